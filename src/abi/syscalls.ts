@@ -1,0 +1,69 @@
+/**
+ * The one list of system calls between a process host (worker) and its kernel. Each entry documents its
+ * wire layout: `args` are the i32 argument slots, `payload` the request bytes, `out` the i32 result slots
+ * and `reply` the response bytes. 64-bit values travel as (lo, hi) pairs of slots. Paths are UTF-8.
+ * Every call answers an errno in RET; the kernel dispatch table and the worker stubs are both keyed by it.
+ */
+export const Sys = {
+  /** args: fd, maxLen · reply: the bytes read (RLEN = count, 0 = end of file). Parks on an empty pipe. */
+  READ: 1,
+  /** args: fd · payload: bytes · out: [written] */
+  WRITE: 2,
+  /** args: fd, offLo, offHi, whence · out: [posLo, posHi] */
+  SEEK: 3,
+  /** args: fd */
+  CLOSE: 4,
+  /** args: fd · out: [filetype, fdflags] */
+  FDSTAT: 5,
+  /** args: fd · reply: filestat (64 bytes) */
+  FSTAT: 6,
+  /** args: fd, sizeLo, sizeHi */
+  FTRUNCATE: 7,
+  /** args: fd, cookie · reply: entries `ino u64, type u8, namelen u16, name` · out: [count, endReached] */
+  READDIR: 8,
+  /** args: fd · out: [mode] (0 for stdio, pipes, unknown) */
+  FDMODE: 9,
+  /** args: fd · out: [isTerminal] */
+  ISATTY: 10,
+  /** args: fd · out: [newFd] */
+  DUP: 11,
+  /** out: [readFd, writeFd] */
+  PIPE: 12,
+  /** args: dirfd, oflags, fdflags, wantRead, wantWrite, followSymlinks · payload: path · out: [fd] */
+  OPEN: 13,
+  /** args: dirfd, followSymlinks · payload: path · reply: filestat */
+  STAT: 14,
+  /** args: dirfd · payload: path */
+  MKDIR: 15,
+  /** args: dirfd · payload: path */
+  RMDIR: 16,
+  /** args: dirfd · payload: path */
+  UNLINK: 17,
+  /** args: oldDirfd, newDirfd · payload: fields [old, new] */
+  RENAME: 18,
+  /** args: dirfd · payload: fields [target, linkPath] */
+  SYMLINK: 19,
+  /** args: oldDirfd, newDirfd · payload: fields [old, new] */
+  LINK: 20,
+  /** args: dirfd · payload: path · reply: target */
+  READLINK: 21,
+  /** args: followSymlinks · payload: path (root-preopen relative) · out: [mode] (0 = unknown) */
+  PATHMODE: 22,
+  /** args: mode · payload: path */
+  CHMOD: 23,
+  /** args: stdinFd, stdoutFd, stderrFd · payload: fields [argv NUL-terminated, envp NUL-terminated, cwd] · out: [pid] */
+  SPAWN: 24,
+  /** args: pid, options · out: [status, pid]. Parks until a child changes state. */
+  WAITPID: 25,
+  /** args: pid, signal */
+  KILL: 26,
+  /** out: [pid] */
+  GETPID: 27,
+  /** args: ms. Parks for that long. */
+  SLEEP: 28,
+  /** args: fd · out: [bytesAvailable, endOfFile]: whether a read would not block */
+  POLLREAD: 29,
+} as const;
+
+export type SysName = keyof typeof Sys;
+export type SysNumber = (typeof Sys)[SysName];

@@ -1,0 +1,413 @@
+import { Signal } from "./abi/wasi.js";
+import type { CommandHandler } from "./commands/command.js";
+import { CommandRegistry } from "./commands/registry.js";
+import { ProcessHandle } from "./exec/process-handle.js";
+import { shellQuote } from "./exec/shell-quote.js";
+import { Kernel } from "./kernel/kernel.js";
+import { kerr, KernelError } from "./kernel/kernel-error.js";
+import { dirname, normalize } from "./kernel/path.js";
+import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
+import { FileType } from "./abi/wasi.js";
+import { closeProcessPool } from "./pool/process-pool.js";
+
+export interface AgentOsOptions {
+  /** Extra commands written in TypeScript, by name; they override built-in commands of the same name. */
+  commands?: Record<string, CommandHandler>;
+  /** Added to the default environment of every command. */
+  env?: Record<string, string>;
+}
+
+export interface ExecOptions {
+  /** Working directory of the shell and of the commands it runs (default /home/user). */
+  cwd?: string;
+  /** Added to the environment (PWD follows `cwd`). */
+  env?: Record<string, string>;
+  /** Everything the command reads on stdin; without it stdin is /dev/null. */
+  stdin?: string | Uint8Array;
+  /** Kills the whole process tree after this many milliseconds; the result then has exit code 124. */
+  timeout?: number;
+  /** Aborting kills the whole process tree; the result then has exit code 130. */
+  signal?: AbortSignal;
+  onStdout?: (chunk: Uint8Array) => void;
+  onStderr?: (chunk: Uint8Array) => void;
+}
+
+export interface ExecResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface SpawnOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  onStdout?: (chunk: Uint8Array) => void;
+  onStderr?: (chunk: Uint8Array) => void;
+}
+
+export interface Spawned {
+  readonly pid: number;
+  writeStdin(data: string | Uint8Array): void;
+  closeStdin(): void;
+  /** Adds a listener; returns a function that removes it. */
+  onStdout(listener: (chunk: Uint8Array) => void): () => void;
+  onStderr(listener: (chunk: Uint8Array) => void): () => void;
+  /** Resolves with the exit code (128 + signal when killed). */
+  wait(): Promise<number>;
+  /** Default SIGTERM; the process and its descendants. */
+  kill(signal?: number): void;
+}
+
+export interface VirtualStat {
+  mode: number;
+  size: number;
+  ino: number;
+  nlink: number;
+  uid: number;
+  gid: number;
+  atimeMs: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  birthtimeMs: number;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+}
+
+export type EntryType = "file" | "directory" | "symlink" | "other";
+export interface TypedDirent {
+  name: string;
+  type: EntryType;
+}
+export interface DirEntry {
+  /** Absolute path of the entry. */
+  path: string;
+  type: EntryType;
+  size: number;
+}
+export interface BatchWriteEntry {
+  path: string;
+  content: string | Uint8Array;
+}
+export interface BatchWriteResult {
+  path: string;
+  success: boolean;
+  error?: string;
+}
+export interface BatchReadResult {
+  path: string;
+  content: Uint8Array | null;
+  error?: string;
+}
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  command: string;
+  args: string[];
+  cwd: string;
+  running: boolean;
+  exitCode: number | null;
+}
+
+const entryType = (filetype: number): EntryType =>
+  filetype === FileType.REGULAR_FILE
+    ? "file"
+    : filetype === FileType.DIRECTORY
+      ? "directory"
+      : filetype === FileType.SYMBOLIC_LINK
+        ? "symlink"
+        : "other";
+
+let liveVms = 0;
+
+/**
+ * A virtual machine in this process: a kernel with its own file system and processes, running the
+ * WebAssembly userland in a worker pool shared by all VMs. Methods that take paths want absolute paths
+ * and throw KernelError (`code` ENOENT, EISDIR, EINVAL …, `path`) on failure; commands that fail are
+ * results, not exceptions. Using a disposed VM throws a KernelError with code EPERM.
+ */
+export class AgentOs {
+  readonly #kernel: Kernel;
+  readonly #env: Record<string, string>;
+  readonly #handles = new Map<number, ProcessHandle>();
+  #disposed = false;
+
+  private constructor(kernel: Kernel, env: Record<string, string>) {
+    this.#kernel = kernel;
+    this.#env = env;
+  }
+
+  static async create(options: AgentOsOptions = {}): Promise<AgentOs> {
+    if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+    const registry = new CommandRegistry(options.commands);
+    const kernel = new Kernel(registry);
+    createRootLayout(kernel.vfs, registry.names());
+    liveVms++;
+    return new AgentOs(kernel, { ...(options.env ?? {}) });
+  }
+
+  // ---- processes ----
+
+  /**
+   * Runs `command` as `sh -c command`. Resolves with its exit code and output, including on failure;
+   * throws only for invalid options or a disposed VM. On `timeout` or `signal` the whole process tree is
+   * killed and the result has exit code 124 (timeout) or 130 (aborted) with a line on stderr saying so.
+   */
+  async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    if (typeof command !== "string") throw new TypeError("command must be a string");
+    const cwd = this.#checkCwd(options.cwd);
+    // The shell starts in "/" whatever its cwd (guest-abi §3): it is told where to go first.
+    const script = cwd === "/" ? command : `cd -- ${shellQuote(cwd)} || exit 1\n${command}`;
+    const handle = this.#start(["sh", "-c", script], cwd, options.env, options);
+    let note = "";
+    const stop = (code: number, message: string): void => {
+      if (!handle.running) return;
+      note = message;
+      forced = code;
+      handle.kill(Signal.SIGKILL);
+    };
+    let forced: number | undefined;
+    const timer =
+      options.timeout !== undefined
+        ? setTimeout(() => stop(124, `agentos: timed out after ${options.timeout} ms\n`), options.timeout)
+        : undefined;
+    const onAbort = (): void => stop(130, "agentos: aborted\n");
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const exitCode = await handle.wait();
+      return {
+        exitCode: forced ?? exitCode,
+        stdout: handle.stdout.text(),
+        stderr: handle.stderr.text() + note,
+      };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Starts `command` with `args` (no shell). The handle streams output and takes stdin until closed. */
+  spawn(command: string, args: string[] = [], options: SpawnOptions = {}): Spawned {
+    if (typeof command !== "string") throw new TypeError("command must be a string");
+    if (!Array.isArray(args) || args.some((a) => typeof a !== "string")) throw new TypeError("args must be strings");
+    const cwd = this.#checkCwd(options.cwd);
+    const handle = this.#start([command, ...args], cwd, options.env, { ...options, stdin: "pipe" });
+    this.#handles.set(handle.pid, handle);
+    return {
+      pid: handle.pid,
+      writeStdin: (d) => handle.writeStdin(d),
+      closeStdin: () => handle.closeStdin(),
+      onStdout: (l) => handle.stdout.listen(l),
+      onStderr: (l) => handle.stderr.listen(l),
+      wait: () => handle.wait(),
+      kill: (s) => handle.kill(s),
+    };
+  }
+
+  /** Processes started with spawn(), running or not. */
+  listProcesses(): ProcessInfo[] {
+    this.#assertLive();
+    return [...this.#handles.values()].map((h) => this.#info(h.pid, h));
+  }
+
+  /** Every process of the VM that is still in its process table. */
+  allProcesses(): ProcessInfo[] {
+    this.#assertLive();
+    return this.#kernel.processes.all().map((p) => this.#info(p.pid));
+  }
+
+  /** Sends `signal` (default SIGKILL) to a process and its descendants; ESRCH if it is not running. */
+  killProcess(pid: number, signal: number = Signal.SIGKILL): void {
+    this.#assertLive();
+    const p = this.#kernel.processes.get(pid);
+    if (!p || p.state !== "running") throw kerr("ESRCH", { syscall: "kill", pid });
+    this.#kernel.killTree(p, signal);
+  }
+
+  #info(pid: number, handle?: ProcessHandle): ProcessInfo {
+    const p = this.#kernel.processes.get(pid);
+    const argv = p?.argv ?? [];
+    return {
+      pid,
+      ppid: p?.parent?.pid ?? 0,
+      command: argv[0] ?? "",
+      args: argv.slice(1),
+      cwd: p?.cwd ?? "",
+      running: p ? p.state === "running" : false,
+      exitCode: handle ? handle.exitCode : p && p.state === "exited" ? p.exitCode : null,
+    };
+  }
+
+  #start(
+    argv: string[],
+    cwd: string,
+    env: Record<string, string> | undefined,
+    io: Omit<ExecOptions, "cwd" | "env" | "timeout" | "signal"> & { stdin?: string | Uint8Array | "pipe" },
+  ): ProcessHandle {
+    if (env !== undefined && (typeof env !== "object" || env === null)) throw new TypeError("env must be an object");
+    return new ProcessHandle(this.#kernel, {
+      argv,
+      cwd,
+      env: { ...defaultEnv(cwd), ...this.#env, ...env, PWD: cwd },
+      ...(io.stdin !== undefined ? { stdin: io.stdin } : {}),
+      ...(io.onStdout ? { onStdout: io.onStdout } : {}),
+      ...(io.onStderr ? { onStderr: io.onStderr } : {}),
+    });
+  }
+
+  #checkCwd(cwd: string | undefined): string {
+    this.#assertLive();
+    if (cwd === undefined) return HOME;
+    const path = this.#path(cwd, "chdir");
+    if (this.#kernel.vfs.stat(path).filetype !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "chdir", path });
+    return path;
+  }
+
+  // ---- files ----
+
+  async readFile(path: string): Promise<Uint8Array> {
+    return this.#kernel.vfs.readFile(this.#path(path, "open")).slice();
+  }
+
+  /** Creates or replaces a file; the parent directory must exist. */
+  async writeFile(path: string, content: string | Uint8Array): Promise<void> {
+    this.#kernel.vfs.writeFile(this.#path(path, "open"), this.#content(content));
+  }
+
+  async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    this.#kernel.vfs.mkdir(this.#path(path, "mkdir"), options.recursive === true);
+  }
+
+  readdir(path: string): Promise<string[]>;
+  readdir(path: string, options: { withFileTypes: true }): Promise<TypedDirent[]>;
+  async readdir(path: string, options: { withFileTypes?: boolean } = {}): Promise<string[] | TypedDirent[]> {
+    const entries = this.#kernel.vfs.readdir(this.#path(path, "scandir"));
+    return options.withFileTypes
+      ? entries.map((e) => ({ name: e.name, type: entryType(e.filetype) }))
+      : entries.map((e) => e.name);
+  }
+
+  /** Every entry below `path`, depth first; `maxDepth` 0 lists only the immediate children. */
+  async readdirRecursive(path: string, options: { maxDepth?: number; exclude?: string[] } = {}): Promise<DirEntry[]> {
+    const root = this.#path(path, "scandir");
+    const out: DirEntry[] = [];
+    const exclude = new Set(options.exclude ?? []);
+    const walk = (dir: string, depth: number): void => {
+      for (const e of this.#kernel.vfs.readdir(dir)) {
+        if (exclude.has(e.name)) continue;
+        const full = dir === "/" ? `/${e.name}` : `${dir}/${e.name}`;
+        const type = entryType(e.filetype);
+        out.push({ path: full, type, size: type === "file" ? this.#kernel.vfs.stat(full).size : 0 });
+        if (type === "directory" && (options.maxDepth === undefined || depth < options.maxDepth)) walk(full, depth + 1);
+      }
+    };
+    walk(root, 0);
+    return out;
+  }
+
+  async stat(path: string): Promise<VirtualStat> {
+    return this.#stat(this.#path(path, "stat"), true);
+  }
+
+  async lstat(path: string): Promise<VirtualStat> {
+    return this.#stat(this.#path(path, "lstat"), false);
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return this.#kernel.vfs.exists(this.#path(path, "access"));
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    this.#kernel.vfs.rename(this.#path(from, "rename"), this.#path(to, "rename"));
+  }
+
+  async delete(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const p = this.#path(path, "rm");
+    if (p === "/") throw kerr("EPERM", { syscall: "rm", path: p });
+    this.#kernel.vfs.remove(p, options.recursive === true);
+  }
+
+  /** Reads several files; a failure is reported per file, not thrown. */
+  async readFiles(paths: string[]): Promise<BatchReadResult[]> {
+    return Promise.all(
+      paths.map(async (path) => {
+        try {
+          return { path, content: await this.readFile(path) };
+        } catch (e) {
+          return { path, content: null, error: (e as Error).message };
+        }
+      }),
+    );
+  }
+
+  /** Writes several files, creating parent directories; a failure is reported per file, not thrown. */
+  async writeFiles(entries: BatchWriteEntry[]): Promise<BatchWriteResult[]> {
+    return Promise.all(
+      entries.map(async ({ path, content }) => {
+        try {
+          const p = this.#path(path, "open");
+          this.#kernel.vfs.mkdir(dirname(p), true);
+          this.#kernel.vfs.writeFile(p, this.#content(content));
+          return { path, success: true };
+        } catch (e) {
+          return { path, success: false, error: (e as Error).message };
+        }
+      }),
+    );
+  }
+
+  #stat(path: string, follow: boolean): VirtualStat {
+    const st = this.#kernel.vfs.stat(path, follow);
+    return {
+      mode: this.#kernel.vfs.mode(path, follow),
+      size: st.size,
+      ino: st.ino,
+      nlink: st.nlink,
+      uid: 1000,
+      gid: 1000,
+      atimeMs: st.atimeMs,
+      mtimeMs: st.mtimeMs,
+      ctimeMs: st.ctimeMs,
+      birthtimeMs: st.ctimeMs,
+      isFile: st.filetype === FileType.REGULAR_FILE,
+      isDirectory: st.filetype === FileType.DIRECTORY,
+      isSymbolicLink: st.filetype === FileType.SYMBOLIC_LINK,
+    };
+  }
+
+  #content(content: string | Uint8Array): string | Uint8Array {
+    if (typeof content !== "string" && !(content instanceof Uint8Array))
+      throw new TypeError("content must be a string or a Uint8Array");
+    return content;
+  }
+
+  /** API paths are absolute: a relative path, an empty one or one with NUL is EINVAL. */
+  #path(path: unknown, syscall: string): string {
+    this.#assertLive();
+    if (typeof path !== "string") throw new TypeError(`path must be a string, got ${typeof path}`);
+    if (!path.startsWith("/") || path.includes("\0"))
+      throw kerr("EINVAL", { syscall, path, message: "path must be absolute" });
+    return normalize(path);
+  }
+
+  #assertLive(): void {
+    if (this.#disposed) throw kerr("EPERM", { message: "VM disposed" });
+  }
+
+  // ---- lifetime ----
+
+  /** Kills every process, waits for them to end, and releases the VM. Idempotent. */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    await this.#kernel.dispose();
+    if (--liveVms === 0) await closeProcessPool();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+}
+
+export { KernelError };

@@ -1,0 +1,35 @@
+/**
+ * Commands written in TypeScript. They run as real processes of the VM (a pid, an fd table, a cwd,
+ * an exit status) on the kernel's thread, with the same stdio and filesystem semantics as the
+ * WebAssembly commands. The runtime provides `sort` this way; users register their own through
+ * `AgentOs.create({ commands })`.
+ */
+
+/** The file system as a command sees it: paths are resolved against the process's cwd. */
+export interface CommandFs {
+  /** Whole file; throws a KernelError (`code` ENOENT, EISDIR, …) on failure. */
+  readFile(path: string): Uint8Array;
+  /** Creates or truncates. */
+  writeFile(path: string, data: Uint8Array | string): void;
+  exists(path: string): boolean;
+}
+
+export interface CommandContext {
+  /** argv[0] is the command name as the caller wrote it. */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+  /** Resolves with the next chunk of stdin, or null at end of file. */
+  readStdin(): Promise<Uint8Array | null>;
+  /** Reads stdin to end of file. */
+  readAllStdin(): Promise<Uint8Array>;
+  /** Throws a KernelError with code EPIPE when nobody reads any more. */
+  writeStdout(data: Uint8Array | string): void;
+  writeStderr(data: Uint8Array | string): void;
+  readonly fs: CommandFs;
+  /** Aborted when the process is killed. */
+  readonly signal: AbortSignal;
+}
+
+/** Returns the exit status (0–255). A thrown error ends the process with status 1 and its message on stderr. */
+export type CommandHandler = (ctx: CommandContext) => number | Promise<number>;

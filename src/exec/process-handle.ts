@@ -1,0 +1,95 @@
+import { Signal } from "../abi/wasi.js";
+import type { Kernel } from "../kernel/kernel.js";
+import { SinkFile, type OpenFile } from "../kernel/open-file.js";
+import { Pipe } from "../kernel/pipe.js";
+import type { Process } from "../kernel/process.js";
+import { OutputCollector } from "./output.js";
+
+const encoder = new TextEncoder();
+
+export interface StartOptions {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** All of stdin at once (then end of file); or "pipe" to write it later; or nothing (/dev/null). */
+  stdin?: string | Uint8Array | "pipe";
+  onStdout?: (chunk: Uint8Array) => void;
+  onStderr?: (chunk: Uint8Array) => void;
+}
+
+/**
+ * A top-level process started through the API, with its stdio connected to the host: stdout and stderr
+ * are delivered as they are written, stdin is a pipe the host writes into.
+ */
+export class ProcessHandle {
+  readonly stdout: OutputCollector;
+  readonly stderr: OutputCollector;
+  private readonly stdinPipe: Pipe | undefined;
+  private readonly process: Process;
+  private readonly exited: Promise<number>;
+
+  constructor(
+    private readonly kernel: Kernel,
+    opts: StartOptions,
+  ) {
+    this.stdout = new OutputCollector(opts.onStdout);
+    this.stderr = new OutputCollector(opts.onStderr);
+    let stdin: OpenFile = kernel.devNull();
+    if (opts.stdin !== undefined) {
+      this.stdinPipe = new Pipe();
+      this.stdinPipe.writeEnd.retain();
+      stdin = this.stdinPipe.readEnd;
+    }
+    this.process = kernel.spawn({
+      parent: undefined,
+      argv: opts.argv,
+      env: opts.env,
+      cwd: opts.cwd,
+      stdio: [stdin, new SinkFile(this.stdout.push), new SinkFile(this.stderr.push)],
+    });
+    if (opts.stdin !== undefined && opts.stdin !== "pipe") {
+      this.writeStdin(opts.stdin);
+      this.closeStdin();
+    }
+    this.exited = this.process.waitExit().then((status) => {
+      this.closeStdin();
+      kernel.reap(this.process);
+      return status;
+    });
+  }
+
+  get pid(): number {
+    return this.process.pid;
+  }
+
+  get running(): boolean {
+    return this.process.state === "running";
+  }
+
+  /** Exit code (128 + signal number when killed). */
+  get exitCode(): number | null {
+    return this.process.state === "exited" ? this.process.exitCode : null;
+  }
+
+  /** Writes to the process's stdin. Throws EPIPE once the process no longer reads it. */
+  writeStdin(data: string | Uint8Array): void {
+    if (!this.stdinPipe) throw new TypeError("stdin was not opened as a pipe");
+    this.stdinPipe.writeEnd.write(typeof data === "string" ? encoder.encode(data) : data);
+  }
+
+  /** Ends stdin: the process reads end of file once the data written so far is consumed. Idempotent. */
+  closeStdin(): void {
+    if (this.stdinPipe && this.stdinPipe.writeEnd.refs > 0) this.stdinPipe.writeEnd.release();
+  }
+
+  /** Resolves with the exit code once the process has exited. */
+  async wait(): Promise<number> {
+    await this.exited;
+    return this.process.exitCode;
+  }
+
+  /** Sends a signal to the process and all its descendants (default SIGTERM). */
+  kill(signal: number = Signal.SIGTERM): void {
+    this.kernel.killTree(this.process, signal);
+  }
+}

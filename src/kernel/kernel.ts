@@ -1,0 +1,137 @@
+import { ROOT_PREOPEN_FD, Signal } from "../abi/wasi.js";
+import type { CommandRegistry } from "../commands/registry.js";
+import { kerr } from "./kernel-error.js";
+import { DeviceFile, type OpenFile } from "./open-file.js";
+import { basename } from "./path.js";
+import { Process, ProcessKilled } from "./process.js";
+import { ProcessTable } from "./process-table.js";
+import { startTsProcess } from "./ts-process.js";
+import { DirectoryFile, Vfs } from "./vfs.js";
+import { startWasmProcess } from "./wasm-process.js";
+
+export interface SpawnRequest {
+  parent: Process | undefined;
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** What the child's fds 0, 1, 2 refer to; the child takes its own references. */
+  stdio: readonly OpenFile[];
+}
+
+/** The shell's tracing lines (guest-abi §1): dropped from its stderr, whatever that is connected to. */
+const SHELL_NOISE = [
+  "\x1b[33m WARN\x1b[0m could not retrieve pid for child process\n",
+  "\x1b[31mERROR\x1b[0m unhandled process exit\n",
+].map((s) => new TextEncoder().encode(s));
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One VM's kernel: its file system, its processes, and the system calls that connect them. */
+export class Kernel {
+  readonly vfs = new Vfs();
+  readonly processes = new ProcessTable();
+  private readonly root = new DirectoryFile(this.vfs, "/").retain();
+  private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
+  private disposed = false;
+
+  constructor(readonly commands: CommandRegistry) {}
+
+  devNull(): OpenFile {
+    return this.nullDevice;
+  }
+
+  /** Starts a process. Throws ENOENT for an unknown command. */
+  spawn(req: SpawnRequest): Process {
+    if (this.disposed) throw kerr("EPERM", { syscall: "spawn", message: "VM disposed" });
+    const argv0 = req.argv[0] ?? "";
+    const spec = this.commands.resolve(argv0);
+    if (!spec) throw kerr("ENOENT", { syscall: "spawn", path: argv0 });
+    const p = new Process({
+      pid: this.processes.allocatePid(),
+      parent: req.parent,
+      argv: req.argv,
+      env: req.env,
+      cwd: req.cwd,
+      command: basename(argv0),
+      resolvesOwnPaths: spec.kind === "wasm" && spec.isShell,
+    });
+    req.stdio.forEach((file, fd) => p.fds.set(fd, file));
+    p.fds.set(ROOT_PREOPEN_FD, this.root);
+    this.processes.add(p);
+    req.parent?.children.add(p);
+    if (spec.kind === "wasm") startWasmProcess(this, p, spec.file);
+    else startTsProcess(this, p, spec.handler);
+    return p;
+  }
+
+  /** Called by a process's runner when it ends. */
+  exitProcess(p: Process, code: number): void {
+    if (p.state === "exited") return;
+    p.exit(code);
+    // Orphans are nobody's to wait for: they leave the table when they exit.
+    for (const c of p.children) {
+      c.parent = undefined;
+      c.orphaned = true;
+      if (c.state === "exited") this.processes.remove(c);
+    }
+    p.children.clear();
+    if (p.orphaned) this.processes.remove(p);
+  }
+
+  /** Collects an exited process's status: it leaves the table. */
+  reap(p: Process): void {
+    p.parent?.children.delete(p);
+    this.processes.remove(p);
+  }
+
+  kill(pid: number, signo: number = Signal.SIGTERM): void {
+    const p = this.processes.get(pid);
+    if (!p || p.state !== "running") throw kerr("ESRCH", { syscall: "kill", pid });
+    if (signo === 0) return;
+    p.kill(signo);
+  }
+
+  /** Kills `p` and all its descendants. */
+  killTree(p: Process, signo: number = Signal.SIGKILL): void {
+    for (const q of this.processes.tree(p)) q.kill(signo);
+  }
+
+  /**
+   * Parks a system call until `register`'s callback resolves it. `register` returns a cancel function,
+   * called if the process is killed first (the call then fails with ProcessKilled).
+   */
+  park(p: Process, register: (resolve: (n: number) => void) => () => void): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const signal = p.killSignal;
+      if (signal.aborted) return reject(signal.reason as ProcessKilled);
+      const onKill = (): void => {
+        cancel();
+        reject(signal.reason as ProcessKilled);
+      };
+      const cancel = register((n) => {
+        signal.removeEventListener("abort", onKill);
+        resolve(n);
+      });
+      signal.addEventListener("abort", onKill, { once: true });
+    });
+  }
+
+  isShellNoise(p: Process, data: Uint8Array): boolean {
+    return p.resolvesOwnPaths && SHELL_NOISE.some((n) => sameBytes(n, data));
+  }
+
+  /** Kills every process and waits for them to end. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    const running = this.processes.all().filter((p) => p.state === "running");
+    for (const p of running) p.kill(Signal.SIGKILL);
+    await Promise.all(running.map((p) => p.waitExit()));
+    this.root.release();
+    this.nullDevice.release();
+  }
+}

@@ -1,0 +1,99 @@
+import { FileType } from "../abi/wasi.js";
+import type { FileStat } from "../abi/filestat.js";
+import { kerr } from "./kernel-error.js";
+
+/**
+ * An open file description: what fds point at. Several fds (in one or several processes) can share one;
+ * they then share its offset. `refs` counts those fds; the description is released when it drops to 0.
+ */
+export abstract class OpenFile {
+  refs = 0;
+  abstract readonly filetype: number;
+  /** The VFS path it was opened from, when it has one. */
+  readonly path: string | undefined = undefined;
+  readonly readable: boolean = true;
+  readonly writable: boolean = true;
+  append = false;
+
+  /** Reads into `target`; 0 means end of file. May park (returns a promise) when no data is ready yet. */
+  abstract read(target: Uint8Array, signal: AbortSignal): number | Promise<number>;
+  /** Writes all of `data` or throws. */
+  abstract write(data: Uint8Array): number;
+
+  seek(_offset: number, _whence: number): number {
+    throw kerr("ESPIPE", { syscall: "seek" });
+  }
+  stat(): FileStat {
+    return { dev: 1, ino: 0, filetype: this.filetype, nlink: 1, size: 0, atimeMs: 0, mtimeMs: 0, ctimeMs: 0 };
+  }
+  truncate(_size: number): void {
+    throw kerr("EINVAL", { syscall: "ftruncate" });
+  }
+  /** st_mode of the file it was opened from; 0 when unknown (stdio, pipes). */
+  mode(): number {
+    return 0;
+  }
+  /** Whether a read would not block now, and whether it is at end of file. */
+  readiness(): { available: number; eof: boolean } {
+    return { available: 1, eof: false };
+  }
+
+  retain(): this {
+    this.refs++;
+    return this;
+  }
+  release(): void {
+    if (this.refs <= 0) throw new Error(`OpenFile refcount below zero (${this.constructor.name})`);
+    if (--this.refs === 0) this.close();
+  }
+  /** Called once, when the last reference goes. */
+  protected close(): void {}
+}
+
+/** /dev/null, /dev/zero, /dev/urandom. */
+export class DeviceFile extends OpenFile {
+  readonly filetype = FileType.CHARACTER_DEVICE;
+  constructor(
+    readonly device: "null" | "zero" | "urandom",
+    override readonly path: string,
+  ) {
+    super();
+  }
+  read(target: Uint8Array): number {
+    if (this.device === "null") return 0;
+    if (this.device === "zero") target.fill(0);
+    else for (let i = 0; i < target.length; i += 65536) crypto.getRandomValues(target.subarray(i, i + 65536));
+    return target.length;
+  }
+  write(data: Uint8Array): number {
+    return data.length;
+  }
+  override seek(): number {
+    return 0;
+  }
+  override mode(): number {
+    return 0o20666;
+  }
+}
+
+/** An output the host consumes directly (exec/spawn stdout and stderr): writes are delivered as they happen. */
+export class SinkFile extends OpenFile {
+  readonly filetype = FileType.CHARACTER_DEVICE;
+  override readonly readable = false;
+  constructor(
+    private readonly deliver: (data: Uint8Array) => void,
+    private readonly onClose: () => void = () => {},
+  ) {
+    super();
+  }
+  read(): number {
+    throw kerr("EBADF", { syscall: "read" });
+  }
+  write(data: Uint8Array): number {
+    this.deliver(data.slice());
+    return data.length;
+  }
+  protected override close(): void {
+    this.onClose();
+  }
+}

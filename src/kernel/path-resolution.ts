@@ -1,0 +1,63 @@
+import { ROOT_PREOPEN_FD } from "../abi/wasi.js";
+import { kerr } from "./kernel-error.js";
+import type { Process } from "./process.js";
+import { dirname, join, normalize } from "./path.js";
+import type { Vfs } from "./vfs.js";
+
+/**
+ * Resolves a path a process gave relative to one of its directory fds.
+ *
+ * The WebAssembly commands have no working directory of their own: both `a.txt` and `/a.txt` reach the
+ * kernel as `a.txt` relative to the root preopen (fd 3); only `./` and `../` survive. The kernel knows
+ * each process's cwd and decides, in this order (README, "Relative paths"):
+ *  1. the process resolves its own paths (the shell), or its cwd is `/`: the path is absolute;
+ *  2. `..`, `./x`, `../x`: relative to the cwd; `.` too, unless the command line names `/` and not `.`
+ *     (libc turns `/` into `.`);
+ *  3. the command line says which: the longest argument that names this path (or a directory above it)
+ *     decides, `/etc` meaning absolute and `etc` relative;
+ *  4. otherwise the first of `<cwd>/p`, `/p` that exists; a path that exists in neither (a new file) is
+ *     created under the cwd when its parent directory exists there, else under `/`.
+ */
+export function resolvePath(vfs: Vfs, proc: Process, dirfd: number, path: string): string {
+  if (dirfd !== ROOT_PREOPEN_FD) {
+    const dir = proc.fds.get(dirfd);
+    if (dir.path === undefined) throw kerr("ENOTDIR", { syscall: "openat", path });
+    return join(dir.path, path);
+  }
+  if (path.startsWith("/") || proc.resolvesOwnPaths || proc.cwd === "/") return normalize("/" + path);
+  const hint = argvHint(proc.argv, path);
+  // "/" reaches the kernel as ".", like the cwd itself: only the command line can tell them apart.
+  if (path === ".") return hint === "absolute" ? "/" : proc.cwd;
+  if (path === ".." || path.startsWith("./") || path.startsWith("../")) return join(proc.cwd, path);
+  const underCwd = join(proc.cwd, path);
+  const underRoot = normalize("/" + path);
+  if (hint === "relative") return underCwd;
+  if (hint === "absolute") return underRoot;
+  if (vfs.exists(underCwd)) return underCwd;
+  if (vfs.exists(underRoot)) return underRoot;
+  return vfs.exists(dirname(underCwd)) ? underCwd : underRoot;
+}
+
+/** Does `path` equal `prefix` or lie below it? ("" is the top: `/` for absolute, `.` for relative.) */
+function within(path: string, prefix: string): boolean {
+  return prefix === "" || path === prefix || path.startsWith(prefix + "/");
+}
+
+function argvHint(argv: readonly string[], path: string): "relative" | "absolute" | undefined {
+  let best = -1;
+  let kind: "relative" | "absolute" | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    let arg = argv[i]!;
+    const eq = arg.indexOf("=");
+    if (arg.startsWith("-") && eq > 0) arg = arg.slice(eq + 1);
+    const absolute = arg.startsWith("/");
+    const stripped = normalize(arg).slice(1); // "/a/./b/" → "a/b", "/" and "." → ""
+    if (arg === "" || arg.startsWith("-") || !within(path === "." ? "" : path, stripped) || stripped.length < best)
+      continue;
+    const k = absolute ? "absolute" : "relative";
+    if (stripped.length === best && kind !== k) kind = undefined; // both forms name it: no hint
+    else kind = k;
+    best = stripped.length;
+  }
+  return kind;
+}

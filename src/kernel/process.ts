@@ -1,0 +1,104 @@
+import { exitStatus, signalStatus } from "../abi/wasi.js";
+import { FdTable } from "./fd-table.js";
+
+export type ProcessState = "running" | "exited";
+
+/** Thrown into parked system calls of a process that is being killed; the host unwinds the guest. */
+export class ProcessKilled extends Error {
+  constructor(readonly signal: number) {
+    super(`killed by signal ${signal}`);
+    this.name = "ProcessKilled";
+  }
+}
+
+/** How a running process is stopped by force: each kind of process (worker, TypeScript) provides one. */
+export interface ProcessRunner {
+  /** Ends the process now, even if it is computing; the exit is then reported through `Process.exit`. */
+  terminate(): void;
+}
+
+export interface ProcessInit {
+  pid: number;
+  parent: Process | undefined;
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  command: string;
+  /** Paths this process gives the kernel are already absolute (the shell resolves its own). */
+  resolvesOwnPaths: boolean;
+}
+
+/** One process of a VM: identity, fd table, working directory, and its exit as a POSIX wait status. */
+export class Process {
+  readonly pid: number;
+  parent: Process | undefined;
+  readonly argv: string[];
+  readonly env: Record<string, string>;
+  readonly cwd: string;
+  readonly command: string;
+  readonly resolvesOwnPaths: boolean;
+  readonly fds = new FdTable();
+  readonly children = new Set<Process>();
+  readonly startTime = Date.now();
+  state: ProcessState = "running";
+  /** POSIX wait status once exited. */
+  waitStatus = 0;
+  /** Its parent exited first: nobody will collect its status. */
+  orphaned = false;
+  runner: ProcessRunner | undefined;
+  /** True while the process is blocked in a system call (parked), so a kill can wake it cleanly. */
+  parked = false;
+
+  private readonly killer = new AbortController();
+  private readonly exitWaiters: Array<(status: number) => void> = [];
+  /** Listeners for a child's exit (waitpid parks on this). */
+  readonly childExitWaiters = new Set<() => void>();
+
+  constructor(init: ProcessInit) {
+    this.pid = init.pid;
+    this.parent = init.parent;
+    this.argv = init.argv;
+    this.env = init.env;
+    this.cwd = init.cwd;
+    this.command = init.command;
+    this.resolvesOwnPaths = init.resolvesOwnPaths;
+  }
+
+  /** Aborted when the process is killed: parked system calls listen to it. */
+  get killSignal(): AbortSignal {
+    return this.killer.signal;
+  }
+
+  get killedBy(): number | undefined {
+    return this.killer.signal.aborted ? (this.killer.signal.reason as ProcessKilled).signal : undefined;
+  }
+
+  /** Delivers a terminating signal: parked calls are woken, a computing guest is stopped by its runner. */
+  kill(signo: number): void {
+    if (this.state !== "running" || this.killer.signal.aborted) return;
+    this.killer.abort(new ProcessKilled(signo));
+    if (!this.parked) this.runner?.terminate();
+  }
+
+  /** Records the exit; releases every fd (so pipe readers see end of file) and wakes waiters. */
+  exit(code: number): void {
+    if (this.state === "exited") return;
+    const killed = this.killedBy;
+    this.waitStatus = killed !== undefined ? signalStatus(killed) : exitStatus(code);
+    this.state = "exited";
+    this.fds.closeAll();
+    for (const w of this.exitWaiters.splice(0)) w(this.waitStatus);
+    if (this.parent) for (const w of [...this.parent.childExitWaiters]) w();
+  }
+
+  /** Resolves with the wait status when the process exits. */
+  waitExit(): Promise<number> {
+    if (this.state === "exited") return Promise.resolve(this.waitStatus);
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  get exitCode(): number {
+    const s = this.waitStatus;
+    return (s & 0x7f) === 0 ? (s >> 8) & 0xff : 128 + (s & 0x7f);
+  }
+}

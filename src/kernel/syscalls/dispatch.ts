@@ -1,0 +1,76 @@
+import { RET_KILLED, type Channel } from "../../abi/channel.js";
+import { Errno } from "../../abi/errno.js";
+import { KernelError } from "../kernel-error.js";
+import type { Kernel } from "../kernel.js";
+import { ProcessKilled, type Process } from "../process.js";
+import type { SyscallHandler } from "./context.js";
+import { traceSyscall, tracing } from "./trace.js";
+import { fdSyscalls } from "./fd.js";
+import { pathSyscalls } from "./path.js";
+import { processSyscalls } from "./process.js";
+
+/** How many calls one process may make in a row before the kernel lets other work run. */
+const SYSCALLS_PER_TURN = 256;
+
+/** Call number → handler: the kernel side of the list in src/abi/syscalls.ts. */
+export const syscallTable: Readonly<Record<number, SyscallHandler>> = {
+  ...fdSyscalls,
+  ...pathSyscalls,
+  ...processSyscalls,
+};
+
+function errnoOf(e: unknown): number {
+  if (e instanceof ProcessKilled) return RET_KILLED;
+  if (e instanceof KernelError) return e.errno;
+  // A kernel bug must not hang or crash the guest: it gets EIO, and the host hears about it loudly.
+  queueMicrotask(() => {
+    throw e;
+  });
+  return Errno.EIO;
+}
+
+/**
+ * Serves a process's system calls until it exits: each request is handled at once, or parked until the
+ * event that completes it; the kernel learns of requests through Atomics.waitAsync, never by polling.
+ */
+export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
+  const finish = (ret: number, replyLength: number): void => {
+    p.parked = false;
+    if (tracing) traceSyscall(p, ch, ret, replyLength);
+    ch.respond(ret, replyLength);
+  };
+  const pump = (): void => {
+    let budget = SYSCALLS_PER_TURN;
+    while (ch.hasRequest) {
+      if (--budget === 0) {
+        // Yield to the event loop so that other processes, timeouts and kills get their turn.
+        setImmediate(pump);
+        return;
+      }
+      const handler = syscallTable[ch.op];
+      let result: number | Promise<number>;
+      try {
+        if (!handler) throw new KernelError(Errno.ENOSYS);
+        result = handler(k, p, ch);
+      } catch (e) {
+        finish(errnoOf(e), 0);
+        continue;
+      }
+      if (typeof result === "number") {
+        finish(Errno.SUCCESS, result);
+        continue;
+      }
+      p.parked = true;
+      result.then(
+        (n) => finish(Errno.SUCCESS, n),
+        (e) => finish(errnoOf(e), 0),
+      ).then(pump);
+      return;
+    }
+    if (p.state !== "running") return;
+    const next = ch.nextRequest();
+    if (next) next.then(pump);
+    else pump();
+  };
+  pump();
+}

@@ -1,0 +1,116 @@
+import { FileType } from "../../abi/wasi.js";
+import { writeFileStat } from "../../abi/filestat.js";
+import { Sys } from "../../abi/syscalls.js";
+import { kerr } from "../kernel-error.js";
+import { Pipe } from "../pipe.js";
+import type { SyscallHandler } from "./context.js";
+
+const encoder = new TextEncoder();
+
+export const fdSyscalls: Record<number, SyscallHandler> = {
+  [Sys.READ]: (_k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    return file.read(ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length)), p.killSignal);
+  },
+
+  [Sys.WRITE]: (k, p, ch) => {
+    const fd = ch.arg(0);
+    const data = ch.data.subarray(0, ch.requestLength);
+    if (fd === 2 && k.isShellNoise(p, data)) ch.setOut(0, data.length);
+    else ch.setOut(0, p.fds.get(fd).write(data));
+    return 0;
+  },
+
+  [Sys.SEEK]: (_k, p, ch) => {
+    const offset = ch.uarg(1) + ch.arg(2) * 2 ** 32;
+    const pos = p.fds.get(ch.arg(0)).seek(offset, ch.arg(3));
+    ch.setOut(0, pos % 2 ** 32 | 0);
+    ch.setOut(1, Math.floor(pos / 2 ** 32));
+    return 0;
+  },
+
+  [Sys.CLOSE]: (_k, p, ch) => {
+    p.fds.close(ch.arg(0));
+    return 0;
+  },
+
+  [Sys.FDSTAT]: (_k, p, ch) => {
+    const fd = ch.arg(0);
+    const file = p.fds.get(fd);
+    // The guest's convention: stdio reports a character device whatever it is connected to.
+    ch.setOut(0, fd <= 2 ? FileType.CHARACTER_DEVICE : file.filetype);
+    ch.setOut(1, file.append ? 1 : 0);
+    return 0;
+  },
+
+  [Sys.FSTAT]: (_k, p, ch) => {
+    writeFileStat(ch.view, 0, p.fds.get(ch.arg(0)).stat());
+    return 64;
+  },
+
+  [Sys.FTRUNCATE]: (_k, p, ch) => {
+    p.fds.get(ch.arg(0)).truncate(ch.uarg(1) + ch.arg(2) * 2 ** 32);
+    return 0;
+  },
+
+  [Sys.READDIR]: (k, p, ch) => {
+    const dir = p.fds.get(ch.arg(0));
+    if (dir.filetype !== FileType.DIRECTORY || dir.path === undefined) throw kerr("ENOTDIR", { syscall: "readdir" });
+    const entries = k.vfs.readdir(dir.path);
+    const self = k.vfs.stat(dir.path);
+    // "." and ".." come first, as WASI hosts list them.
+    const all = [
+      { name: ".", filetype: FileType.DIRECTORY, ino: self.ino },
+      { name: "..", filetype: FileType.DIRECTORY, ino: 0 },
+      ...entries,
+    ];
+    let off = 0;
+    let count = 0;
+    let index = ch.uarg(1);
+    for (; index < all.length; index++) {
+      const e = all[index]!;
+      const name = encoder.encode(e.name);
+      if (off + 11 + name.length > ch.data.length) break;
+      ch.view.setBigUint64(off, BigInt(e.ino), true);
+      ch.view.setUint8(off + 8, e.filetype);
+      ch.view.setUint16(off + 9, name.length, true);
+      ch.data.set(name, off + 11);
+      off += 11 + name.length;
+      count++;
+    }
+    ch.setOut(0, count);
+    ch.setOut(1, index >= all.length ? 1 : 0);
+    return off;
+  },
+
+  [Sys.FDMODE]: (_k, p, ch) => {
+    const fd = ch.arg(0);
+    ch.setOut(0, fd <= 2 ? 0 : p.fds.get(fd).mode());
+    return 0;
+  },
+
+  [Sys.ISATTY]: (_k, p, ch) => {
+    p.fds.get(ch.arg(0));
+    ch.setOut(0, 0); // no terminals yet: only an interactive shell's PTY would be one
+    return 0;
+  },
+
+  [Sys.DUP]: (_k, p, ch) => {
+    ch.setOut(0, p.fds.allocate(p.fds.get(ch.arg(0))));
+    return 0;
+  },
+
+  [Sys.PIPE]: (_k, p, ch) => {
+    const pipe = new Pipe();
+    ch.setOut(0, p.fds.allocate(pipe.readEnd));
+    ch.setOut(1, p.fds.allocate(pipe.writeEnd));
+    return 0;
+  },
+
+  [Sys.POLLREAD]: (_k, p, ch) => {
+    const r = p.fds.get(ch.arg(0)).readiness();
+    ch.setOut(0, r.available);
+    ch.setOut(1, r.eof ? 1 : 0);
+    return 0;
+  },
+};

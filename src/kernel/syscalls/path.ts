@@ -1,0 +1,72 @@
+import { unpackFields } from "../../abi/channel.js";
+import { writeFileStat } from "../../abi/filestat.js";
+import { FdFlags, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
+import { Sys } from "../../abi/syscalls.js";
+import { resolvePath } from "../path-resolution.js";
+import { payloadString, type SyscallHandler } from "./context.js";
+
+const decoder = new TextDecoder();
+
+/** The request's path payload resolved against the dirfd in ARG0. */
+function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
+  return resolvePath(k.vfs, p, ch.arg(0), payloadString(ch));
+}
+
+/** For calls with two path fields: [first, second] resolved against dirfd args 0 and 1. */
+function twoPaths(...[k, p, ch]: Parameters<SyscallHandler>): [string, string] {
+  const [a, b] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
+  return [resolvePath(k.vfs, p, ch.arg(0), a!), resolvePath(k.vfs, p, ch.arg(1), b!)];
+}
+
+export const pathSyscalls: Record<number, SyscallHandler> = {
+  [Sys.OPEN]: (k, p, ch) => {
+    const path = atPath(k, p, ch);
+    const oflags = ch.arg(1);
+    const file = k.vfs.open(path, {
+      read: ch.arg(3) === 1,
+      write: ch.arg(4) === 1,
+      create: (oflags & OFlags.CREAT) !== 0,
+      exclusive: (oflags & OFlags.EXCL) !== 0,
+      truncate: (oflags & OFlags.TRUNC) !== 0,
+      directory: (oflags & OFlags.DIRECTORY) !== 0,
+      append: (ch.arg(2) & FdFlags.APPEND) !== 0,
+    });
+    ch.setOut(0, p.fds.allocate(file, ROOT_PREOPEN_FD + 1));
+    return 0;
+  },
+
+  [Sys.STAT]: (k, p, ch) => {
+    writeFileStat(ch.view, 0, k.vfs.stat(atPath(k, p, ch), ch.arg(1) === 1));
+    return 64;
+  },
+
+  [Sys.MKDIR]: (k, p, ch) => (k.vfs.mkdir(atPath(k, p, ch)), 0),
+  [Sys.RMDIR]: (k, p, ch) => (k.vfs.rmdir(atPath(k, p, ch)), 0),
+  [Sys.UNLINK]: (k, p, ch) => (k.vfs.unlink(atPath(k, p, ch)), 0),
+  [Sys.RENAME]: (k, p, ch) => (k.vfs.rename(...twoPaths(k, p, ch)), 0),
+  [Sys.LINK]: (k, p, ch) => (k.vfs.link(...twoPaths(k, p, ch)), 0),
+
+  [Sys.SYMLINK]: (k, p, ch) => {
+    // The target is stored as written; only the link's own path is resolved.
+    const [target, link] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
+    k.vfs.symlink(target!, resolvePath(k.vfs, p, ch.arg(0), link!));
+    return 0;
+  },
+
+  [Sys.READLINK]: (k, p, ch) => {
+    const target = new TextEncoder().encode(k.vfs.readlink(atPath(k, p, ch)));
+    const n = Math.min(target.length, ch.data.length);
+    ch.data.set(target.subarray(0, n));
+    return n;
+  },
+
+  [Sys.PATHMODE]: (k, p, ch) => {
+    ch.setOut(0, k.vfs.mode(resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch)), ch.arg(0) === 1));
+    return 0;
+  },
+
+  [Sys.CHMOD]: (k, p, ch) => {
+    k.vfs.chmod(resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch)), ch.arg(0));
+    return 0;
+  },
+};

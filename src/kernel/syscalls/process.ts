@@ -1,0 +1,89 @@
+import { unpackFields } from "../../abi/channel.js";
+import { STDIO_DEVNULL, WAIT_ANY, WNOHANG } from "../../abi/wasi.js";
+import { Sys } from "../../abi/syscalls.js";
+import { kerr } from "../kernel-error.js";
+import type { OpenFile } from "../open-file.js";
+import { join } from "../path.js";
+import type { Process } from "../process.js";
+import type { SyscallHandler } from "./context.js";
+
+const decoder = new TextDecoder();
+
+/** Splits NUL-terminated strings; empty strings are real entries (an empty argument stays an argument). */
+function splitNul(bytes: Uint8Array): string[] {
+  const parts = decoder.decode(bytes).split("\0");
+  parts.pop(); // after the last terminator
+  return parts;
+}
+
+/** `KEY=VALUE\0…` to an object; a later duplicate wins. */
+export function parseEnv(entries: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const e of entries) {
+    const i = e.indexOf("=");
+    if (i > 0) env[e.slice(0, i)] = e.slice(i + 1);
+  }
+  return env;
+}
+
+/** A child of `p` that has exited (or undefined), for waitpid's `pid` argument. */
+function exitedChild(p: Process, pid: number): Process | undefined {
+  for (const c of p.children) if ((pid === WAIT_ANY || c.pid === pid) && c.state === "exited") return c;
+  return undefined;
+}
+
+export const processSyscalls: Record<number, SyscallHandler> = {
+  [Sys.SPAWN]: (k, p, ch) => {
+    const [argvBytes, envBytes, cwdBytes] = unpackFields(ch.data, ch.requestLength);
+    const argv = splitNul(argvBytes!);
+    const cwd = cwdBytes!.length > 0 ? join(p.cwd, decoder.decode(cwdBytes)) : p.cwd;
+    const stdioFds = [ch.uarg(0), ch.uarg(1), ch.uarg(2)];
+    const stdio = stdioFds.map((fd): OpenFile => (fd === STDIO_DEVNULL ? k.devNull() : p.fds.get(fd)));
+    const child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio });
+    // The child holds these now; the parent keeps only the fd numbers until it closes them (fd-table.ts).
+    for (const fd of stdioFds) if (fd !== STDIO_DEVNULL && fd > 2) p.fds.reserve(fd);
+    ch.setOut(0, child.pid);
+    return 0;
+  },
+
+  [Sys.WAITPID]: (k, p, ch) => {
+    const pid = ch.uarg(0);
+    if (p.children.size === 0) throw kerr("ECHILD", { syscall: "waitpid", pid });
+    if (pid !== WAIT_ANY && ![...p.children].some((c) => c.pid === pid)) throw kerr("ESRCH", { syscall: "waitpid", pid });
+    const collect = (c: Process): number => {
+      k.reap(c);
+      ch.setOut(0, c.waitStatus);
+      ch.setOut(1, c.pid);
+      return 0;
+    };
+    const done = exitedChild(p, pid);
+    if (done) return collect(done);
+    // The guest's convention: WNOHANG on a running child answers ECHILD, not 0 (guest-abi §2).
+    if (ch.arg(1) & WNOHANG) throw kerr("ECHILD", { syscall: "waitpid", pid });
+    return k.park(p, (resolve) => {
+      const check = (): void => {
+        const c = exitedChild(p, pid);
+        if (c) resolve(collect(c));
+      };
+      p.childExitWaiters.add(check);
+      return () => p.childExitWaiters.delete(check);
+    });
+  },
+
+  [Sys.KILL]: (k, _p, ch) => {
+    k.kill(ch.arg(0), ch.arg(1));
+    return 0;
+  },
+
+  [Sys.GETPID]: (_k, p, ch) => {
+    ch.setOut(0, p.pid);
+    return 0;
+  },
+
+  [Sys.SLEEP]: (k, p, ch) =>
+    k.park(p, (resolve) => {
+      // A real deadline, not a poll: the guest asked to sleep this long.
+      const timer = setTimeout(() => resolve(0), ch.uarg(0));
+      return () => clearTimeout(timer);
+    }),
+};

@@ -1,0 +1,38 @@
+import { Piscina } from "piscina";
+import type { ProcessResult, ProcessTask } from "../../workers/process-host.js";
+import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../limits.js";
+
+/**
+ * The worker pool shared by every VM of this host process. Each guest process occupies one worker for its
+ * whole life, and a process can block waiting for another (a pipe, waitpid); so the pool grows with demand
+ * (up to a high cap) instead of queueing, which could deadlock a pipeline.
+ */
+let pool: Piscina<ProcessTask, ProcessResult> | undefined;
+
+function workerFile(): string {
+  // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.
+  const fromSource = import.meta.url.endsWith(".ts");
+  return new URL(fromSource ? "../../workers/tsx-entry.mjs" : "../../workers/process-host.js", import.meta.url).href;
+}
+
+export function processPool(): Piscina<ProcessTask, ProcessResult> {
+  pool ??= new Piscina<ProcessTask, ProcessResult>({
+    filename: workerFile(),
+    minThreads: POOL_MIN_THREADS,
+    maxThreads: POOL_MAX_THREADS,
+    idleTimeout: POOL_IDLE_TIMEOUT_MS,
+    maxQueue: "auto",
+  });
+  return pool;
+}
+
+export function runInPool(task: ProcessTask, signal: AbortSignal): Promise<ProcessResult> {
+  return processPool().run(task, { signal });
+}
+
+/** Closes the shared pool (all VMs must be disposed); a later VM starts a new one. */
+export async function closeProcessPool(): Promise<void> {
+  const p = pool;
+  pool = undefined;
+  await p?.destroy();
+}

@@ -1,0 +1,27 @@
+/** Access to a guest's linear memory. The buffer changes when the guest grows its memory, so views are made per use. */
+export class GuestMemory {
+  private memory: WebAssembly.Memory | undefined;
+  private static readonly decoder = new TextDecoder();
+
+  attach(memory: WebAssembly.Memory): void {
+    this.memory = memory;
+  }
+  get view(): DataView {
+    return new DataView(this.memory!.buffer);
+  }
+  get bytes(): Uint8Array {
+    return new Uint8Array(this.memory!.buffer);
+  }
+  slice(ptr: number, len: number): Uint8Array {
+    return new Uint8Array(this.memory!.buffer, ptr, len);
+  }
+  string(ptr: number, len: number): string {
+    return GuestMemory.decoder.decode(this.slice(ptr, len));
+  }
+  u32(ptr: number, value: number): void {
+    this.view.setUint32(ptr, value >>> 0, true);
+  }
+  u64(ptr: number, value: bigint | number): void {
+    this.view.setBigUint64(ptr, BigInt(value), true);
+  }
+}

@@ -1,0 +1,74 @@
+import { Errno } from "../src/abi/errno.js";
+import { Sys } from "../src/abi/syscalls.js";
+import type { GuestMemory } from "./guest-memory.js";
+import type { KernelClient } from "./kernel-client.js";
+
+const encoder = new TextEncoder();
+
+/** host_process, host_fs and host_user: the runtime's own imports (guest-abi §2). */
+export function hostImports(mem: GuestMemory, k: KernelClient) {
+  const outU32 = (ptr: number, err: number, i = 0): number => {
+    if (err === Errno.SUCCESS) mem.u32(ptr, k.out(i));
+    return err;
+  };
+
+  const host_process = {
+    proc_spawn(
+      argvPtr: number,
+      argvLen: number,
+      envpPtr: number,
+      envpLen: number,
+      stdinFd: number,
+      stdoutFd: number,
+      stderrFd: number,
+      cwdPtr: number,
+      cwdLen: number,
+      retPidPtr: number,
+    ): number {
+      const err = k.callWithFields(
+        Sys.SPAWN,
+        [stdinFd, stdoutFd, stderrFd],
+        [mem.slice(argvPtr, argvLen), mem.slice(envpPtr, envpLen), mem.slice(cwdPtr, cwdLen)],
+      );
+      return outU32(retPidPtr, err);
+    },
+    proc_waitpid: (pid: number, options: number, retStatusPtr: number) =>
+      outU32(retStatusPtr, k.call(Sys.WAITPID, [pid, options])),
+    fd_pipe(retReadPtr: number, retWritePtr: number): number {
+      const err = k.call(Sys.PIPE);
+      if (err === Errno.SUCCESS) {
+        mem.u32(retReadPtr, k.out(0));
+        mem.u32(retWritePtr, k.out(1));
+      }
+      return err;
+    },
+    fd_dup: (fd: number, retPtr: number) => outU32(retPtr, k.call(Sys.DUP, [fd])),
+    proc_kill: (pid: number, signal: number) => k.call(Sys.KILL, [pid, signal]),
+    proc_getpid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPID)),
+    sleep_ms: (ms: number) => k.call(Sys.SLEEP, [ms]),
+  };
+
+  const host_fs = {
+    path_mode(pathPtr: number, pathLen: number, follow: number): number {
+      return k.callWith(Sys.PATHMODE, [follow], mem.slice(pathPtr, pathLen)) === Errno.SUCCESS ? k.out(0) : 0;
+    },
+    fd_mode: (fd: number) => (k.call(Sys.FDMODE, [fd]) === Errno.SUCCESS ? k.out(0) : 0),
+    chmod: (pathPtr: number, pathLen: number, mode: number) =>
+      k.callWith(Sys.CHMOD, [mode], mem.slice(pathPtr, pathLen)),
+  };
+
+  const host_user = {
+    isatty: (fd: number, retPtr: number) => outU32(retPtr, k.call(Sys.ISATTY, [fd])),
+    getpwuid(uid: number, buf: number, bufLen: number, retLenPtr: number): number {
+      const entry = encoder.encode(
+        uid === 0 ? "root:x:0:0:root:/root:/bin/sh" : `user:x:${uid}:${uid}:user:/home/user:/bin/sh`,
+      );
+      if (entry.length > bufLen) return Errno.E2BIG;
+      mem.bytes.set(entry, buf);
+      mem.u32(retLenPtr, entry.length);
+      return Errno.SUCCESS;
+    },
+  };
+
+  return { host_process, host_fs, host_user };
+}

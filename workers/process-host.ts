@@ -1,0 +1,47 @@
+import { hostImports } from "./host-imports.js";
+import { GuestMemory } from "./guest-memory.js";
+import { GuestExit, KernelClient } from "./kernel-client.js";
+import { wasiPreview1 } from "./wasi-preview1.js";
+
+/** One process to run: a compiled command, its channel to the kernel, and its argv/environment. */
+export interface ProcessTask {
+  module: WebAssembly.Module;
+  channel: SharedArrayBuffer;
+  argv: string[];
+  env: string[];
+}
+
+export interface ProcessResult {
+  exitCode: number;
+  killed: boolean;
+}
+
+/**
+ * Runs a WebAssembly command to completion in this worker. System calls block this thread on the channel;
+ * the kernel answers them. A trap ends the process with status 1 and its message on stderr.
+ */
+export default function runProcess(task: ProcessTask): ProcessResult {
+  const mem = new GuestMemory();
+  const k = new KernelClient(task.channel);
+  const imports = {
+    wasi_snapshot_preview1: wasiPreview1(mem, k, task.argv, task.env),
+    ...hostImports(mem, k),
+  };
+  try {
+    const instance = new WebAssembly.Instance(task.module, imports as unknown as WebAssembly.Imports);
+    mem.attach(instance.exports.memory as WebAssembly.Memory);
+    (instance.exports._start as () => void)();
+    return { exitCode: 0, killed: false };
+  } catch (e) {
+    if (e instanceof GuestExit) return { exitCode: e.code, killed: e.killed };
+    const name = task.argv[0]?.split("/").pop() ?? "process";
+    const message = e instanceof Error ? e.message : String(e);
+    try {
+      k.writeText(2, `${name}: ${e instanceof WebAssembly.RuntimeError ? "trap: " : ""}${message}\n`);
+    } catch (inner) {
+      if (inner instanceof GuestExit) return { exitCode: 1, killed: inner.killed };
+      throw inner;
+    }
+    return { exitCode: 1, killed: false };
+  }
+}

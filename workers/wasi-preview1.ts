@@ -1,0 +1,326 @@
+import { Errno } from "../src/abi/errno.js";
+import { FILESTAT_SIZE } from "../src/abi/filestat.js";
+import { Sys } from "../src/abi/syscalls.js";
+import { ClockId, EventType, LookupFlags, OFlags, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
+import type { GuestMemory } from "./guest-memory.js";
+import { GuestExit, type KernelClient } from "./kernel-client.js";
+
+const encoder = new TextEncoder();
+
+/** Sizes of the argument and environment vectors as WASI lays them out: NUL-terminated strings. */
+function vectorSizes(items: readonly Uint8Array[]): [number, number] {
+  return [items.length, items.reduce((n, s) => n + s.length + 1, 0)];
+}
+
+/**
+ * wasi_snapshot_preview1 for one process: guest pointers and iovecs become plain values here, and every
+ * call that concerns files, pipes or processes goes to the kernel.
+ */
+export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly string[], env: readonly string[]) {
+  const args = argv.map((a) => encoder.encode(a));
+  const envs = env.map((e) => encoder.encode(e));
+
+  const writeVector = (items: Uint8Array[], ptrs: number, buf: number): number => {
+    const bytes = mem.bytes;
+    for (const item of items) {
+      mem.u32(ptrs, buf);
+      ptrs += 4;
+      bytes.set(item, buf);
+      bytes[buf + item.length] = 0;
+      buf += item.length + 1;
+    }
+    return Errno.SUCCESS;
+  };
+
+  const path = (ptr: number, len: number): Uint8Array => mem.slice(ptr, len);
+
+  /** Copies a reply payload into guest memory. */
+  const copyReply = (dst: number, len: number): void => {
+    mem.bytes.set(k.data.subarray(0, len), dst);
+  };
+
+  const iovecs = (iovs: number, count: number): Array<[number, number]> => {
+    const view = mem.view;
+    const out: Array<[number, number]> = [];
+    for (let i = 0; i < count; i++) out.push([view.getUint32(iovs + i * 8, true), view.getUint32(iovs + i * 8 + 4, true)]);
+    return out;
+  };
+
+  return {
+    args_sizes_get(argcPtr: number, sizePtr: number): number {
+      const [n, size] = vectorSizes(args);
+      mem.u32(argcPtr, n);
+      mem.u32(sizePtr, size);
+      return Errno.SUCCESS;
+    },
+    args_get: (ptrs: number, buf: number) => writeVector(args, ptrs, buf),
+    environ_sizes_get(countPtr: number, sizePtr: number): number {
+      const [n, size] = vectorSizes(envs);
+      mem.u32(countPtr, n);
+      mem.u32(sizePtr, size);
+      return Errno.SUCCESS;
+    },
+    environ_get: (ptrs: number, buf: number) => writeVector(envs, ptrs, buf),
+
+    fd_write(fd: number, iovs: number, count: number, nwrittenPtr: number): number {
+      const data = k.data;
+      let total = 0;
+      let fill = 0;
+      const flush = (): number => {
+        if (fill === 0) return Errno.SUCCESS;
+        const err = k.call(Sys.WRITE, [fd], fill);
+        fill = 0;
+        if (err === Errno.SUCCESS) total += k.out(0);
+        return err;
+      };
+      for (const [ptr, len] of iovecs(iovs, count)) {
+        for (let off = 0; off < len; ) {
+          const n = Math.min(len - off, data.length - fill);
+          data.set(mem.slice(ptr + off, n), fill);
+          fill += n;
+          off += n;
+          if (fill === data.length) {
+            const err = flush();
+            if (err !== Errno.SUCCESS) return total > 0 ? (mem.u32(nwrittenPtr, total), Errno.SUCCESS) : err;
+          }
+        }
+      }
+      const err = flush();
+      if (err !== Errno.SUCCESS && total === 0) return err;
+      mem.u32(nwrittenPtr, total);
+      return Errno.SUCCESS;
+    },
+
+    fd_read(fd: number, iovs: number, count: number, nreadPtr: number): number {
+      const vecs = iovecs(iovs, count);
+      const want = Math.min(
+        vecs.reduce((n, [, len]) => n + len, 0),
+        k.data.length,
+      );
+      const err = k.call(Sys.READ, [fd, want]);
+      if (err !== Errno.SUCCESS) return err;
+      const got = k.replyLength;
+      let off = 0;
+      for (const [ptr, len] of vecs) {
+        if (off >= got) break;
+        const n = Math.min(len, got - off);
+        mem.bytes.set(k.data.subarray(off, off + n), ptr);
+        off += n;
+      }
+      mem.u32(nreadPtr, got);
+      return Errno.SUCCESS;
+    },
+
+    fd_close: (fd: number) => k.call(Sys.CLOSE, [fd]),
+    fd_sync: () => Errno.SUCCESS,
+
+    fd_fdstat_get(fd: number, ptr: number): number {
+      const err = k.call(Sys.FDSTAT, [fd]);
+      if (err !== Errno.SUCCESS) return err;
+      const view = mem.view;
+      view.setUint8(ptr, k.out(0));
+      view.setUint16(ptr + 2, k.out(1), true);
+      view.setBigUint64(ptr + 8, Rights.ALL, true);
+      view.setBigUint64(ptr + 16, Rights.ALL, true);
+      return Errno.SUCCESS;
+    },
+
+    fd_filestat_get(fd: number, ptr: number): number {
+      const err = k.call(Sys.FSTAT, [fd]);
+      if (err === Errno.SUCCESS) copyReply(ptr, FILESTAT_SIZE);
+      return err;
+    },
+
+    fd_filestat_set_size(fd: number, size: bigint): number {
+      return k.call(Sys.FTRUNCATE, [fd, Number(size & 0xffffffffn), Number(size >> 32n)]);
+    },
+
+    fd_prestat_get(fd: number, ptr: number): number {
+      if (fd !== ROOT_PREOPEN_FD) return Errno.EBADF;
+      mem.view.setUint8(ptr, 0);
+      mem.u32(ptr + 4, 1);
+      return Errno.SUCCESS;
+    },
+    fd_prestat_dir_name(fd: number, ptr: number, len: number): number {
+      if (fd !== ROOT_PREOPEN_FD) return Errno.EBADF;
+      if (len >= 1) mem.bytes[ptr] = 0x2f; // "/"
+      return Errno.SUCCESS;
+    },
+
+    fd_seek(fd: number, offset: bigint, whence: number, newOffsetPtr: number): number {
+      const err = k.call(Sys.SEEK, [fd, Number(offset & 0xffffffffn), Number(offset >> 32n), whence]);
+      if (err === Errno.SUCCESS) mem.u64(newOffsetPtr, (BigInt(k.out(1)) << 32n) | BigInt(k.out(0) >>> 0));
+      return err;
+    },
+
+    fd_readdir(fd: number, buf: number, bufLen: number, cookie: bigint, usedPtr: number): number {
+      let used = 0;
+      let index = Number(cookie);
+      const view = mem.view;
+      const bytes = mem.bytes;
+      // Ask the kernel for entries from `index` on until the guest buffer is full or the directory ends.
+      for (;;) {
+        const err = k.call(Sys.READDIR, [fd, index]);
+        if (err !== Errno.SUCCESS) return err;
+        const count = k.out(0);
+        const reply = k.channel.view;
+        let off = 0;
+        for (let i = 0; i < count; i++) {
+          const ino = reply.getBigUint64(off, true);
+          const type = reply.getUint8(off + 8);
+          const namelen = reply.getUint16(off + 9, true);
+          const name = k.data.subarray(off + 11, off + 11 + namelen);
+          off += 11 + namelen;
+          index++;
+          // 24-byte dirent header, then the name; a truncated last entry tells the guest to retry bigger.
+          const header = new Uint8Array(24);
+          const hv = new DataView(header.buffer);
+          hv.setBigUint64(0, BigInt(index), true);
+          hv.setBigUint64(8, ino, true);
+          hv.setUint32(16, namelen, true);
+          hv.setUint8(20, type);
+          const entry = new Uint8Array(24 + namelen);
+          entry.set(header);
+          entry.set(name, 24);
+          const n = Math.min(entry.length, bufLen - used);
+          bytes.set(entry.subarray(0, n), buf + used);
+          used += n;
+          if (used >= bufLen) {
+            view.setUint32(usedPtr, used, true);
+            return Errno.SUCCESS;
+          }
+        }
+        if (k.out(1) === 1 || count === 0) break;
+      }
+      view.setUint32(usedPtr, used, true);
+      return Errno.SUCCESS;
+    },
+
+    path_open(
+      dirfd: number,
+      dirflags: number,
+      pathPtr: number,
+      pathLen: number,
+      oflags: number,
+      rightsBase: bigint,
+      _rightsInheriting: bigint,
+      fdflags: number,
+      fdPtr: number,
+    ): number {
+      const wantWrite = (rightsBase & Rights.FD_WRITE) !== 0n || (oflags & (OFlags.CREAT | OFlags.TRUNC)) !== 0;
+      const wantRead = (rightsBase & Rights.FD_READ) !== 0n;
+      const follow = dirflags & LookupFlags.SYMLINK_FOLLOW ? 1 : 0;
+      const err = k.callWith(
+        Sys.OPEN,
+        [dirfd, oflags, fdflags, wantRead ? 1 : 0, wantWrite ? 1 : 0, follow],
+        path(pathPtr, pathLen),
+      );
+      if (err === Errno.SUCCESS) mem.u32(fdPtr, k.out(0));
+      return err;
+    },
+
+    path_filestat_get(dirfd: number, flags: number, pathPtr: number, pathLen: number, buf: number): number {
+      const err = k.callWith(Sys.STAT, [dirfd, flags & LookupFlags.SYMLINK_FOLLOW], path(pathPtr, pathLen));
+      if (err === Errno.SUCCESS) copyReply(buf, FILESTAT_SIZE);
+      return err;
+    },
+
+    path_readlink(dirfd: number, pathPtr: number, pathLen: number, buf: number, bufLen: number, usedPtr: number): number {
+      const err = k.callWith(Sys.READLINK, [dirfd], path(pathPtr, pathLen));
+      if (err !== Errno.SUCCESS) return err;
+      const n = Math.min(k.replyLength, bufLen);
+      copyReply(buf, n);
+      mem.u32(usedPtr, n);
+      return Errno.SUCCESS;
+    },
+
+    path_create_directory: (dirfd: number, p: number, l: number) => k.callWith(Sys.MKDIR, [dirfd], path(p, l)),
+    path_remove_directory: (dirfd: number, p: number, l: number) => k.callWith(Sys.RMDIR, [dirfd], path(p, l)),
+    path_unlink_file: (dirfd: number, p: number, l: number) => k.callWith(Sys.UNLINK, [dirfd], path(p, l)),
+    path_rename: (fd: number, op: number, ol: number, nfd: number, np: number, nl: number) =>
+      k.callWithFields(Sys.RENAME, [fd, nfd], [path(op, ol), path(np, nl)]),
+    path_symlink: (op: number, ol: number, fd: number, np: number, nl: number) =>
+      k.callWithFields(Sys.SYMLINK, [fd], [path(op, ol), path(np, nl)]),
+    path_link: (ofd: number, _flags: number, op: number, ol: number, nfd: number, np: number, nl: number) =>
+      k.callWithFields(Sys.LINK, [ofd, nfd], [path(op, ol), path(np, nl)]),
+
+    random_get(buf: number, len: number): number {
+      for (let off = 0; off < len; off += 65536) crypto.getRandomValues(mem.slice(buf + off, Math.min(65536, len - off)));
+      return Errno.SUCCESS;
+    },
+
+    clock_time_get(id: number, _precision: bigint, ptr: number): number {
+      const ns =
+        id === ClockId.REALTIME
+          ? BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6))
+          : process.hrtime.bigint();
+      mem.u64(ptr, ns);
+      return Errno.SUCCESS;
+    },
+
+    poll_oneoff(inPtr: number, outPtr: number, nsubs: number, neventsPtr: number): number {
+      // Clock subscriptions sleep in the kernel; fd subscriptions are reported ready (a read then blocks
+      // in the kernel until data or end of file, which is what the guest waits for anyway).
+      const view = mem.view;
+      let events = 0;
+      let sleepNs: bigint | undefined;
+      let clockUserdata = 0n;
+      for (let i = 0; i < nsubs; i++) {
+        const s = inPtr + i * 48;
+        const tag = view.getUint8(s + 8);
+        if (tag === EventType.CLOCK) {
+          let timeout = view.getBigUint64(s + 24, true);
+          if (view.getUint16(s + 40, true) & 1) {
+            const now = BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6));
+            timeout = timeout > now ? timeout - now : 0n;
+          }
+          if (sleepNs === undefined || timeout < sleepNs) {
+            sleepNs = timeout;
+            clockUserdata = view.getBigUint64(s, true);
+          }
+          continue;
+        }
+        const e = outPtr + events++ * 32;
+        view.setBigUint64(e, view.getBigUint64(s, true), true);
+        view.setUint16(e + 8, 0, true);
+        view.setUint8(e + 10, tag);
+        view.setBigUint64(e + 16, 1n, true);
+        view.setUint16(e + 24, 0, true);
+      }
+      if (events === 0 && sleepNs !== undefined) {
+        const err = k.call(Sys.SLEEP, [Math.ceil(Number(sleepNs) / 1e6)]);
+        if (err !== Errno.SUCCESS) return err;
+        const e = outPtr;
+        view.setBigUint64(e, clockUserdata, true);
+        view.setUint16(e + 8, 0, true);
+        view.setUint8(e + 10, EventType.CLOCK);
+        events = 1;
+      }
+      mem.u32(neventsPtr, events);
+      return Errno.SUCCESS;
+    },
+
+    sched_yield: () => Errno.SUCCESS,
+    proc_exit(code: number): never {
+      throw new GuestExit(code);
+    },
+    proc_raise: () => Errno.ENOSYS,
+    fd_renumber: () => Errno.ENOSYS,
+    fd_fdstat_set_flags: () => Errno.ENOSYS,
+    fd_fdstat_set_rights: () => Errno.ENOSYS,
+    fd_tell: () => Errno.ENOSYS,
+    fd_pread: () => Errno.ENOSYS,
+    fd_pwrite: () => Errno.ENOSYS,
+    fd_advise: () => Errno.ENOSYS,
+    fd_allocate: () => Errno.ENOSYS,
+    fd_datasync: () => Errno.SUCCESS,
+    fd_filestat_set_times: () => Errno.ENOSYS,
+    path_filestat_set_times: () => Errno.ENOSYS,
+    clock_res_get: () => Errno.ENOSYS,
+    sock_accept: () => Errno.ENOSYS,
+    sock_recv: () => Errno.ENOSYS,
+    sock_send: () => Errno.ENOSYS,
+    sock_shutdown: () => Errno.ENOSYS,
+  };
+}
+
