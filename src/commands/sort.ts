@@ -397,8 +397,12 @@ interface DecNum {
   sign: number;
   int: string;
   frac: string;
+  /** The nearest double: rounding keeps order, so different approximations already decide. */
+  approx: number;
 }
 type Decimal = number | DecNum;
+
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /** Parses blanks, optional '-', digits, optional '.' digits at the start of t; anything else is 0. */
 function parseDecimal(t: string): Decimal {
@@ -421,26 +425,38 @@ function parseDecimal(t: string): Decimal {
     while (end > e + 1 && t.charCodeAt(end - 1) === 48) end--;
   }
   if (e === i && f <= e + 1) return 0; // no digits at all: "", "-", ".", "-."
-  if (e - s + Math.max(0, end - e - 1) <= 15) return Number(t.slice(start, f)) || 0; // || 0 turns -0 into 0
+  const fracDigits = Math.max(0, end - e - 1);
+  if (e - s + fracDigits <= 15) {
+    // The significant digits form an exact integer; one correctly rounded division places the point,
+    // which gives the same double as parsing the text, without building a string to parse.
+    let mant = 0;
+    for (let j = s; j < e; j++) mant = mant * 10 + t.charCodeAt(j) - 48;
+    for (let j = e + 1; j < end; j++) mant = mant * 10 + t.charCodeAt(j) - 48;
+    const v = fracDigits === 0 ? mant : mant / POW10[fracDigits]!;
+    return neg && v !== 0 ? -v : v;
+  }
   const int = t.slice(s, e);
   const frac = end > e ? t.slice(e + 1, end) : "";
-  return { sign: neg ? -1 : 1, int, frac };
+  return { sign: neg ? -1 : 1, int, frac, approx: Number(t.slice(start, f)) };
 }
 
 /** The exact decimal of a double that came from at most 15 significant digits (used only when mixed). */
 function toDecNum(x: Decimal): DecNum {
   if (typeof x !== "number") return x;
-  if (x === 0) return { sign: 0, int: "", frac: "" };
+  if (x === 0) return { sign: 0, int: "", frac: "", approx: 0 };
   const [mant, exp] = Math.abs(x).toExponential(14).split("e") as [string, string];
   const digits = mant.replace(".", "");
   const e = Number(exp);
   const int = e >= 0 ? digits.slice(0, e + 1) : "";
   const frac = e >= 0 ? digits.slice(e + 1) : "0".repeat(-e - 1) + digits;
-  return { sign: Math.sign(x), int: int.replace(/^0+/, ""), frac: frac.replace(/0+$/, "") };
+  return { sign: Math.sign(x), int: int.replace(/^0+/, ""), frac: frac.replace(/0+$/, ""), approx: x };
 }
 
 function compareDecimal(a: Decimal, b: Decimal): number {
-  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  const ax = typeof a === "number" ? a : a.approx;
+  const bx = typeof b === "number" ? b : b.approx;
+  if (ax !== bx) return ax < bx ? -1 : 1;
+  if (typeof a === "number" && typeof b === "number") return 0;
   const x = toDecNum(a);
   const y = toDecNum(b);
   if (x.sign !== y.sign) return x.sign < y.sign ? -1 : 1;
@@ -624,6 +640,19 @@ interface Rec {
   line: string;
   key: unknown;
   more: unknown[];
+  /** prefixOf() the first key when it is compared as text, else 0; and of the line. */
+  keyPrefix: number;
+  linePrefix: number;
+}
+
+/**
+ * The first 6 bytes as one exact number (shorter strings padded with 0): when two prefixes differ, the
+ * strings differ in the same order, and comparing numbers is far cheaper than comparing strings.
+ */
+function prefixOf(s: string): number {
+  let p = 0;
+  for (let i = 0; i < 6; i++) p = p * 256 + (i < s.length ? s.charCodeAt(i) : 0);
+  return p;
 }
 
 const STRERROR: Record<string, string> = {
@@ -721,15 +750,13 @@ async function run(ctx: CommandContext, o: Options): Promise<number> {
   const lines: string[] = [];
   for (const data of await readInputs(ctx, files)) splitLines(data, eol, lines);
 
-  const { parsers, compare } = makePlan(o);
-  const recs = o.keys.length === 0 ? null : lines.map((line) => makeRec(line, o, parsers));
-
+  const plan = makePlan(o);
   if (o.check) {
     // Compare neighbours in input order; with -u equal neighbours are a disorder too.
+    const items: unknown[] = o.keys.length === 0 ? lines : lines.map((line) => makeRec(line, o, plan));
     const limit = o.unique ? 0 : 1;
-    for (let i = 1; i < lines.length; i++) {
-      const d = recs ? compare(recs[i - 1]!, recs[i]!) : compare(lines[i - 1]!, lines[i]!);
-      if (d >= limit) {
+    for (let i = 1; i < items.length; i++) {
+      if (plan.compare(items[i - 1], items[i]) >= limit) {
         if (o.check === "c") {
           ctx.writeStderr(bytes(`sort: ${files[0]}:${i + 1}: disorder: ${lines[i]}${eol}`));
         }
@@ -739,18 +766,7 @@ async function run(ctx: CommandContext, o: Options): Promise<number> {
     return 0;
   }
 
-  let sorted: string[];
-  if (recs) {
-    recs.sort(compare);
-    sorted = uniq(recs, o.unique, compare).map((r) => r.line);
-  } else {
-    // The built-in order of strings is code unit order, which is byte order here; equal lines are
-    // identical, so reversing the ascending result is the same as sorting descending.
-    lines.sort();
-    if (o.global.reverse) lines.reverse();
-    sorted = uniq(lines, o.unique, compare);
-  }
-
+  const sorted = sortLines(lines, o, plan);
   const out = sorted.length === 0 ? new Uint8Array(0) : bytes(sorted.join(eol) + eol);
   if (o.output !== null) {
     try {
@@ -762,6 +778,84 @@ async function run(ctx: CommandContext, o: Options): Promise<number> {
     ctx.writeStdout(out);
   }
   return 0;
+}
+
+/** Sorts (and with -u deduplicates) the lines, taking the cheapest route the options allow. */
+function sortLines(lines: string[], o: Options, plan: Plan): string[] {
+  if (o.keys.length === 0) {
+    // The built-in order of strings is code unit order, which is byte order here; equal lines are
+    // identical, so reversing the ascending result is the same as sorting descending.
+    lines.sort();
+    if (o.global.reverse) lines.reverse();
+    return uniq(lines, o.unique, plan.compare);
+  }
+  if (o.keys.length === 1 && plan.numberFirst) {
+    const sorted = sortByNumber(lines, o, plan.parsers[0]!);
+    if (sorted) return sorted;
+  }
+  const recs = lines.map((line) => makeRec(line, o, plan));
+  recs.sort(plan.compare);
+  return uniq(recs, o.unique, plan.compare).map((r) => r.line);
+}
+
+/**
+ * Fast path for a single key whose values are all plain numbers (-n, -M): ranks the values with a
+ * native typed-array sort and places the lines by a counting sort on rank, so there is no JavaScript
+ * comparator call per comparison. Lines of equal value stay in input order, which is what -s wants;
+ * -u keeps the first of them, and otherwise they get the last-resort (whole line) order.
+ */
+function sortByNumber(lines: string[], o: Options, parse: (t: string) => unknown): string[] | null {
+  const n = lines.length;
+  const k = o.keys[0]!;
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = parse(keyText(lines[i]!, k, o.tab));
+    if (typeof v !== "number") return null; // a number too long for a double: use the exact comparator
+    values[i] = v;
+  }
+  // The distinct values in ascending order.
+  const distinct = values.slice().sort();
+  let m = 0;
+  for (let i = 0; i < n; i++) if (m === 0 || distinct[i] !== distinct[m - 1]) distinct[m++] = distinct[i]!;
+
+  // Rank of each line (binary search), and where each rank's run starts in the output.
+  const reverse = o.keys[0]!.reverse;
+  const rank = new Int32Array(n);
+  const start = new Int32Array(m + 1);
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    let lo = 0;
+    let hi = m - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distinct[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    const r = reverse ? m - 1 - lo : lo;
+    rank[i] = r;
+    start[r + 1]!++;
+  }
+  for (let r = 0; r < m; r++) start[r + 1]! += start[r]!;
+  const placed = new Array<string>(n);
+  const next = start.slice(0, m);
+  for (let i = 0; i < n; i++) placed[next[rank[i]!]!++] = lines[i]!;
+
+  if (o.unique) {
+    const out = new Array<string>(m);
+    for (let r = 0; r < m; r++) out[r] = placed[start[r]!]!;
+    return out;
+  }
+  if (!o.stable) {
+    for (let r = 0; r < m; r++) {
+      const from = start[r]!;
+      const to = start[r + 1]!;
+      if (to - from < 2) continue;
+      const run = placed.slice(from, to).sort(); // code unit order is byte order
+      if (o.global.reverse) run.reverse();
+      for (let j = 0; j < run.length; j++) placed[from + j] = run[j]!;
+    }
+  }
+  return placed;
 }
 
 /** With -u, keeps the first line of each run that compares equal (keys only, no last-resort compare). */
@@ -777,6 +871,10 @@ function uniq<T>(items: T[], unique: boolean, compare: (a: T, b: T) => number): 
 /** How lines are keyed and compared: one value parser and comparator per key. */
 interface Plan {
   parsers: Array<(t: string) => unknown>;
+  /** The first key compares as plain text, so its prefix can stand in for it. */
+  textFirst: boolean;
+  /** The first key's values are usually plain numbers (-n, -M), so sortByNumber() may apply. */
+  numberFirst: boolean;
   compare: (a: any, b: any) => number; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -787,7 +885,9 @@ interface Plan {
 function makePlan(o: Options): Plan {
   const lastReverse = o.global.reverse;
   if (o.keys.length === 0) {
-    return { parsers: [], compare: lastReverse ? (a: string, b: string) => compareText(b, a) : compareText };
+    return {
+      parsers: [], textFirst: false, numberFirst: false, compare: lastReverse ? (a: string, b: string) => compareText(b, a) : compareText,
+    };
   }
   const salt = (Math.random() * 0x100000000) >>> 0;
   const modes = o.keys.map((k) => keyMode(k, salt));
@@ -797,35 +897,42 @@ function makePlan(o: Options): Plan {
   const moreReverse = o.keys.slice(1).map((k) => k.reverse);
   const tiesStay = o.stable || o.unique;
   const compare = (a: Rec, b: Rec): number => {
-    let d = first(a.key, b.key);
+    let d = a.keyPrefix !== b.keyPrefix ? (a.keyPrefix < b.keyPrefix ? -1 : 1) : first(a.key, b.key);
     if (d !== 0) return firstReverse ? -d : d;
     for (let i = 0; i < more.length; i++) {
       d = more[i]!(a.more[i], b.more[i]);
       if (d !== 0) return moreReverse[i] ? -d : d;
     }
     if (tiesStay) return 0;
-    d = compareText(a.line, b.line);
+    d = a.linePrefix !== b.linePrefix ? (a.linePrefix < b.linePrefix ? -1 : 1) : compareText(a.line, b.line);
     return lastReverse ? -d : d;
   };
-  return { parsers: modes.map((m) => m.parse), compare };
+  return {
+    parsers: modes.map((m) => m.parse), compare, textFirst: first === compareText,
+    numberFirst: first === compareDecimal || first === compareNumber,
+  };
 }
 
 const NO_KEYS: unknown[] = [];
 
+/** The text of key k in the line, after -d/-i/-f. */
+function keyText(line: string, k: KeySpec, tab: number): string {
+  const beg = begField(line, k, tab);
+  const lim = limField(line, k, tab);
+  // A key whose end lies before its start is empty.
+  const text = lim > beg ? (beg === 0 && lim === line.length ? line : line.slice(beg, lim)) : "";
+  return k.ignore || k.fold ? transformKey(text, k) : text;
+}
+
 /** Precomputes every key value of a line once, so sorting never re-parses. */
-function makeRec(line: string, o: Options, parsers: Array<(t: string) => unknown>): Rec {
+function makeRec(line: string, o: Options, { parsers, textFirst }: Plan): Rec {
   const n = o.keys.length;
   const more = n > 1 ? new Array<unknown>(n - 1) : NO_KEYS;
   let key: unknown;
   for (let i = 0; i < n; i++) {
-    const k = o.keys[i]!;
-    const beg = begField(line, k, o.tab);
-    const lim = limField(line, k, o.tab);
-    // A key whose end lies before its start is empty.
-    const text = lim > beg ? (beg === 0 && lim === line.length ? line : line.slice(beg, lim)) : "";
-    const value = parsers[i]!(k.ignore || k.fold ? transformKey(text, k) : text);
+    const value = parsers[i]!(keyText(line, o.keys[i]!, o.tab));
     if (i === 0) key = value;
     else more[i - 1] = value;
   }
-  return { line, key, more };
+  return { line, key, more, keyPrefix: textFirst ? prefixOf(key as string) : 0, linePrefix: prefixOf(line) };
 }

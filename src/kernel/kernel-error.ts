@@ -8,9 +8,9 @@ import { Errno, errnoDescription, errnoName, type ErrnoName } from "../abi/errno
 export class KernelError extends Error {
   readonly code: ErrnoName | "EUNKNOWN";
   readonly errno: number;
-  syscall?: string;
-  path?: string;
-  pid?: number;
+  declare syscall?: string;
+  declare path?: string;
+  declare pid?: number;
 
   constructor(errno: number, detail: { syscall?: string; path?: string; pid?: number; message?: string } = {}) {
     const code = errnoName(errno);
