@@ -173,7 +173,8 @@ const SHORT_WITH_ARG = "koStTy";
 /** GNU argmatch's complaint about an option argument; it exits with status 1, not 2. */
 function invalidArgument(arg: string, option: string, valid: string[]): SortError {
   const list = valid.map((v) => `  - ${v}\n`).join("");
-  return new SortError(`sort: invalid argument '${arg}' for '${option}'\nValid arguments are:\n${list.slice(0, -1)}`, 1, true);
+  const message = `sort: invalid argument '${arg}' for '${option}'\nValid arguments are:\n${list.slice(0, -1)}`;
+  return new SortError(message, 1, true);
 }
 
 /** Argument strings are Unicode; the sort works on bytes, so a tab must be given as a byte string. */
@@ -380,7 +381,8 @@ function transformKey(t: string, k: KeySpec): string {
 // ---------------------------------------------------------------------------------------------------
 // Key values. Each ordering mode parses a key once into a value its comparator can compare cheaply.
 
-type Cmp = (a: any, b: any) => number; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Each mode compares its own value type; the plan pairs every comparator with its own parser. */
+type Cmp = (a: any, b: any) => number;
 
 /** Byte order, since each code unit is one byte. Testing equality first saves a second full scan. */
 function compareText(a: string, b: string): number {
@@ -478,10 +480,13 @@ function parseHuman(t: string): HumanNum {
   let p = neg ? i + 1 : i;
   let maxDigit = 48;
   const digits = (): void => {
-    while (p < t.length && t.charCodeAt(p) >= 48 && t.charCodeAt(p) <= 57) maxDigit = Math.max(maxDigit, t.charCodeAt(p++));
+    for (; p < t.length && isDigit(t.charCodeAt(p)); p++) maxDigit = Math.max(maxDigit, t.charCodeAt(p));
   };
   digits();
-  if (t.charCodeAt(p) === 46) { p++; digits(); }
+  if (t.charCodeAt(p) === 46) {
+    p++;
+    digits();
+  }
   // A zero value has no unit, whatever follows it.
   const order = maxDigit > 48 ? (UNIT_ORDER[t.charAt(p)] ?? 0) : 0;
   return { order: neg ? -order : order, num: parseDecimal(t) };
@@ -494,8 +499,13 @@ function compareHuman(a: HumanNum, b: HumanNum): number {
 /** -g: strtod on the key prefix. Non-numbers sort first, then NaNs, then numbers. */
 interface GeneralNum { rank: number; value: number }
 
-const GENERAL_RE =
-  /^[\t\n\v\f\r ]*([+-]?)(?:0x([0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p([+-]?\d+))?|((?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)|(inf(?:inity)?)|(nan(?:\([0-9a-z_]*\))?))/i;
+const GENERAL_RE = new RegExp(
+  "^[\\t\\n\\v\\f\\r ]*([+-]?)(?:" +
+    "0x([0-9a-f]+\\.?[0-9a-f]*|\\.[0-9a-f]+)(?:p([+-]?\\d+))?" + // hexadecimal float
+    "|((?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)" + // decimal float
+    "|(inf(?:inity)?)|(nan(?:\\([0-9a-z_]*\\))?))",
+  "i",
+);
 
 function parseGeneral(t: string): GeneralNum {
   const m = GENERAL_RE.exec(t);
@@ -552,7 +562,7 @@ function filePrefixLen(s: string): number {
   return prefixLen;
 }
 
-/** Weight of a non-digit in version comparison: end < '~'-less, letters before other bytes. */
+/** Weight of a byte in version comparison: '~' < end of string < digits < letters < other bytes. */
 function verOrder(s: string, pos: number, len: number): number {
   if (pos === len) return -1;
   const c = s.charCodeAt(pos);
@@ -875,7 +885,8 @@ interface Plan {
   textFirst: boolean;
   /** The first key's values are usually plain numbers (-n, -M), so sortByNumber() may apply. */
   numberFirst: boolean;
-  compare: (a: any, b: any) => number; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Compares two lines (no keys) or two Recs. */
+  compare: Cmp;
 }
 
 /**
@@ -886,7 +897,10 @@ function makePlan(o: Options): Plan {
   const lastReverse = o.global.reverse;
   if (o.keys.length === 0) {
     return {
-      parsers: [], textFirst: false, numberFirst: false, compare: lastReverse ? (a: string, b: string) => compareText(b, a) : compareText,
+      parsers: [],
+      textFirst: false,
+      numberFirst: false,
+      compare: lastReverse ? (a: string, b: string) => compareText(b, a) : compareText,
     };
   }
   const salt = (Math.random() * 0x100000000) >>> 0;

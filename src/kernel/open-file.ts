@@ -52,7 +52,8 @@ export abstract class OpenFile {
 
 /** /dev/null, /dev/zero, /dev/urandom. */
 export class DeviceFile extends OpenFile {
-  readonly filetype = FileType.CHARACTER_DEVICE;
+  readonly filetype = FileType.REGULAR_FILE; // the guest's view, see Vfs.guestMode
+
   constructor(
     readonly device: "null" | "zero" | "urandom",
     override readonly path: string,
@@ -72,7 +73,7 @@ export class DeviceFile extends OpenFile {
     return 0;
   }
   override mode(): number {
-    return 0o20666;
+    return 0o100666; // the guest's view, see Vfs.guestMode
   }
 }
 

@@ -32,6 +32,8 @@ const typeOfMode: Record<number, number> = {
   0o140000: FileType.SOCKET_STREAM,
 };
 
+export const DEVICE_GUEST_MODE = 0o100666;
+
 const DEVICES: Record<string, "null" | "zero" | "urandom"> = {
   "/dev/null": "null",
   "/dev/zero": "zero",
@@ -85,7 +87,8 @@ export class Vfs {
   }
 
   stat(path: string, follow = true): FileStat {
-    if (DEVICES[path]) return { ...toFileStat(this.volume.statSync(path)), filetype: FileType.CHARACTER_DEVICE };
+    // Devices look like regular files to the guest (see guestMode).
+    if (DEVICES[path]) return toFileStat(this.volume.statSync(path));
     return this.wrap(follow ? "stat" : "lstat", path, () =>
       toFileStat(follow ? this.volume.statSync(path) : this.volume.lstatSync(path)),
     );
@@ -96,6 +99,14 @@ export class Vfs {
     if (DEVICES[path]) return 0o20666;
     const st = this.wrap("stat", path, () => (follow ? this.volume.statSync(path) : this.volume.lstatSync(path)));
     return (st.mode & S_IFMT) === 0o120000 ? 0o120777 : st.mode;
+  }
+
+  /**
+   * st_mode as the guest sees it: the same, except that devices look like regular files — the tools'
+   * std for WASI knows no character devices, and `cat /dev/null` would fail with "unknown filetype".
+   */
+  guestMode(path: string, follow = true): number {
+    return DEVICES[path] ? DEVICE_GUEST_MODE : this.mode(path, follow);
   }
 
   exists(path: string): boolean {

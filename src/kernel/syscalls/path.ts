@@ -61,7 +61,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.PATHMODE]: (k, p, ch) => {
-    ch.setOut(0, k.vfs.mode(resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch)), ch.arg(0) === 1));
+    ch.setOut(0, k.vfs.guestMode(resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch)), ch.arg(0) === 1));
     return 0;
   },
 
