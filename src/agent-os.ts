@@ -217,12 +217,16 @@ export class AgentOs {
     return this.#kernel.processes.all().map((p) => this.#info(p.pid));
   }
 
-  /** Sends `signal` (default SIGKILL) to a process and its descendants; ESRCH if it is not running. */
+  /**
+   * Sends `signal` (default SIGKILL) to a process; to a process started through the API, also to everything
+   * it started (its process group). ESRCH if it is not running.
+   */
   killProcess(pid: number, signal: number = Signal.SIGKILL): void {
     this.#assertLive();
     const p = this.#kernel.processes.get(pid);
     if (!p || p.state !== "running") throw kerr("ESRCH", { syscall: "kill", pid });
-    this.#kernel.killTree(p, signal);
+    if (p.pgid === p.pid) this.#kernel.killGroup(p.pgid, signal);
+    else p.kill(signal);
   }
 
   #info(pid: number, handle?: ProcessHandle): ProcessInfo {

@@ -28,7 +28,7 @@ export const ClockId = { REALTIME: 0, MONOTONIC: 1, PROCESS_CPUTIME: 2, THREAD_C
 export const EventType = { CLOCK: 0, FD_READ: 1, FD_WRITE: 2 } as const;
 
 /** Signals the kernel delivers. */
-export const Signal = { SIGINT: 2, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 } as const;
+export const Signal = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 } as const;
 
 /** The preopened directory every process gets: fd 3, named "/". */
 export const ROOT_PREOPEN_FD = 3;

@@ -748,9 +748,8 @@ export const sort: CommandHandler = async (ctx) => {
       ctx.writeStderr(`${e.message}\n`);
       return e.status;
     }
-    // The reader went away (e.g. `sort | head -1`): end quietly, as GNU does when killed by SIGPIPE.
-    if (errCode(e) === "EPIPE") return 141;
-    throw e;
+    throw e; // EPIPE included: the runtime ends the process with SIGPIPE
+
   }
 };
 

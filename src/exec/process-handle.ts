@@ -54,6 +54,8 @@ export class ProcessHandle {
     this.exited = this.process.waitExit().then((status) => {
       this.closeStdin();
       kernel.reap(this.process);
+      // Like a session ending: whatever the command left running is hung up on, so nothing outlives it.
+      kernel.killGroup(this.process.pgid, Signal.SIGHUP);
       return status;
     });
   }
@@ -88,8 +90,8 @@ export class ProcessHandle {
     return this.process.exitCode;
   }
 
-  /** Sends a signal to the process and all its descendants (default SIGTERM). */
+  /** Sends a signal to the process and everything it started (its process group; default SIGTERM). */
   kill(signal: number = Signal.SIGTERM): void {
-    this.kernel.killTree(this.process, signal);
+    this.kernel.killGroup(this.process.pgid, signal);
   }
 }

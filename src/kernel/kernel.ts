@@ -95,9 +95,9 @@ export class Kernel {
     p.kill(signo);
   }
 
-  /** Kills `p` and all its descendants. */
-  killTree(p: Process, signo: number = Signal.SIGKILL): void {
-    for (const q of this.processes.tree(p)) q.kill(signo);
+  /** Signals every running process of a process group (a command started through the API and all it started). */
+  killGroup(pgid: number, signo: number = Signal.SIGKILL): void {
+    for (const q of this.processes.all()) if (q.pgid === pgid) q.kill(signo);
   }
 
   /**

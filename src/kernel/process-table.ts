@@ -21,17 +21,6 @@ export class ProcessTable {
     this.byPid.delete(p.pid);
   }
 
-  /** `p` and every descendant, children first. */
-  tree(p: Process): Process[] {
-    const out: Process[] = [];
-    const walk = (q: Process): void => {
-      for (const c of q.children) walk(c);
-      out.push(q);
-    };
-    walk(p);
-    return out;
-  }
-
   all(): Process[] {
     return [...this.byPid.values()];
   }

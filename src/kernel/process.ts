@@ -37,6 +37,8 @@ export class Process {
   readonly cwd: string;
   readonly command: string;
   readonly resolvesOwnPaths: boolean;
+  /** Process group: a process started through the API leads one; children inherit it. */
+  readonly pgid: number;
   readonly fds = new FdTable();
   readonly children = new Set<Process>();
   readonly startTime = Date.now();
@@ -46,8 +48,11 @@ export class Process {
   /** Its parent exited first: nobody will collect its status. */
   orphaned = false;
   runner: ProcessRunner | undefined;
-  /** True while the process is blocked in a system call (parked), so a kill can wake it cleanly. */
-  parked = false;
+  /**
+   * True while the kernel handles one of its system calls (at once or parked): a kill then answers that
+   * call and the guest unwinds; otherwise a kill has to stop the guest by force.
+   */
+  inSyscall = false;
 
   private readonly killer = new AbortController();
   private readonly exitWaiters: Array<(status: number) => void> = [];
@@ -62,6 +67,7 @@ export class Process {
     this.cwd = init.cwd;
     this.command = init.command;
     this.resolvesOwnPaths = init.resolvesOwnPaths;
+    this.pgid = init.parent?.pgid ?? init.pid;
   }
 
   /** Aborted when the process is killed: parked system calls listen to it. */
@@ -77,7 +83,7 @@ export class Process {
   kill(signo: number): void {
     if (this.state !== "running" || this.killer.signal.aborted) return;
     this.killer.abort(new ProcessKilled(signo));
-    if (!this.parked) this.runner?.terminate();
+    if (!this.inSyscall) this.runner?.terminate();
   }
 
   /** Records the exit; releases every fd (so pipe readers see end of file) and wakes waiters. */

@@ -1,4 +1,5 @@
 import type { CommandContext, CommandHandler } from "../commands/command.js";
+import { Signal } from "../abi/wasi.js";
 import { KernelError } from "./kernel-error.js";
 import type { Kernel } from "./kernel.js";
 import { join } from "./path.js";
@@ -45,16 +46,14 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       (code) => k.exitProcess(p, typeof code === "number" ? code : 0),
       (error: unknown) => {
         if (p.state === "exited") return;
-        const broken = error instanceof KernelError && error.code === "EPIPE";
-        if (!broken) {
-          const message = error instanceof Error ? error.message : String(error);
-          try {
-            ctx.writeStderr(`${p.command}: ${message}\n`);
-          } catch {
-            // stderr is gone too
-          }
+        // A write to a pipe nobody reads raises SIGPIPE, which ends the process quietly.
+        if (error instanceof KernelError && error.code === "EPIPE") return p.kill(Signal.SIGPIPE);
+        try {
+          ctx.writeStderr(`${p.command}: ${error instanceof Error ? error.message : String(error)}\n`);
+        } catch {
+          // stderr is gone too
         }
-        k.exitProcess(p, broken ? 141 : 1);
+        k.exitProcess(p, 1);
       },
     );
 }

@@ -19,8 +19,8 @@ export const syscallTable: Readonly<Record<number, SyscallHandler>> = {
   ...processSyscalls,
 };
 
-function errnoOf(e: unknown): number {
-  if (e instanceof ProcessKilled) return RET_KILLED;
+function errnoOf(p: Process, e: unknown): number {
+  if (e instanceof ProcessKilled || p.killedBy !== undefined) return RET_KILLED;
   if (e instanceof KernelError) return e.errno;
   // A kernel bug must not hang or crash the guest: it gets EIO, and the host hears about it loudly.
   queueMicrotask(() => {
@@ -35,7 +35,7 @@ function errnoOf(e: unknown): number {
  */
 export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
   const finish = (ret: number, replyLength: number): void => {
-    p.parked = false;
+    p.inSyscall = false;
     if (tracing) traceSyscall(p, ch, ret, replyLength);
     ch.respond(ret, replyLength);
   };
@@ -49,21 +49,21 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
       }
       const handler = syscallTable[ch.op];
       let result: number | Promise<number>;
+      p.inSyscall = true;
       try {
         if (!handler) throw new KernelError(Errno.ENOSYS);
         result = handler(k, p, ch);
       } catch (e) {
-        finish(errnoOf(e), 0);
+        finish(errnoOf(p, e), 0);
         continue;
       }
       if (typeof result === "number") {
         finish(Errno.SUCCESS, result);
         continue;
       }
-      p.parked = true;
       result.then(
         (n) => finish(Errno.SUCCESS, n),
-        (e) => finish(errnoOf(e), 0),
+        (e) => finish(errnoOf(p, e), 0),
       ).then(pump);
       return;
     }

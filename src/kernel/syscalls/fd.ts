@@ -1,7 +1,7 @@
-import { FileType } from "../../abi/wasi.js";
+import { FileType, Signal } from "../../abi/wasi.js";
 import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
-import { kerr } from "../kernel-error.js";
+import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
 import type { SyscallHandler } from "./context.js";
 
@@ -16,8 +16,18 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
   [Sys.WRITE]: (k, p, ch) => {
     const fd = ch.arg(0);
     const data = ch.data.subarray(0, ch.requestLength);
-    if (fd === 2 && k.isShellNoise(p, data)) ch.setOut(0, data.length);
-    else ch.setOut(0, p.fds.get(fd).write(data));
+    if (fd === 2 && k.isShellNoise(p, data)) {
+      ch.setOut(0, data.length);
+      return 0;
+    }
+    try {
+      ch.setOut(0, p.fds.get(fd).write(data));
+    } catch (e) {
+      // Writing to a pipe nobody reads raises SIGPIPE, whose default action ends the process (the guests
+      // cannot catch signals): `yes | head -1` ends quietly with status 141, as with a native shell.
+      if (e instanceof KernelError && e.code === "EPIPE") p.kill(Signal.SIGPIPE);
+      throw e;
+    }
     return 0;
   },
 

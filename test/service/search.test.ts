@@ -1,0 +1,359 @@
+import { describe, expect, it } from "vitest";
+import type { AgentOs } from "../../src/index.js";
+import { createVm, result, writeTree } from "../helpers.js";
+
+// Expected values are what GNU grep 3.8 / findutils 4.9 / ripgrep 13 print on Linux (LC_ALL=C) for the
+// same files. Where the WebAssembly binary differs for a reason of its own, the test says so in a
+// `differs from GNU` comment and expects the binary's output.
+
+const project: Record<string, string> = {
+  "/workspace/src/app.ts":
+    'import { helper } from "./util";\n' +
+    "// TODO: remove debug\n" +
+    "export function main(argv: string[]) {\n" +
+    '  const debug = argv.includes("--debug");\n' +
+    '  if (debug) console.log("debug on");\n' +
+    "  return helper(argv.length);\n" +
+    "}\n",
+  "/workspace/src/util.ts":
+    "export function helper(n: number) {\n" +
+    "  return n * 2; // TODO: overflow?\n" +
+    "}\n" +
+    'export const VERSION = "1.2.3";\n',
+  "/workspace/src/lib/math.ts":
+    "export const add = (a: number, b: number) => a + b;\n" + "export const sub = (a: number, b: number) => a - b;\n",
+  "/workspace/README.md": "# Demo\nRun with --debug for DEBUG output.\nSee src/app.ts.\n",
+  "/workspace/notes.txt": "alpha\nbeta\ngamma\nAlpha\ndelta\nalphabet\n",
+};
+
+async function projectVm(): Promise<AgentOs> {
+  const vm = await createVm();
+  await writeTree(vm, project);
+  return vm;
+}
+
+describe("grep", () => {
+  it("-n prints line numbers", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep -n debug /workspace/src/app.ts")).toEqual(
+      result('2:// TODO: remove debug\n4:  const debug = argv.includes("--debug");\n5:  if (debug) console.log("debug on");\n'),
+    );
+  });
+
+  it("-i matches regardless of case", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep -i alpha /workspace/notes.txt")).toEqual(result("alpha\nAlpha\nalphabet\n"));
+    expect(await vm.exec("grep -ci ALPHA /workspace/notes.txt")).toEqual(result("3\n"));
+  });
+
+  it("-v inverts the match, and exits 1 when every line matched", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep -vn l /workspace/notes.txt")).toEqual(result("2:beta\n3:gamma\n"));
+    expect(await vm.exec("grep -v a /workspace/notes.txt")).toEqual(result("", 1));
+  });
+
+  it("-c counts per file after cd, with relative file names", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && grep -c TODO src/app.ts src/util.ts src/lib/math.ts")).toEqual(
+      result("src/app.ts:1\nsrc/util.ts:1\nsrc/lib/math.ts:0\n"),
+    );
+    expect(await vm.exec("cd /workspace/src && grep -c export *.ts lib/*.ts")).toEqual(
+      result("app.ts:1\nutil.ts:2\nlib/math.ts:2\n"),
+    );
+  });
+
+  it("-E takes extended regular expressions", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep -E '^(beta|delta)$' /workspace/notes.txt")).toEqual(result("beta\ndelta\n"));
+    expect(await vm.exec("grep -E 'a{2}|mm' /workspace/notes.txt")).toEqual(result("gamma\n"));
+    // A basic regular expression with \| alternation
+    expect(await vm.exec("grep 'x\\|TODO' /workspace/src/app.ts")).toEqual(
+      result("// TODO: remove debug\nexport function main(argv: string[]) {\n"),
+    );
+  });
+
+  it("-o prints only the matched parts", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this grep has no -o. GNU prints
+    // "/workspace/src/app.ts:TODO: remove\n/workspace/src/util.ts:TODO: overflow\n" with exit 0.
+    expect(await vm.exec("grep -o 'TODO: [a-z]*' /workspace/src/app.ts /workspace/src/util.ts")).toEqual(
+      result("", 2, "grep: invalid option -- 'o'\n"),
+    );
+  });
+
+  it("-l lists the files that match, from globs after cd", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && grep -l export src/*.ts src/lib/*.ts")).toEqual(
+      result("src/app.ts\nsrc/util.ts\nsrc/lib/math.ts\n"),
+    );
+    expect(await vm.exec("grep -L TODO /workspace/src/app.ts /workspace/src/lib/math.ts")).toEqual(
+      result("/workspace/src/lib/math.ts\n"),
+    );
+  });
+
+  it("-r searches a directory tree", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this grep has no -r. GNU prints (in directory order)
+    // "src/util.ts:2:  return n * 2; // TODO: overflow?\nsrc/app.ts:2:// TODO: remove debug\n" with exit 0.
+    expect(await vm.exec("cd /workspace && grep -rn TODO src")).toEqual(result("", 2, "grep: invalid option -- 'r'\n"));
+    // The usual way around it works: find + a loop, or a glob.
+    expect(await vm.exec("cd /workspace && grep -n TODO src/*.ts")).toEqual(
+      result("src/app.ts:2:// TODO: remove debug\nsrc/util.ts:2:  return n * 2; // TODO: overflow?\n"),
+    );
+  });
+
+  it("-w matches whole words only", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep -w alpha /workspace/notes.txt")).toEqual(result("alpha\n"));
+    expect(await vm.exec("grep -x alpha /workspace/notes.txt")).toEqual(result("alpha\n"));
+  });
+
+  it("-F takes the pattern literally", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep -F 'n * 2' /workspace/src/util.ts")).toEqual(result("  return n * 2; // TODO: overflow?\n"));
+    expect(await vm.exec("grep -F '1.2.3' /workspace/src/util.ts")).toEqual(result('export const VERSION = "1.2.3";\n'));
+  });
+
+  it("exits 1 with no output when nothing matches", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("grep nomatch /workspace/notes.txt")).toEqual(result("", 1));
+    expect(await vm.exec('grep nomatch /workspace/notes.txt /workspace/README.md; echo "status=$?"')).toEqual(
+      result("status=1\n"),
+    );
+  });
+
+  it("prefixes each line with its file name when searching several files", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && grep TODO src/app.ts src/util.ts")).toEqual(
+      result("src/app.ts:// TODO: remove debug\nsrc/util.ts:  return n * 2; // TODO: overflow?\n"),
+    );
+    expect(await vm.exec("cd /workspace && grep -n TODO src/app.ts src/util.ts")).toEqual(
+      result("src/app.ts:2:// TODO: remove debug\nsrc/util.ts:2:  return n * 2; // TODO: overflow?\n"),
+    );
+  });
+
+  it("-h and -H override the file name prefix", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this grep accepts -h and -H but ignores them (the prefix depends only on the
+    // number of files). GNU prints "// TODO: remove debug\n  return n * 2; // TODO: overflow?\n" for -h
+    // and "/workspace/src/app.ts:// TODO: remove debug\n" for -H.
+    expect(await vm.exec("grep -h TODO /workspace/src/app.ts /workspace/src/util.ts")).toEqual(
+      result("/workspace/src/app.ts:// TODO: remove debug\n/workspace/src/util.ts:  return n * 2; // TODO: overflow?\n"),
+    );
+    expect(await vm.exec("grep -H TODO /workspace/src/app.ts")).toEqual(result("// TODO: remove debug\n"));
+  });
+
+  it("reports a missing file", async () => {
+    const vm = await projectVm();
+    // differs from GNU: the message carries Rust's "(os error 44)" and the exit code is 1; GNU prints
+    // "grep: /workspace/missing.txt: No such file or directory\n" and exits 2.
+    expect(await vm.exec("grep alpha /workspace/missing.txt")).toEqual(
+      result("", 1, "grep: /workspace/missing.txt: No such file or directory (os error 44)\n"),
+    );
+  });
+
+  it("reads a pipe, and -q, -e, -m work", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cat /workspace/notes.txt | grep -n a")).toEqual(
+      result("1:alpha\n2:beta\n3:gamma\n4:Alpha\n5:delta\n6:alphabet\n"),
+    );
+    expect(await vm.exec("grep -q gamma /workspace/notes.txt && echo found")).toEqual(result("found\n"));
+    expect(await vm.exec("grep -e beta -e delta /workspace/notes.txt")).toEqual(result("beta\ndelta\n"));
+    expect(await vm.exec("grep -m 2 a /workspace/notes.txt")).toEqual(result("alpha\nbeta\n"));
+  });
+});
+
+describe("find", () => {
+  it("find . | sort lists the whole tree after cd", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && find . | sort")).toEqual(
+      result(".\n./README.md\n./notes.txt\n./src\n./src/app.ts\n./src/lib\n./src/lib/math.ts\n./src/util.ts\n"),
+    );
+  });
+
+  it("-name matches the base name with a glob", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && find . -name '*.ts' | sort")).toEqual(
+      result("./src/app.ts\n./src/lib/math.ts\n./src/util.ts\n"),
+    );
+    expect(await vm.exec("cd /workspace && find src -name '*.ts' | wc -l")).toEqual(result("3\n"));
+  });
+
+  it("-type f and -type d", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("find /workspace -type f | sort")).toEqual(
+      result(
+        "/workspace/README.md\n/workspace/notes.txt\n/workspace/src/app.ts\n/workspace/src/lib/math.ts\n/workspace/src/util.ts\n",
+      ),
+    );
+    expect(await vm.exec("find /workspace -type d | sort")).toEqual(result("/workspace\n/workspace/src\n/workspace/src/lib\n"));
+    expect(await vm.exec("cd /workspace && find src -mindepth 1 -type d")).toEqual(result("src/lib\n"));
+  });
+
+  it("-maxdepth limits the descent", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && find . -maxdepth 1 | sort")).toEqual(result(".\n./README.md\n./notes.txt\n./src\n"));
+    expect(await vm.exec("cd /workspace && find . -maxdepth 1 -type f | sort")).toEqual(result("./README.md\n./notes.txt\n"));
+    expect(await vm.exec("cd /workspace/src && find .. -maxdepth 1 -type d | sort")).toEqual(result("..\n../src\n"));
+  });
+
+  it("-newer selects files modified after a reference file", async () => {
+    const vm = await createVm();
+    await writeTree(vm, { "/workspace/old.txt": "old\n" });
+    expect(await vm.exec("touch /workspace/new.txt")).toEqual(result(""));
+    // differs from GNU: this find has no -newer. GNU prints "./new.txt\n" with exit 0.
+    expect(await vm.exec("cd /workspace && find . -type f -newer old.txt")).toEqual(
+      result("", 1, "find: unknown option: -newer\n"),
+    );
+  });
+
+  it("-path matches the whole path", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && find src -path '*/lib/*'")).toEqual(result("src/lib/math.ts\n"));
+    expect(await vm.exec("cd /workspace && find src/lib ../workspace/src/lib -type f")).toEqual(
+      result("src/lib/math.ts\n../workspace/src/lib/math.ts\n"),
+    );
+  });
+
+  it("-path with * spanning several directories", async () => {
+    const vm = await projectVm();
+    // differs from GNU: in this find, * in -path does not match "/". GNU prints
+    // "./src/app.ts\n./src/lib/math.ts\n./src/util.ts\n" and "./src/lib/math.ts\n".
+    expect(await vm.exec("cd /workspace && find . -path './src/*' -name '*.ts' | sort")).toEqual(
+      result("./src/app.ts\n./src/util.ts\n"),
+    );
+    expect(await vm.exec("cd /workspace && find . -name '*.ts' -path '*lib*'")).toEqual(result(""));
+  });
+
+  it("-exec runs a command per file", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this find has no -exec. GNU prints
+    // "2 ./src/lib/math.ts\n3 ./README.md\n4 ./src/util.ts\n6 ./notes.txt\n7 ./src/app.ts\n".
+    expect(await vm.exec("cd /workspace && find . -type f -exec wc -l {} \\; | sort")).toEqual(
+      result("", 0, "find: unknown option: -exec\n"),
+    );
+  });
+
+  it("-iname, -not and -o", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && find . -iname 'readme*'")).toEqual(result("./README.md\n"));
+    expect(await vm.exec("cd /workspace && find . -type f -not -name '*.ts' | sort")).toEqual(result("./README.md\n./notes.txt\n"));
+    expect(await vm.exec("cd /workspace && find . -name '*.md' -o -name '*.txt' | sort")).toEqual(
+      result("./README.md\n./notes.txt\n"),
+    );
+  });
+
+  it("reports a start path that does not exist", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this find does not check that its start path exists; it prints the path and
+    // exits 0. GNU prints nothing on stdout, "find: '/workspace/nope': No such file or directory\n" on
+    // stderr, and exits 1.
+    expect(await vm.exec("find /workspace/nope")).toEqual(result("/workspace/nope\n"));
+  });
+});
+
+describe("xargs", () => {
+  it("passes absolute paths from find to grep", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("find /workspace/src -name '*.ts' | sort | xargs grep -c TODO")).toEqual(
+      result("/workspace/src/app.ts:1\n/workspace/src/lib/math.ts:0\n/workspace/src/util.ts:1\n"),
+    );
+    expect(await vm.exec("printf 'a\\nb\\nc\\n' | xargs echo")).toEqual(result("a b c\n"));
+  });
+
+  it("runs commands in the shell's directory after cd (relative paths)", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && find src -name '*.ts' | sort | xargs grep -l TODO")).toEqual(
+      result("src/app.ts\nsrc/util.ts\n"),
+    );
+    expect(await vm.exec("cd /workspace && find src -name '*.ts' | sort | xargs wc -l")).toEqual(
+      result("  7 src/app.ts\n  2 src/lib/math.ts\n  4 src/util.ts\n 13 total\n"),
+    );
+  });
+
+  it("-n 1 runs one command per argument", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("printf 'a b c\\n' | xargs -n 1 echo item")).toEqual(result("item a\nitem b\nitem c\n"));
+    expect(await vm.exec("printf '/workspace/src/util.ts\\n/workspace/README.md\\n' | xargs -n 1 head -n 1")).toEqual(
+      result("export function helper(n: number) {\n# Demo\n"),
+    );
+    expect(await vm.exec("cd /workspace && find src -type f | sort | xargs -n 1 basename")).toEqual(
+      result("app.ts\nmath.ts\nutil.ts\n"),
+    );
+  });
+
+  it("-I {} substitutes each input line", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("printf 'one\\ntwo\\n' | xargs -I {} echo 'got {} here'")).toEqual(
+      result("got one here\ngot two here\n"),
+    );
+  });
+
+  it("-I {} with sh -c and relative paths after cd", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && ls src/*.ts | xargs -I {} sh -c 'echo {}; wc -l < {}'")).toEqual(
+      result("src/app.ts\n7\nsrc/util.ts\n4\n"),
+    );
+  });
+});
+
+describe("rg", () => {
+  it("searches a directory", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this rg prints line numbers by default even when stdout is not a terminal;
+    // ripgrep prints "src/app.ts:// TODO: remove debug\nsrc/util.ts:  return n * 2; // TODO: overflow?\n".
+    expect(await vm.exec("cd /workspace && rg TODO src | sort")).toEqual(
+      result("src/app.ts:2:// TODO: remove debug\nsrc/util.ts:2:  return n * 2; // TODO: overflow?\n"),
+    );
+  });
+
+  it("-n prints line numbers", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && rg -n TODO src | sort")).toEqual(
+      result("src/app.ts:2:// TODO: remove debug\nsrc/util.ts:2:  return n * 2; // TODO: overflow?\n"),
+    );
+  });
+
+  it("-l lists matching files", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && rg -l export src | sort")).toEqual(
+      result("src/app.ts\nsrc/lib/math.ts\nsrc/util.ts\n"),
+    );
+  });
+
+  it("-i ignores case", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && rg -i -n alpha notes.txt")).toEqual(result("1:alpha\n4:Alpha\n6:alphabet\n"));
+    expect(await vm.exec("cd /workspace && rg -N -i 'debug' README.md")).toEqual(result("Run with --debug for DEBUG output.\n"));
+  });
+
+  it("--files lists the files it would search", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this rg has no --files. ripgrep prints
+    // "README.md\nnotes.txt\nsrc/app.ts\nsrc/lib/math.ts\nsrc/util.ts\n".
+    expect(await vm.exec("cd /workspace && rg --files | sort")).toEqual(result("", 0, "rg: unrecognized option '--files'\n"));
+  });
+
+  it("-g filters files with a glob", async () => {
+    const vm = await projectVm();
+    expect(await vm.exec("cd /workspace && rg -l -g '*.ts' TODO . | sort")).toEqual(result("./src/app.ts\n./src/util.ts\n"));
+  });
+
+  it("searches the working directory when no path is given", async () => {
+    const vm = await projectVm();
+    // differs from GNU: without a path this rg always reads stdin (here empty), so it finds nothing and
+    // exits 1. ripgrep searches the working directory: "README.md:Run with --debug for DEBUG output.\n"
+    // and "util.ts\n".
+    expect(await vm.exec("cd /workspace && rg -g '*.md' debug")).toEqual(result("", 1));
+    expect(await vm.exec("cd /workspace/src && rg -l overflow")).toEqual(result("", 1));
+  });
+
+  it("-c counts matches per file, and no match exits 1", async () => {
+    const vm = await projectVm();
+    // differs from GNU: this rg also lists files with 0 matches; ripgrep prints "src/app.ts:1\nsrc/util.ts:1\n".
+    expect(await vm.exec("cd /workspace && rg -c TODO src | sort")).toEqual(
+      result("src/app.ts:1\nsrc/lib/math.ts:0\nsrc/util.ts:1\n"),
+    );
+    expect(await vm.exec("cd /workspace && rg nomatch src; echo status=$?")).toEqual(result("status=1\n"));
+  });
+});
