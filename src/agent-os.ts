@@ -2,7 +2,6 @@ import { Signal } from "./abi/wasi.js";
 import type { CommandHandler } from "./commands/command.js";
 import { CommandRegistry } from "./commands/registry.js";
 import { ProcessHandle } from "./exec/process-handle.js";
-import { shellQuote } from "./exec/shell-quote.js";
 import { Kernel } from "./kernel/kernel.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
@@ -156,9 +155,7 @@ export class AgentOs {
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
     if (typeof command !== "string") throw new TypeError("command must be a string");
     const cwd = this.#checkCwd(options.cwd);
-    // The shell starts in "/" whatever its cwd (guest-abi §3): it is told where to go first.
-    const script = cwd === "/" ? command : `cd -- ${shellQuote(cwd)} || exit 1\n${command}`;
-    const handle = this.#start(["sh", "-c", script], cwd, options.env, options);
+    const handle = this.#start(["sh", "-c", command], cwd, options.env, options);
     let note = "";
     const stop = (code: number, message: string): void => {
       if (!handle.running) return;

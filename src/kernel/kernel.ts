@@ -5,6 +5,7 @@ import { DeviceFile, type OpenFile } from "./open-file.js";
 import { basename } from "./path.js";
 import { Process, ProcessKilled } from "./process.js";
 import { ProcessTable } from "./process-table.js";
+import { startShellIn } from "./shell-cwd.js";
 import { startTsProcess } from "./ts-process.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
@@ -50,14 +51,15 @@ export class Kernel {
     const argv0 = req.argv[0] ?? "";
     const spec = this.commands.resolve(argv0);
     if (!spec) throw kerr("ENOENT", { syscall: "spawn", path: argv0 });
+    const isShell = spec.kind === "wasm" && spec.isShell;
     const p = new Process({
       pid: this.processes.allocatePid(),
       parent: req.parent,
-      argv: req.argv,
+      argv: isShell ? startShellIn(req.argv, req.cwd) : req.argv,
       env: req.env,
       cwd: req.cwd,
       command: basename(argv0),
-      resolvesOwnPaths: spec.kind === "wasm" && spec.isShell,
+      resolvesOwnPaths: isShell,
     });
     req.stdio.forEach((file, fd) => p.fds.set(fd, file));
     p.fds.set(ROOT_PREOPEN_FD, this.root);

@@ -32,11 +32,20 @@ function exitedChild(p: Process, pid: number): Process | undefined {
   return undefined;
 }
 
+/**
+ * The working directory a child starts in. The shell sends its own. The other tools have no working
+ * directory of their own (their libc always says "/"), so from them "/" or nothing means the caller's cwd.
+ */
+function childCwd(p: Process, requested: string): string {
+  if (requested === "" || (requested === "/" && !p.resolvesOwnPaths)) return p.cwd;
+  return join(p.cwd, requested);
+}
+
 export const processSyscalls: Record<number, SyscallHandler> = {
   [Sys.SPAWN]: (k, p, ch) => {
     const [argvBytes, envBytes, cwdBytes] = unpackFields(ch.data, ch.requestLength);
     const argv = splitNul(argvBytes!);
-    const cwd = cwdBytes!.length > 0 ? join(p.cwd, decoder.decode(cwdBytes)) : p.cwd;
+    const cwd = childCwd(p, decoder.decode(cwdBytes));
     const stdioFds = [ch.uarg(0), ch.uarg(1), ch.uarg(2)];
     const stdio = stdioFds.map((fd): OpenFile => (fd === STDIO_DEVNULL ? k.devNull() : p.fds.get(fd)));
     const child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio });
