@@ -1,20 +1,8 @@
+import type { ProcessResult, ProcessTask } from "../src/abi/process-task.js";
 import { hostImports } from "./host-imports.js";
 import { GuestMemory } from "./guest-memory.js";
 import { GuestExit, KernelClient } from "./kernel-client.js";
 import { wasiPreview1 } from "./wasi-preview1.js";
-
-/** One process to run: a compiled command, its channel to the kernel, and its argv/environment. */
-export interface ProcessTask {
-  module: WebAssembly.Module;
-  channel: SharedArrayBuffer;
-  argv: string[];
-  env: string[];
-}
-
-export interface ProcessResult {
-  exitCode: number;
-  killed: boolean;
-}
 
 /**
  * Runs a WebAssembly command to completion in this worker. System calls block this thread on the channel;

@@ -1,5 +1,5 @@
 import { Piscina } from "piscina";
-import type { ProcessResult, ProcessTask } from "../../workers/process-host.js";
+import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
 import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../limits.js";
 
 /**
