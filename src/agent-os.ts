@@ -7,7 +7,6 @@ import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
-import { closeProcessPool } from "./pool/process-pool.js";
 
 export interface AgentOsOptions {
   /** Extra commands written in TypeScript, by name; they override built-in commands of the same name. */
@@ -117,8 +116,6 @@ const entryType = (filetype: number): EntryType =>
         ? "symlink"
         : "other";
 
-let liveVms = 0;
-
 /**
  * A virtual machine in this process: a kernel with its own file system and processes, running the
  * WebAssembly userland in a worker pool shared by all VMs. Methods that take paths want absolute paths
@@ -141,7 +138,6 @@ export class AgentOs {
     const registry = new CommandRegistry(options.commands);
     const kernel = new Kernel(registry);
     createRootLayout(kernel.vfs, registry.names());
-    liveVms++;
     return new AgentOs(kernel, { ...(options.env ?? {}) });
   }
 
@@ -403,7 +399,6 @@ export class AgentOs {
     if (this.#disposed) return;
     this.#disposed = true;
     await this.#kernel.dispose();
-    if (--liveVms === 0) await closeProcessPool();
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

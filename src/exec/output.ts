@@ -25,6 +25,6 @@ export class OutputCollector {
   }
 
   text(): string {
-    return Buffer.from(this.bytes().buffer, this.bytes().byteOffset, this.bytes().byteLength).toString("utf8");
+    return new TextDecoder().decode(this.bytes());
   }
 }

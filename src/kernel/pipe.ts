@@ -52,17 +52,20 @@ export class Pipe {
     if (this.writers === 0) return 0;
     if (signal?.aborted) throw signal.reason;
     return new Promise<number>((resolve, reject) => {
-      const entry: ParkedRead = { target, resolve };
-      this.waiting.push(entry);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          const i = this.waiting.indexOf(entry);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(signal.reason);
+      const onAbort = (): void => {
+        const i = this.waiting.indexOf(entry);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal!.reason);
+      };
+      const entry: ParkedRead = {
+        target,
+        resolve: (n) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(n);
         },
-        { once: true },
-      );
+      };
+      this.waiting.push(entry);
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 

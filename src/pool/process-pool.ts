@@ -5,7 +5,8 @@ import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../lim
 /**
  * The worker pool shared by every VM of this host process. Each guest process occupies one worker for its
  * whole life, and a process can block waiting for another (a pipe, waitpid); so the pool grows with demand
- * (up to a high cap) instead of queueing, which could deadlock a pipeline.
+ * (up to a high cap) instead of queueing, which could deadlock a pipeline. Idle workers do not keep the
+ * host process alive (Piscina unrefs them), so the pool stays warm for the next VM.
  */
 let pool: Piscina<ProcessTask, ProcessResult> | undefined;
 
@@ -28,11 +29,4 @@ export function processPool(): Piscina<ProcessTask, ProcessResult> {
 
 export function runInPool(task: ProcessTask, signal: AbortSignal): Promise<ProcessResult> {
   return processPool().run(task, { signal });
-}
-
-/** Closes the shared pool (all VMs must be disposed); a later VM starts a new one. */
-export async function closeProcessPool(): Promise<void> {
-  const p = pool;
-  pool = undefined;
-  await p?.destroy();
 }

@@ -51,6 +51,8 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
       let result: number | Promise<number>;
       p.inSyscall = true;
       try {
+        // A killed process may still run until its worker is stopped: it gets nothing done any more.
+        if (p.killedBy !== undefined) throw p.killSignal.reason;
         if (!handler) throw new KernelError(Errno.ENOSYS);
         result = handler(k, p, ch);
       } catch (e) {
