@@ -51,11 +51,12 @@ export class ProcessHandle {
       this.writeStdin(opts.stdin);
       this.closeStdin();
     }
-    this.exited = this.process.waitExit().then((status) => {
+    this.exited = this.process.waitExit().then(async (status) => {
       this.closeStdin();
       kernel.reap(this.process);
-      // Like a session ending: whatever the command left running is hung up on, so nothing outlives it.
-      kernel.killGroup(this.process.pgid, Signal.SIGHUP);
+      // Like a session ending: whatever the command left running is hung up on, and is gone before the
+      // caller hears of the exit, so nothing outlives the command.
+      await kernel.endGroup(this.process.pgid, Signal.SIGHUP);
       return status;
     });
   }

@@ -102,6 +102,13 @@ export class Kernel {
     for (const q of this.processes.all()) if (q.pgid === pgid) q.kill(signo);
   }
 
+  /** Signals a process group and resolves when all its members have exited. */
+  async endGroup(pgid: number, signo: number): Promise<void> {
+    const members = this.processes.all().filter((q) => q.pgid === pgid && q.state === "running");
+    for (const q of members) q.kill(signo);
+    await Promise.all(members.map((q) => q.waitExit()));
+  }
+
   /**
    * Parks a system call until `register`'s callback resolves it. `register` returns a cancel function,
    * called if the process is killed first (the call then fails with ProcessKilled).
