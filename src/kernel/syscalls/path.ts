@@ -12,6 +12,15 @@ function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
   return resolvePath(k.vfs, p, ch.arg(0), payloadString(ch));
 }
 
+/**
+ * host_fs paths come as the tool wrote them, not through libc's preopen mapping; a tool that believes its
+ * cwd is "/" turns `dir` into `/dir`. They are resolved exactly like the paths path_open sees: leading
+ * slashes dropped (libc makes `/` into `.`), then the rule of path-resolution.ts.
+ */
+function hostFsPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
+  return resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch).replace(/^\/+/, "") || ".");
+}
+
 /** For calls with two path fields: [first, second] resolved against dirfd args 0 and 1. */
 function twoPaths(...[k, p, ch]: Parameters<SyscallHandler>): [string, string] {
   const [a, b] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
@@ -61,12 +70,12 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.PATHMODE]: (k, p, ch) => {
-    ch.setOut(0, k.vfs.guestMode(resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch)), ch.arg(0) === 1));
+    ch.setOut(0, k.vfs.guestMode(hostFsPath(k, p, ch), ch.arg(0) === 1));
     return 0;
   },
 
   [Sys.CHMOD]: (k, p, ch) => {
-    k.vfs.chmod(resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch)), ch.arg(0));
+    k.vfs.chmod(hostFsPath(k, p, ch), ch.arg(0));
     return 0;
   },
 };
