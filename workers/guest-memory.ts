@@ -1,7 +1,6 @@
 /** Access to a guest's linear memory. The buffer changes when the guest grows its memory, so views are made per use. */
 export class GuestMemory {
   private memory: WebAssembly.Memory | undefined;
-  private static readonly decoder = new TextDecoder();
 
   attach(memory: WebAssembly.Memory): void {
     this.memory = memory;
@@ -14,9 +13,6 @@ export class GuestMemory {
   }
   slice(ptr: number, len: number): Uint8Array {
     return new Uint8Array(this.memory!.buffer, ptr, len);
-  }
-  string(ptr: number, len: number): string {
-    return GuestMemory.decoder.decode(this.slice(ptr, len));
   }
   u32(ptr: number, value: number): void {
     this.view.setUint32(ptr, value >>> 0, true);

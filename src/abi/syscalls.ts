@@ -61,8 +61,6 @@ export const Sys = {
   GETPID: 27,
   /** args: ms. Parks for that long. */
   SLEEP: 28,
-  /** args: fd · out: [bytesAvailable, endOfFile]: whether a read would not block */
-  POLLREAD: 29,
 } as const;
 
 export type SysName = keyof typeof Sys;

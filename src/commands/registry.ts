@@ -64,12 +64,4 @@ export class CommandRegistry {
   names(): string[] {
     return [...this.specs.keys()].sort();
   }
-
-  /** WebAssembly files of the named commands (for compiling ahead of use). */
-  files(names: readonly string[]): string[] {
-    return names.flatMap((n) => {
-      const s = this.specs.get(n);
-      return s?.kind === "wasm" ? [s.file] : [];
-    });
-  }
 }

@@ -33,11 +33,6 @@ export abstract class OpenFile {
   mode(): number {
     return 0;
   }
-  /** Whether a read would not block now, and whether it is at end of file. */
-  readiness(): { available: number; eof: boolean } {
-    return { available: 1, eof: false };
-  }
-
   retain(): this {
     this.refs++;
     return this;

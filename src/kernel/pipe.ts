@@ -23,10 +23,6 @@ export class Pipe {
   readonly readEnd = new PipeReadEnd(this);
   readonly writeEnd = new PipeWriteEnd(this);
 
-  get available(): number {
-    return this.buffered;
-  }
-
   write(data: Uint8Array): number {
     if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
     if (data.length === 0) return 0;
@@ -115,9 +111,6 @@ export class PipeReadEnd extends OpenFile {
   }
   write(): number {
     throw kerr("EBADF", { syscall: "write" });
-  }
-  override readiness(): { available: number; eof: boolean } {
-    return { available: this.pipe.available, eof: this.pipe.available === 0 && this.pipe.writers === 0 };
   }
   protected override close(): void {
     this.pipe.readerClosed();

@@ -41,7 +41,6 @@ export class Process {
   readonly pgid: number;
   readonly fds = new FdTable();
   readonly children = new Set<Process>();
-  readonly startTime = Date.now();
   state: ProcessState = "running";
   /** POSIX wait status once exited. */
   waitStatus = 0;

@@ -116,11 +116,4 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     ch.setOut(1, p.fds.allocate(pipe.writeEnd));
     return 0;
   },
-
-  [Sys.POLLREAD]: (_k, p, ch) => {
-    const r = p.fds.get(ch.arg(0)).readiness();
-    ch.setOut(0, r.available);
-    ch.setOut(1, r.eof ? 1 : 0);
-    return 0;
-  },
 };
