@@ -223,7 +223,7 @@ export class AgentOs {
   }
 
   #info(pid: number, handle?: ProcessHandle): ProcessInfo {
-    const p = this.#kernel.processes.get(pid);
+    const p = handle?.info ?? this.#kernel.processes.get(pid);
     const argv = p?.argv ?? [];
     return {
       pid,
@@ -232,7 +232,7 @@ export class AgentOs {
       args: argv.slice(1),
       cwd: p?.cwd ?? "",
       running: p ? p.state === "running" : false,
-      exitCode: handle ? handle.exitCode : p && p.state === "exited" ? p.exitCode : null,
+      exitCode: p && p.state === "exited" ? p.exitCode : null,
     };
   }
 

@@ -214,7 +214,7 @@ describe("spawn and processes", () => {
     expect(await p.wait()).toBe(0);
     expect(out.join("")).toBe("HELLO WORLD\n");
     expect(vm.listProcesses()).toEqual([
-      { pid: p.pid, ppid: 0, command: "", args: [], cwd: "", running: false, exitCode: 0 },
+      { pid: p.pid, ppid: 0, command: "tr", args: ["a-z", "A-Z"], cwd: "/home/user", running: false, exitCode: 0 },
     ]);
   });
 

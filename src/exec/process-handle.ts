@@ -65,13 +65,13 @@ export class ProcessHandle {
     return this.process.pid;
   }
 
-  get running(): boolean {
-    return this.process.state === "running";
+  /** The process itself (it stays readable after it has left the process table). */
+  get info(): Process {
+    return this.process;
   }
 
-  /** Exit code (128 + signal number when killed). */
-  get exitCode(): number | null {
-    return this.process.state === "exited" ? this.process.exitCode : null;
+  get running(): boolean {
+    return this.process.state === "running";
   }
 
   /** Writes to the process's stdin. Throws EPIPE once the process no longer reads it. */
