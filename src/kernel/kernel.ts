@@ -23,13 +23,7 @@ export interface SpawnRequest {
 const SHELL_NOISE = [
   "\x1b[33m WARN\x1b[0m could not retrieve pid for child process\n",
   "\x1b[31mERROR\x1b[0m unhandled process exit\n",
-].map((s) => new TextEncoder().encode(s));
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+].map((s) => Buffer.from(s));
 
 /** One VM's kernel: its file system, its processes, and the system calls that connect them. */
 export class Kernel {
@@ -130,7 +124,7 @@ export class Kernel {
   }
 
   isShellNoise(p: Process, data: Uint8Array): boolean {
-    return p.resolvesOwnPaths && SHELL_NOISE.some((n) => sameBytes(n, data));
+    return p.resolvesOwnPaths && SHELL_NOISE.some((n) => n.equals(data));
   }
 
   /** Kills every process and waits for them to end. */

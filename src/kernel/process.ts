@@ -96,6 +96,15 @@ export class Process {
     if (this.parent) for (const w of [...this.parent.childExitWaiters]) w();
   }
 
+  /** Writes a message to the process's stderr on its behalf; if stderr is gone there is nobody to tell. */
+  tellStderr(message: string): void {
+    try {
+      this.fds.get(2).write(new TextEncoder().encode(message));
+    } catch {
+      // stderr closed or broken
+    }
+  }
+
   /** Resolves with the wait status when the process exits. */
   waitExit(): Promise<number> {
     if (this.state === "exited") return Promise.resolve(this.waitStatus);

@@ -48,11 +48,7 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
         if (p.state === "exited") return;
         // A write to a pipe nobody reads raises SIGPIPE, which ends the process quietly.
         if (error instanceof KernelError && error.code === "EPIPE") return p.kill(Signal.SIGPIPE);
-        try {
-          ctx.writeStderr(`${p.command}: ${error instanceof Error ? error.message : String(error)}\n`);
-        } catch {
-          // stderr is gone too
-        }
+        p.tellStderr(`${p.command}: ${error instanceof Error ? error.message : String(error)}\n`);
         k.exitProcess(p, 1);
       },
     );

@@ -297,4 +297,22 @@ export class DirectoryFile extends OpenFile {
   override seek(): number {
     return 0;
   }
+
+  private listing: DirEntry[] | undefined;
+
+  /**
+   * The entries from `cookie` on, "." and ".." first as WASI hosts list them. The listing is taken when a
+   * reader starts at cookie 0 and kept for the rest of that pass, so that a guest reading a large
+   * directory in many small calls does not make the kernel list it again for each one.
+   */
+  entriesFrom(cookie: number): DirEntry[] {
+    if (cookie === 0 || !this.listing) {
+      this.listing = [
+        { name: ".", filetype: FileType.DIRECTORY, ino: this.vfs.stat(this.path).ino },
+        { name: "..", filetype: FileType.DIRECTORY, ino: 0 },
+        ...this.vfs.readdir(this.path),
+      ];
+    }
+    return this.listing.slice(cookie);
+  }
 }

@@ -5,17 +5,6 @@ import type { Kernel } from "./kernel.js";
 import type { Process } from "./process.js";
 import { serveSyscalls } from "./syscalls/dispatch.js";
 
-const encoder = new TextEncoder();
-
-/** Writes a message to a process's stderr on its behalf (it may already be gone). */
-function reportToStderr(p: Process, message: string): void {
-  try {
-    p.fds.get(2).write(encoder.encode(message));
-  } catch {
-    // stderr closed or broken: nothing else can be told
-  }
-}
-
 /**
  * Runs `p` as a WebAssembly command in a pool worker. The worker makes system calls over its channel;
  * killing a computing process aborts its task, which terminates that worker (the pool replaces it).
@@ -36,7 +25,7 @@ export function startWasmProcess(k: Kernel, p: Process, file: string): void {
       (error: unknown) => {
         if (!abort.signal.aborted) {
           // The worker died under the process (or the module would not compile): the process fails, the VM lives on.
-          reportToStderr(p, `${p.command}: process host failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          p.tellStderr(`${p.command}: process host failed: ${error instanceof Error ? error.message : String(error)}\n`);
         }
         k.exitProcess(p, 1);
       },

@@ -3,6 +3,7 @@ import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
+import { DirectoryFile } from "../vfs.js";
 import type { SyscallHandler } from "./context.js";
 
 const encoder = new TextEncoder();
@@ -63,22 +64,13 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
-  [Sys.READDIR]: (k, p, ch) => {
+  [Sys.READDIR]: (_k, p, ch) => {
     const dir = p.fds.get(ch.arg(0));
-    if (dir.filetype !== FileType.DIRECTORY || dir.path === undefined) throw kerr("ENOTDIR", { syscall: "readdir" });
-    const entries = k.vfs.readdir(dir.path);
-    const self = k.vfs.stat(dir.path);
-    // "." and ".." come first, as WASI hosts list them.
-    const all = [
-      { name: ".", filetype: FileType.DIRECTORY, ino: self.ino },
-      { name: "..", filetype: FileType.DIRECTORY, ino: 0 },
-      ...entries,
-    ];
+    if (!(dir instanceof DirectoryFile)) throw kerr("ENOTDIR", { syscall: "readdir" });
+    const entries = dir.entriesFrom(ch.uarg(1));
     let off = 0;
     let count = 0;
-    let index = ch.uarg(1);
-    for (; index < all.length; index++) {
-      const e = all[index]!;
+    for (const e of entries) {
       const name = encoder.encode(e.name);
       if (off + 11 + name.length > ch.data.length) break;
       ch.view.setBigUint64(off, BigInt(e.ino), true);
@@ -89,7 +81,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
       count++;
     }
     ch.setOut(0, count);
-    ch.setOut(1, index >= all.length ? 1 : 0);
+    ch.setOut(1, count === entries.length ? 1 : 0);
     return off;
   },
 
