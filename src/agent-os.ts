@@ -1,18 +1,33 @@
 import { Signal } from "./abi/wasi.js";
 import type { CommandHandler } from "./commands/command.js";
 import { CommandRegistry } from "./commands/registry.js";
+import { ExecRouter, type RouterStats } from "./exec/exec-router.js";
 import { ProcessHandle } from "./exec/process-handle.js";
+import type { RunningCommand } from "./exec/running-command.js";
 import { Kernel } from "./kernel/kernel.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
+import { moduleStats, type ModuleStats } from "./modules/module-cache.js";
 
 export interface AgentOsOptions {
   /** Extra commands written in TypeScript, by name; they override built-in commands of the same name. */
   commands?: Record<string, CommandHandler>;
   /** Added to the default environment of every command. */
   env?: Record<string, string>;
+  /**
+   * Serve `exec` from persistent shells (default true). Results are the same either way; false runs every
+   * exec as a fresh `sh -c` process.
+   */
+  execRouter?: boolean;
+}
+
+export interface VmStats {
+  /** WebAssembly modules of this host process (shared by all VMs). */
+  modules: ModuleStats;
+  /** This VM's exec router. */
+  router: RouterStats;
 }
 
 export interface ExecOptions {
@@ -125,12 +140,17 @@ const entryType = (filetype: number): EntryType =>
 export class AgentOs {
   readonly #kernel: Kernel;
   readonly #env: Record<string, string>;
+  readonly #router: ExecRouter | undefined;
   readonly #handles = new Map<number, ProcessHandle>();
   #disposed = false;
 
-  private constructor(kernel: Kernel, env: Record<string, string>) {
+  private constructor(kernel: Kernel, env: Record<string, string>, router: boolean) {
     this.#kernel = kernel;
     this.#env = env;
+    if (router) {
+      this.#router = new ExecRouter(kernel, this.#envIn("/"));
+      this.#router.warm();
+    }
   }
 
   static async create(options: AgentOsOptions = {}): Promise<AgentOs> {
@@ -138,7 +158,7 @@ export class AgentOs {
     const registry = new CommandRegistry(options.commands);
     const kernel = new Kernel(registry);
     createRootLayout(kernel.vfs, registry.names());
-    return new AgentOs(kernel, { ...(options.env ?? {}) });
+    return new AgentOs(kernel, { ...(options.env ?? {}) }, options.execRouter ?? true);
   }
 
   // ---- processes ----
@@ -151,7 +171,9 @@ export class AgentOs {
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
     if (typeof command !== "string") throw new TypeError("command must be a string");
     const cwd = this.#checkCwd(options.cwd);
-    const handle = this.#start(["sh", "-c", command], cwd, options.env, options);
+    const handle: RunningCommand =
+      this.#router?.run(command, { ...options, cwd, env: this.#envIn(cwd, this.#checkEnv(options.env)) }) ??
+      this.#start(["sh", "-c", command], cwd, options.env, options);
     let note = "";
     const stop = (code: number, message: string): void => {
       if (!handle.running) return;
@@ -198,6 +220,13 @@ export class AgentOs {
     };
   }
 
+  /** Counters of the module cache and the exec router. */
+  stats(): VmStats {
+    this.#assertLive();
+    const none: RouterStats = { routed: 0, fresh: 0, shellsStarted: 0 };
+    return { modules: { ...moduleStats }, router: { ...(this.#router?.stats ?? none) } };
+  }
+
   /** Processes started with spawn(), running or not. */
   listProcesses(): ProcessInfo[] {
     this.#assertLive();
@@ -207,7 +236,11 @@ export class AgentOs {
   /** Every process of the VM that is still in its process table. */
   allProcesses(): ProcessInfo[] {
     this.#assertLive();
-    return this.#kernel.processes.all().map((p) => this.#info(p.pid));
+    // The router's shells are the VM's machinery, not processes anyone started.
+    return this.#kernel.processes
+      .all()
+      .filter((p) => p.openControl === undefined)
+      .map((p) => this.#info(p.pid));
   }
 
   /**
@@ -242,15 +275,24 @@ export class AgentOs {
     env: Record<string, string> | undefined,
     io: Omit<ExecOptions, "cwd" | "env" | "timeout" | "signal"> & { stdin?: string | Uint8Array | "pipe" },
   ): ProcessHandle {
-    if (env !== undefined && (typeof env !== "object" || env === null)) throw new TypeError("env must be an object");
     return new ProcessHandle(this.#kernel, {
       argv,
       cwd,
-      env: { ...defaultEnv(cwd), ...this.#env, ...env, PWD: cwd },
+      env: this.#envIn(cwd, this.#checkEnv(env)),
       ...(io.stdin !== undefined ? { stdin: io.stdin } : {}),
       ...(io.onStdout ? { onStdout: io.onStdout } : {}),
       ...(io.onStderr ? { onStderr: io.onStderr } : {}),
     });
+  }
+
+  /** The environment of a command started in `cwd`. */
+  #envIn(cwd: string, extra?: Record<string, string>): Record<string, string> {
+    return { ...defaultEnv(cwd), ...this.#env, ...extra, PWD: cwd };
+  }
+
+  #checkEnv(env: Record<string, string> | undefined): Record<string, string> | undefined {
+    if (env !== undefined && (typeof env !== "object" || env === null)) throw new TypeError("env must be an object");
+    return env;
   }
 
   #checkCwd(cwd: string | undefined): string {

@@ -13,6 +13,9 @@ export type {
   Spawned,
   TypedDirent,
   VirtualStat,
+  VmStats,
 } from "./agent-os.js";
 export type { CommandContext, CommandFs, CommandHandler } from "./commands/command.js";
+export type { RouterStats } from "./exec/exec-router.js";
+export type { ModuleStats } from "./modules/module-cache.js";
 export { KernelError } from "./kernel/kernel-error.js";

@@ -57,14 +57,11 @@ describe("bad input and faults", () => {
 
   it("dispose during a running pipeline ends it", async () => {
     const vm = await AgentOs.create();
-    const pending = vm.exec("yes | cat | cat > /dev/null");
-    await new Promise<void>((resolve) => {
-      const check = (): void => {
-        if (vm.allProcesses().length >= 4) resolve();
-        else setImmediate(check);
-      };
-      check();
-    });
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    // Output reaching the host means every stage of the pipeline is running.
+    const pending = vm.exec("yes | cat | cat", { onStdout: () => running() });
+    await started;
     await vm.dispose();
     const r = await pending;
     expect(r.exitCode).toBe(137);

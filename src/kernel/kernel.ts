@@ -97,10 +97,18 @@ export class Kernel {
   }
 
   /** Signals a process group and resolves when all its members have exited. */
-  async endGroup(pgid: number, signo: number): Promise<void> {
-    const members = this.processes.all().filter((q) => q.pgid === pgid && q.state === "running");
-    for (const q of members) q.kill(signo);
-    await Promise.all(members.map((q) => q.waitExit()));
+  endGroup(pgid: number, signo: number): Promise<void> {
+    return this.endProcesses(
+      this.processes.all().filter((q) => q.pgid === pgid),
+      signo,
+    );
+  }
+
+  /** Signals the running ones of `processes` and resolves when all of them have exited. */
+  async endProcesses(processes: readonly Process[], signo: number): Promise<void> {
+    const running = processes.filter((q) => q.state === "running");
+    for (const q of running) q.kill(signo);
+    await Promise.all(running.map((q) => q.waitExit()));
   }
 
   /**

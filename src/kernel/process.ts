@@ -1,5 +1,7 @@
 import { exitStatus, signalStatus } from "../abi/wasi.js";
+import { KILL_GRACE_MS } from "../limits.js";
 import { FdTable } from "./fd-table.js";
+import type { OpenFile } from "./open-file.js";
 
 export type ProcessState = "running" | "exited";
 
@@ -52,6 +54,8 @@ export class Process {
    * call and the guest unwinds; otherwise a kill has to stop the guest by force.
    */
   inSyscall = false;
+  /** Paths only this process can open, served by whoever set this (the exec router's shells). */
+  openControl: ((path: string) => OpenFile | undefined) | undefined;
 
   private readonly killer = new AbortController();
   private readonly exitWaiters: Array<(status: number) => void> = [];
@@ -82,7 +86,11 @@ export class Process {
   kill(signo: number): void {
     if (this.state !== "running" || this.killer.signal.aborted) return;
     this.killer.abort(new ProcessKilled(signo));
-    if (!this.inSyscall) this.runner?.terminate();
+    if (this.inSyscall) return;
+    // A guest that makes a system call soon unwinds there (the call answers "killed") and its worker
+    // lives on; stopping a worker costs a new one. Only a guest that keeps computing is stopped by force.
+    const deadline = setTimeout(() => this.runner?.terminate(), KILL_GRACE_MS);
+    void this.waitExit().then(() => clearTimeout(deadline));
   }
 
   /** Records the exit; releases every fd (so pipe readers see end of file) and wakes waiters. */

@@ -9,7 +9,7 @@ import { shellQuote } from "../exec/shell-quote.js";
 export function startShellIn(argv: readonly string[], cwd: string): string[] {
   const out = [...argv];
   if (cwd === "/") return out;
-  const enter = `cd -- ${shellQuote(cwd)} || exit 1\n`;
+  const enter = scriptIn(cwd, "");
   let command = false;
   let i = 1;
   for (; i < out.length; i++) {
@@ -28,10 +28,15 @@ export function startShellIn(argv: readonly string[], cwd: string): string[] {
   }
   if (i >= out.length) return out;
   if (command) {
-    out[i] = enter + out[i]!;
+    out[i] = scriptIn(cwd, out[i]!);
     return out;
   }
   const file = out[i]!;
   const source = file.includes("/") ? file : `./${file}`;
   return [...out.slice(0, i), "-c", `${enter}. ${shellQuote(source)} "$@"`, ...out.slice(i)];
+}
+
+/** What `sh -c SCRIPT` started in `cwd` runs. */
+export function scriptIn(cwd: string, script: string): string {
+  return cwd === "/" ? script : `cd -- ${shellQuote(cwd)} || exit 1\n${script}`;
 }

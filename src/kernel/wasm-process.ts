@@ -1,5 +1,5 @@
 import { Channel } from "../abi/channel.js";
-import { loadModule } from "../modules/module-cache.js";
+import { loadModule, moduleStats } from "../modules/module-cache.js";
 import { runInPool } from "../pool/process-pool.js";
 import type { Kernel } from "./kernel.js";
 import type { Process } from "./process.js";
@@ -18,6 +18,7 @@ export function startWasmProcess(k: Kernel, p: Process, file: string): void {
   loadModule(file)
     .then((module) => {
       if (abort.signal.aborted) return { exitCode: 0, killed: true };
+      moduleStats.instantiations++;
       return runInPool({ module, channel: channel.buffer, argv: p.argv, env }, abort.signal);
     })
     .then(

@@ -8,7 +8,18 @@ import { readFile } from "node:fs/promises";
 const byHash = new Map<string, Promise<WebAssembly.Module>>();
 const byPath = new Map<string, Promise<WebAssembly.Module>>();
 
-export const moduleStats = { compiles: 0, cacheHits: 0, fileReads: 0 };
+export interface ModuleStats {
+  /** Distinct binaries compiled. */
+  compiles: number;
+  /** Module requests served from the cache. */
+  cacheHits: number;
+  /** Binary files read from disk. */
+  fileReads: number;
+  /** Processes instantiated from a cached module. */
+  instantiations: number;
+}
+
+export const moduleStats: ModuleStats = { compiles: 0, cacheHits: 0, fileReads: 0, instantiations: 0 };
 
 export function loadModule(file: string): Promise<WebAssembly.Module> {
   const cached = byPath.get(file);

@@ -6,7 +6,8 @@
  * (uutils coreutils, brush, ...) answers differently on its own.
  */
 import { describe, expect, it } from "vitest";
-import { createVm, result, writeTree } from "../helpers.js";
+import { createVm } from "../differential.js";
+import { result, writeTree } from "../helpers.js";
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 

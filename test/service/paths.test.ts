@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createVm, result, writeTree } from "../helpers.js";
+import { createVm } from "../differential.js";
+import { result, writeTree } from "../helpers.js";
 
 // The WebAssembly commands have no cwd of their own: the kernel resolves their relative paths
 // (src/kernel/path-resolution.ts). Each behaviour is checked both through `cd X && cmd` in the shell

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentOs } from "../../src/index.js";
-import { createVm, result, writeTree } from "../helpers.js";
+import { createVm } from "../differential.js";
+import { result, writeTree } from "../helpers.js";
 
 // Expected values are what GNU grep 3.8 / findutils 4.9 / ripgrep 13 print on Linux (LC_ALL=C) for the
 // same files. Where the WebAssembly binary differs for a reason of its own, the test says so in a

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createVm, result, writeTree } from "../helpers.js";
+import { createVm } from "../differential.js";
+import { result, writeTree } from "../helpers.js";
 
 // Expected outputs are what bash 5.2 + GNU tools print with LC_ALL=C on Linux, unless a comment says
 // "differs from GNU".

@@ -7,7 +7,8 @@
  * implementation of src/commands/sort.ts and must always match GNU sort.
  */
 import { describe, expect, it } from "vitest";
-import { createVm, result, writeTree } from "../helpers.js";
+import { createVm } from "../differential.js";
+import { result, writeTree } from "../helpers.js";
 
 describe("cat, head, tail, wc", () => {
   it("cat concatenates stdin and files", async () => {

@@ -31,6 +31,11 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.OPEN]: (k, p, ch) => {
     const path = atPath(k, p, ch);
     const oflags = ch.arg(1);
+    const control = p.openControl?.(path);
+    if (control) {
+      ch.setOut(0, p.fds.allocate(control, ROOT_PREOPEN_FD + 1));
+      return 0;
+    }
     const file = k.vfs.open(path, {
       read: ch.arg(3) === 1,
       write: ch.arg(4) === 1,

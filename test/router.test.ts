@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import type { AgentOs } from "../src/index.js";
+import { createVm, result } from "./helpers.js";
+
+/** Runs `command` and checks that the router served it. */
+async function routed(vm: AgentOs, command: string, options: Parameters<AgentOs["exec"]>[1] = {}) {
+  const before = vm.stats().router.routed;
+  const r = await vm.exec(command, options);
+  expect(vm.stats().router.routed, `${command} was routed`).toBe(before + 1);
+  return r;
+}
+
+describe("exec router: no state carries over between commands", () => {
+  it.each([
+    ["cd", "cd /tmp", "pwd", "/home/user\n"],
+    ["variables", "X=1", 'echo "[${X-unset}]"', "[unset]\n"],
+    ["exports", "export Y=2", "env | grep -c '^Y=' || true", "0\n"],
+    ["functions", "f() { echo f; }", "type f >/dev/null 2>&1 && echo defined || echo none", "none\n"],
+    ["aliases", "alias ll='echo aliased'", "alias ll >/dev/null 2>&1 && echo defined || echo none", "none\n"],
+    ["set -e", "set -e", "false; echo continued", "continued\n"],
+    ["set -u", "set -u", 'echo "[$UNSET_VAR]"', "[]\n"],
+    ["traps", "trap 'echo trapped' EXIT", "echo plain", "plain\n"],
+    ["shell options", "shopt -s nullglob", "echo /nonexistent*", "/nonexistent*\n"],
+    ["positional parameters", "set -- a b c", 'echo "$#"', "0\n"],
+    ["exit", "exit 5", "echo still here", "still here\n"],
+    ["reading all of stdin", "cat >/dev/null", "echo next", "next\n"],
+    // The shell drops a job nobody waits for (a fresh sh -c too): nothing of it reaches the next command.
+    ["a background job", "echo late; (echo late; echo late >&2) &", "echo next", "next\n"],
+  ])("%s", async (_name, first, second, expected) => {
+    const vm = await createVm();
+    await routed(vm, first, { stdin: "some input\n" });
+    expect(await routed(vm, second)).toEqual(result(expected));
+  });
+
+  it("umask and exec are not shell builtins here, and fail the same way each time", async () => {
+    const vm = await createVm();
+    const a = await routed(vm, "umask 077; exec >/tmp/x; echo after");
+    const b = await routed(vm, "umask 077; exec >/tmp/x; echo after");
+    expect(a).toEqual(b);
+    expect(a.stdout).toBe("after\n");
+  });
+});
+
+describe("exec router: results", () => {
+  it("output that looks like the router's own text is just output", async () => {
+    const vm = await createVm();
+    const tricky = "( eval ' ); : >/dev/.agentos-status-0/0\\n";
+    const r = await routed(vm, `printf '%s' "${tricky}"; printf '\\0\\377 no newline'`);
+    expect(r.stdout).toBe(`${tricky}\0\uFFFD no newline`);
+    expect(r.exitCode).toBe(0);
+  });
+
+  it("a command cannot fake its status through the router's paths", async () => {
+    const vm = await createVm();
+    const r = await routed(vm, ": > /dev/.agentos-status-0/0; echo $?; exit 3");
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toBe("1\n");
+  });
+
+  it("exit codes, stdin, cwd and env go through the router", async () => {
+    const vm = await createVm();
+    expect(await routed(vm, "exit 42")).toEqual(result("", 42));
+    expect(await routed(vm, "tr a-z A-Z", { stdin: "piped\n" })).toEqual(result("PIPED\n"));
+    expect(await routed(vm, "pwd; ls", { cwd: "/etc" })).toEqual(result("/etc\ngroup\nhostname\npasswd\n"));
+    expect(await routed(vm, 'echo "$GREETING $HOME"; env | grep GREETING', { env: { GREETING: "it's" } })).toEqual(
+      result("it's /home/user\nGREETING=it's\n"),
+    );
+    expect(await routed(vm, 'echo "[${GREETING-unset}]"')).toEqual(result("[unset]\n"));
+  });
+
+  it("streams output as it is written", async () => {
+    const vm = await createVm();
+    const chunks: string[] = [];
+    const r = await routed(vm, "echo one; echo two >&2; echo three", {
+      onStdout: (c) => chunks.push(`out:${Buffer.from(c).toString()}`),
+      onStderr: (c) => chunks.push(`err:${Buffer.from(c).toString()}`),
+    });
+    expect(chunks).toEqual(["out:one\n", "err:two\n", "out:three\n"]);
+    expect(r).toEqual(result("one\nthree\n", 0, "two\n"));
+  });
+
+  it("a command that hangs is ended by its timeout; its shell is replaced and the next command is right", async () => {
+    const vm = await createVm();
+    const r = await routed(vm, "echo started; while :; do :; done", { timeout: 200 });
+    expect(r).toEqual(result("started\n", 124, "agentos: timed out after 200 ms\n"));
+    expect(await routed(vm, "echo fine; pwd")).toEqual(result("fine\n/home/user\n"));
+    expect(vm.stats().router.shellsStarted).toBe(2);
+  });
+
+  it("an aborted command ends with 130; the router goes on", async () => {
+    const vm = await createVm();
+    const ac = new AbortController();
+    const pending = routed(vm, "cat", { stdin: "x", signal: ac.signal, onStdout: () => ac.abort() });
+    expect(await pending).toEqual(result("x", 130, "agentos: aborted\n"));
+    expect(await routed(vm, "echo ok")).toEqual(result("ok\n"));
+  });
+
+  it("concurrent execs run concurrently, each in its own shell", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const vm = await createVm({
+      commands: {
+        wait_gate: async () => (await gate, 0),
+        open_gate: () => (open(), 0),
+      },
+    });
+    // If the second exec waited for the first, the first would never end (its timeout would).
+    const [a, b] = await Promise.all([
+      vm.exec("wait_gate; echo passed", { timeout: 10_000 }),
+      vm.exec("open_gate; echo opened"),
+    ]);
+    expect([a, b]).toEqual([result("passed\n"), result("opened\n")]);
+    expect(vm.stats().router).toEqual({ routed: 2, fresh: 0, shellsStarted: 2 });
+  });
+
+  it("the router's shells are not the VM's processes", async () => {
+    const vm = await createVm();
+    await routed(vm, "true");
+    expect(vm.allProcesses()).toEqual([]);
+  });
+
+  it("falls back to a fresh sh -c where routing would show, with the same result", async () => {
+    const vm = await createVm();
+    const r = await vm.exec("echo $LINENO $BASH_SUBSHELL $-");
+    expect(r).toEqual(result("1 0 hB\n"));
+    expect(vm.stats().router).toMatchObject({ routed: 0, fresh: 1 });
+  });
+
+  it("50 execs compile nothing new and read no binary again", async () => {
+    const vm = await createVm();
+    const commands = ["echo hi", "ls /", "cat /etc/hostname", "printf 'b\\na\\n' | sort", "wc -c /etc/passwd"];
+    for (const c of commands) await vm.exec(c);
+    const before = vm.stats().modules;
+    for (let i = 0; i < 50; i++) expect((await vm.exec(commands[i % commands.length]!)).exitCode).toBe(0);
+    const after = vm.stats().modules;
+    expect(after.compiles).toBe(before.compiles);
+    expect(after.fileReads).toBe(before.fileReads);
+    expect(after.instantiations).toBeGreaterThan(before.instantiations);
+  });
+});
