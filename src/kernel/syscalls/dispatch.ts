@@ -1,4 +1,4 @@
-import { RET_KILLED, type Channel } from "../../abi/channel.js";
+import { RET_KILLED, State, type Channel } from "../../abi/channel.js";
 import { Errno } from "../../abi/errno.js";
 import { KernelError } from "../kernel-error.js";
 import type { Kernel } from "../kernel.js";
@@ -70,6 +70,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
       return;
     }
     if (p.state !== "running") return;
+    if (ch.spinWhile(State.RESPONSE)) return pump();
     const next = ch.nextRequest();
     if (next) next.then(pump);
     else pump();
