@@ -21,6 +21,11 @@ export interface AgentOsOptions {
    * exec as a fresh `sh -c` process.
    */
   execRouter?: boolean;
+  /**
+   * For experiments only: delays the start of every process by this many milliseconds, to show how the
+   * VM behaves on a machine where starting a process is slow. Default 0.
+   */
+  simulatedSpawnLatencyMs?: number;
 }
 
 export interface VmStats {
@@ -156,7 +161,7 @@ export class AgentOs {
   static async create(options: AgentOsOptions = {}): Promise<AgentOs> {
     if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
     const registry = new CommandRegistry(options.commands);
-    const kernel = new Kernel(registry);
+    const kernel = new Kernel(registry, options.simulatedSpawnLatencyMs ?? 0);
     createRootLayout(kernel.vfs, registry.names());
     return new AgentOs(kernel, { ...(options.env ?? {}) }, options.execRouter ?? true);
   }

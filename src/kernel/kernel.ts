@@ -33,7 +33,11 @@ export class Kernel {
   private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
   private disposed = false;
 
-  constructor(readonly commands: CommandRegistry) {}
+  constructor(
+    readonly commands: CommandRegistry,
+    /** Added to every process start (AgentOsOptions.simulatedSpawnLatencyMs). */
+    private readonly spawnLatencyMs = 0,
+  ) {}
 
   devNull(): OpenFile {
     return this.nullDevice;
@@ -59,8 +63,15 @@ export class Kernel {
     p.fds.set(ROOT_PREOPEN_FD, this.root);
     this.processes.add(p);
     req.parent?.children.add(p);
-    if (spec.kind === "wasm") startWasmProcess(this, p, spec.file);
-    else startTsProcess(this, p, spec.handler);
+    const start = (): void => {
+      if (spec.kind === "wasm") startWasmProcess(this, p, spec.file);
+      else startTsProcess(this, p, spec.handler);
+    };
+    if (this.spawnLatencyMs > 0) {
+      // An experiment's stand-in for a slow machine (see AgentOsOptions): the process starts late.
+      const timer = setTimeout(start, this.spawnLatencyMs);
+      p.runner = { terminate: () => (clearTimeout(timer), this.exitProcess(p, 0)) };
+    } else start();
     return p;
   }
 

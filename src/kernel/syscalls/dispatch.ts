@@ -29,19 +29,40 @@ function errnoOf(p: Process, e: unknown): number {
   return Errno.EIO;
 }
 
+/** Processes (of every VM) whose guest is running between two system calls. */
+let computing = 0;
+
 /**
  * Serves a process's system calls until it exits: each request is handled at once, or parked until the
- * event that completes it; the kernel learns of requests through Atomics.waitAsync, never by polling.
+ * event that completes it. The kernel learns of requests through Atomics.waitAsync; only while this is
+ * the one process computing does it watch the channel for a moment first (Channel.spinWhile), since
+ * watching one channel would delay every other.
  */
 export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
+  let awaiting = false;
+  const expectRequest = (yes: boolean): void => {
+    if (yes !== awaiting) computing += yes ? 1 : -1;
+    awaiting = yes;
+  };
   const finish = (ret: number, replyLength: number): void => {
     p.inSyscall = false;
     if (tracing) traceSyscall(p, ch, ret, replyLength);
+    expectRequest(p.state === "running");
     ch.respond(ret, replyLength);
   };
   const pump = (): void => {
     let budget = SYSCALLS_PER_TURN;
-    while (ch.hasRequest) {
+    for (;;) {
+      if (!ch.hasRequest) {
+        if (p.state !== "running") return expectRequest(false);
+        if (computing !== 1 || !ch.spinWhile(State.RESPONSE)) {
+          const next = ch.nextRequest();
+          if (next) void next.then(pump);
+          else pump();
+          return;
+        }
+      }
+      expectRequest(false);
       if (--budget === 0) {
         // Yield to the event loop so that other processes, timeouts and kills get their turn.
         setImmediate(pump);
@@ -69,11 +90,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
       ).then(pump);
       return;
     }
-    if (p.state !== "running") return;
-    if (ch.spinWhile(State.RESPONSE)) return pump();
-    const next = ch.nextRequest();
-    if (next) next.then(pump);
-    else pump();
   };
+  expectRequest(true);
   pump();
 }
