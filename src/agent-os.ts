@@ -16,6 +16,8 @@ export interface AgentOsOptions {
   commands?: Record<string, CommandHandler>;
   /** Added to the default environment of every command. */
   env?: Record<string, string>;
+  /** Host directories shown inside the VM (see MountOptions). */
+  mounts?: MountOptions[];
   /**
    * Serve `exec` from persistent shells (default true). Results are the same either way; false runs every
    * exec as a fresh `sh -c` process.
@@ -26,6 +28,19 @@ export interface AgentOsOptions {
    * VM behaves on a machine where starting a process is slow. Default 0.
    */
   simulatedSpawnLatencyMs?: number;
+}
+
+/**
+ * A host directory shown at `path` in the VM. Read-only: changes fail with EROFS. Confined: a path that
+ * resolves outside `hostDir` on the host (through a symlink) fails with EACCES; `..` is resolved in the
+ * VM's namespace, so it cannot climb out of the mount either.
+ */
+export interface MountOptions {
+  /** Absolute path in the VM; created if missing. */
+  path: string;
+  hostDir: string;
+  /** Must be true (the default): only read-only mounts are supported. */
+  readOnly?: boolean;
 }
 
 export interface VmStats {
@@ -163,6 +178,12 @@ export class AgentOs {
     const registry = new CommandRegistry(options.commands);
     const kernel = new Kernel(registry, options.simulatedSpawnLatencyMs ?? 0);
     createRootLayout(kernel.vfs, registry.names());
+    for (const m of options.mounts ?? []) {
+      if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
+      if (typeof m.path !== "string" || !m.path.startsWith("/") || m.path === "/")
+        throw kerr("EINVAL", { syscall: "mount", path: String(m.path), message: "mount path must be absolute and not /" });
+      kernel.vfs.mount(normalize(m.path), m.hostDir, true);
+    }
     return new AgentOs(kernel, { ...(options.env ?? {}) }, options.execRouter ?? true);
   }
 

@@ -8,6 +8,7 @@ export type {
   EntryType,
   ExecOptions,
   ExecResult,
+  MountOptions,
   ProcessInfo,
   SpawnOptions,
   Spawned,

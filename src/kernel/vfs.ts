@@ -1,3 +1,4 @@
+import * as nodeFs from "node:fs";
 import { Volume } from "memfs";
 import { FileType } from "../abi/wasi.js";
 import type { FileStat } from "../abi/filestat.js";
@@ -34,6 +35,44 @@ const typeOfMode: Record<number, number> = {
 
 export const DEVICE_GUEST_MODE = 0o100666;
 
+/** Device numbers: the memory file system, and host-directory mounts (so that inode numbers never mix). */
+const MEMORY_DEV = 1;
+const HOST_DEV = 2;
+
+/** The synchronous file API that memfs and node:fs share, as far as the VFS uses it. */
+type FileSystem = Pick<
+  typeof nodeFs,
+  | "statSync"
+  | "lstatSync"
+  | "openSync"
+  | "readSync"
+  | "writeSync"
+  | "fstatSync"
+  | "ftruncateSync"
+  | "closeSync"
+  | "readdirSync"
+  | "readlinkSync"
+  | "readFileSync"
+  | "existsSync"
+>;
+
+/** A host directory shown inside the VM. */
+export interface Mount {
+  /** Absolute VM path. */
+  path: string;
+  /** The host directory (resolved: its real path). */
+  hostDir: string;
+  readOnly: boolean;
+}
+
+/** Where a VM path lives: the file system that holds it and the path there. */
+interface Place {
+  fs: FileSystem;
+  path: string;
+  dev: number;
+  mount: Mount | undefined;
+}
+
 const DEVICES: Record<string, "null" | "zero" | "urandom"> = {
   "/dev/null": "null",
   "/dev/zero": "zero",
@@ -52,9 +91,9 @@ interface NodeStats {
   ctimeMs: number | bigint;
 }
 
-function toFileStat(st: NodeStats): FileStat {
+function toFileStat(st: NodeStats, dev = MEMORY_DEV): FileStat {
   return {
-    dev: 1,
+    dev,
     ino: Number(st.ino),
     filetype: typeOfMode[st.mode & S_IFMT] ?? FileType.UNKNOWN,
     nlink: Number(st.nlink),
@@ -71,11 +110,59 @@ function toFileStat(st: NodeStats): FileStat {
  */
 export class Vfs {
   readonly volume = new Volume();
+  private readonly mounts: Mount[] = [];
 
   /** Creates the device nodes' directory entries so that `ls /dev` shows them. */
   constructor() {
     this.volume.mkdirSync("/dev", { recursive: true });
     for (const p of Object.keys(DEVICES)) this.volume.writeFileSync(p, "");
+  }
+
+  /**
+   * Shows host directory `hostDir` at VM path `path`. Whatever a path inside resolves to on the host
+   * (through `..` or symlinks) must stay inside `hostDir`; anything else is EACCES.
+   */
+  mount(path: string, hostDir: string, readOnly: boolean): void {
+    let real: string;
+    try {
+      real = nodeFs.realpathSync.native(hostDir);
+      if (!nodeFs.statSync(real).isDirectory()) throw kerr("ENOTDIR", { syscall: "mount", path: hostDir });
+    } catch (e) {
+      throw fromNodeError(e, "mount", hostDir);
+    }
+    this.volume.mkdirSync(path, { recursive: true });
+    this.mounts.push({ path, hostDir: real, readOnly });
+  }
+
+  private mountOf(path: string): Mount | undefined {
+    return this.mounts.find((m) => path === m.path || path.startsWith(`${m.path}/`));
+  }
+
+  /**
+   * The file system and path that hold `path`. In a mount the host path is confined: `follow` says
+   * whether the last component is followed (stat, open) or not (lstat, readlink).
+   */
+  private place(path: string, syscall: string, follow = true): Place {
+    const mount = this.mountOf(path);
+    if (!mount) return { fs: this.volume as unknown as FileSystem, path, dev: MEMORY_DEV, mount };
+    const host = mount.hostDir + path.slice(mount.path.length);
+    const slash = host.lastIndexOf("/");
+    const checked = follow || host === mount.hostDir ? host : host.slice(0, slash);
+    let real: string;
+    try {
+      real = nodeFs.realpathSync.native(checked);
+    } catch (e) {
+      throw fromNodeError(e, syscall, path);
+    }
+    if (real !== mount.hostDir && !real.startsWith(`${mount.hostDir}/`))
+      throw kerr("EACCES", { syscall, path, message: "resolves outside its mount" });
+    const target = follow || host === mount.hostDir ? real : real + host.slice(slash);
+    return { fs: nodeFs, path: target, dev: HOST_DEV, mount };
+  }
+
+  /** Throws EROFS for a change inside a read-only mount. */
+  private writable(path: string, syscall: string): void {
+    if (this.mountOf(path)?.readOnly) throw kerr("EROFS", { syscall, path });
   }
 
   private wrap<T>(syscall: string, path: string, fn: () => T): T {
@@ -89,15 +176,16 @@ export class Vfs {
   stat(path: string, follow = true): FileStat {
     // Devices look like regular files to the guest (see guestMode).
     if (DEVICES[path]) return toFileStat(this.volume.statSync(path));
-    return this.wrap(follow ? "stat" : "lstat", path, () =>
-      toFileStat(follow ? this.volume.statSync(path) : this.volume.lstatSync(path)),
-    );
+    const syscall = follow ? "stat" : "lstat";
+    const at = this.place(path, syscall, follow);
+    return this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
   }
 
   /** Full st_mode including type bits. */
   mode(path: string, follow = true): number {
     if (DEVICES[path]) return 0o20666;
-    const st = this.wrap("stat", path, () => (follow ? this.volume.statSync(path) : this.volume.lstatSync(path)));
+    const at = this.place(path, "stat", follow);
+    const st = this.wrap("stat", path, () => (follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path)));
     return (st.mode & S_IFMT) === 0o120000 ? 0o120777 : st.mode;
   }
 
@@ -110,15 +198,23 @@ export class Vfs {
   }
 
   exists(path: string): boolean {
-    return this.volume.existsSync(path);
+    try {
+      const at = this.place(path, "access");
+      return at.fs.existsSync(at.path);
+    } catch {
+      return false;
+    }
   }
 
   open(path: string, how: OpenMode): OpenFile {
     const device = DEVICES[path];
     if (device) return new DeviceFile(device, path);
+    if (how.write || how.create || how.truncate) this.writable(path, "open");
     let st: NodeStats | undefined;
+    let at: Place | undefined;
     try {
-      st = this.volume.statSync(path);
+      at = this.place(path, "open");
+      st = at.fs.statSync(at.path);
     } catch (e) {
       const err = fromNodeError(e, "open", path);
       if (err.code !== "ENOENT" || !how.create) throw err;
@@ -133,29 +229,33 @@ export class Vfs {
     let flags = how.write ? 2 /* O_RDWR */ : 0;
     if (how.create) flags |= 64; // O_CREAT
     if (how.truncate) flags |= 512; // O_TRUNC
-    const fd = this.wrap("open", path, () => this.volume.openSync(path, flags, 0o644));
-    return new RegularFile(this.volume, fd, path, how);
+    const place = at ?? this.place(path, "open");
+    const fd = this.wrap("open", path, () => place.fs.openSync(place.path, flags, 0o644));
+    return new RegularFile(place.fs, fd, path, how, place.dev);
   }
 
   readdir(path: string): DirEntry[] {
+    const at = this.place(path, "readdir");
     return this.wrap("readdir", path, () => {
-      const names = this.volume.readdirSync(path) as string[];
-      const base = path === "/" ? "" : path;
+      const names = at.fs.readdirSync(at.path) as string[];
       return names.map((name) => {
-        const st = this.volume.lstatSync(`${base}/${name}`);
+        const st = at.fs.lstatSync(`${at.path === "/" ? "" : at.path}/${name}`);
         return { name, filetype: typeOfMode[st.mode & S_IFMT] ?? FileType.UNKNOWN, ino: Number(st.ino) };
       });
     });
   }
 
   mkdir(path: string, recursive = false): void {
+    this.writable(path, "mkdir");
     this.wrap("mkdir", path, () => this.volume.mkdirSync(path, { recursive }));
   }
   rmdir(path: string): void {
     if (path === "/") throw kerr("EPERM", { syscall: "rmdir", path });
+    this.writable(path, "rmdir");
     this.wrap("rmdir", path, () => this.volume.rmdirSync(path));
   }
   unlink(path: string): void {
+    this.writable(path, "unlink");
     this.wrap("unlink", path, () => {
       if (this.volume.lstatSync(path).isDirectory()) throw kerr("EISDIR", { syscall: "unlink", path });
       this.volume.unlinkSync(path);
@@ -163,6 +263,7 @@ export class Vfs {
   }
   /** Recursive removal (the API's delete). */
   remove(path: string, recursive: boolean): void {
+    this.writable(path, "rm");
     this.wrap("rm", path, () => {
       const st = this.volume.lstatSync(path);
       if (st.isDirectory()) {
@@ -172,6 +273,9 @@ export class Vfs {
     });
   }
   rename(from: string, to: string): void {
+    this.writable(from, "rename");
+    this.writable(to, "rename");
+    if (this.mountOf(from) !== this.mountOf(to)) throw kerr("EXDEV", { syscall: "rename", path: to });
     this.wrap("rename", from, () => {
       const src = this.volume.lstatSync(from);
       if (this.volume.existsSync(to)) {
@@ -189,26 +293,33 @@ export class Vfs {
     });
   }
   symlink(target: string, path: string): void {
+    this.writable(path, "symlink");
     this.wrap("symlink", path, () => this.volume.symlinkSync(target, path));
   }
   link(from: string, to: string): void {
+    this.writable(to, "link");
+    if (this.mountOf(from) !== this.mountOf(to)) throw kerr("EXDEV", { syscall: "link", path: to });
     this.wrap("link", to, () => this.volume.linkSync(from, to));
   }
   readlink(path: string): string {
-    return this.wrap("readlink", path, () => String(this.volume.readlinkSync(path)));
+    const at = this.place(path, "readlink", false);
+    return this.wrap("readlink", path, () => String(at.fs.readlinkSync(at.path)));
   }
   chmod(path: string, mode: number): void {
+    this.writable(path, "chmod");
     this.wrap("chmod", path, () => this.volume.chmodSync(path, mode & 0o7777));
   }
   readFile(path: string): Uint8Array {
     if (DEVICES[path] === "null") return new Uint8Array(0);
+    const at = this.place(path, "open");
     return this.wrap("open", path, () => {
-      const b = this.volume.readFileSync(path) as Buffer;
+      const b = at.fs.readFileSync(at.path) as Buffer;
       return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     });
   }
   writeFile(path: string, data: Uint8Array | string): void {
     if (DEVICES[path]) return;
+    this.writable(path, "open");
     this.wrap("open", path, () => {
       if (!this.volume.existsSync(dirname(path))) throw kerr("ENOENT", { syscall: "open", path });
       this.volume.writeFileSync(path, data);
@@ -224,10 +335,11 @@ export class RegularFile extends OpenFile {
   private position = 0;
 
   constructor(
-    private readonly volume: Volume,
+    private readonly fs: FileSystem,
     private readonly fd: number,
     override readonly path: string,
     how: OpenMode,
+    private readonly dev: number,
   ) {
     super();
     this.readable = how.read || !how.write;
@@ -237,19 +349,19 @@ export class RegularFile extends OpenFile {
 
   read(target: Uint8Array): number {
     if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
-    const n = this.volume.readSync(this.fd, target, 0, target.length, this.position);
+    const n = this.fs.readSync(this.fd, target, 0, target.length, this.position);
     this.position += n;
     return n;
   }
   write(data: Uint8Array): number {
     if (!this.writable) throw kerr("EBADF", { syscall: "write", path: this.path });
     if (this.append) this.position = this.size();
-    const n = this.volume.writeSync(this.fd, data, 0, data.length, this.position);
+    const n = this.fs.writeSync(this.fd, data, 0, data.length, this.position);
     this.position += n;
     return n;
   }
   private size(): number {
-    return Number(this.volume.fstatSync(this.fd).size);
+    return Number(this.fs.fstatSync(this.fd).size);
   }
   override seek(offset: number, whence: number): number {
     const base = whence === 0 ? 0 : whence === 1 ? this.position : this.size();
@@ -259,16 +371,16 @@ export class RegularFile extends OpenFile {
     return next;
   }
   override stat(): FileStat {
-    return toFileStat(this.volume.fstatSync(this.fd));
+    return toFileStat(this.fs.fstatSync(this.fd), this.dev);
   }
   override truncate(size: number): void {
-    this.volume.ftruncateSync(this.fd, size);
+    this.fs.ftruncateSync(this.fd, size);
   }
   override mode(): number {
-    return this.volume.fstatSync(this.fd).mode;
+    return this.fs.fstatSync(this.fd).mode;
   }
   protected override close(): void {
-    this.volume.closeSync(this.fd);
+    this.fs.closeSync(this.fd);
   }
 }
 
