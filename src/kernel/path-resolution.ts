@@ -38,26 +38,35 @@ export function resolvePath(vfs: Vfs, proc: Process, dirfd: number, path: string
   return vfs.exists(dirname(underCwd)) ? underCwd : underRoot;
 }
 
-/** Does `path` equal `prefix` or lie below it? ("" is the top: `/` for absolute, `.` for relative.) */
-function within(path: string, prefix: string): boolean {
-  return prefix === "" || path === prefix || path.startsWith(prefix + "/");
-}
+type Hint = "relative" | "absolute";
 
-function argvHint(argv: readonly string[], path: string): "relative" | "absolute" | undefined {
-  let best = -1;
-  let kind: "relative" | "absolute" | undefined;
+/** Per command line: each path an argument names ("" for `/` and `.`) → how it was written. */
+const hintsByArgv = new WeakMap<readonly string[], Map<string, Hint | "both">>();
+
+function argvHints(argv: readonly string[]): Map<string, Hint | "both"> {
+  let hints = hintsByArgv.get(argv);
+  if (hints) return hints;
+  hints = new Map();
   for (let i = 1; i < argv.length; i++) {
     let arg = argv[i]!;
     const eq = arg.indexOf("=");
     if (arg.startsWith("-") && eq > 0) arg = arg.slice(eq + 1);
-    const absolute = arg.startsWith("/");
-    const stripped = normalize(arg).slice(1); // "/a/./b/" → "a/b", "/" and "." → ""
-    if (arg === "" || arg.startsWith("-") || !within(path === "." ? "" : path, stripped) || stripped.length < best)
-      continue;
-    const k = absolute ? "absolute" : "relative";
-    if (stripped.length === best && kind !== k) kind = undefined; // both forms name it: no hint
-    else kind = k;
-    best = stripped.length;
+    if (arg === "" || arg.startsWith("-")) continue;
+    const named = normalize(arg).slice(1); // "/a/./b/" → "a/b", "/" and "." → ""
+    const kind: Hint = arg.startsWith("/") ? "absolute" : "relative";
+    const seen = hints.get(named);
+    hints.set(named, seen === undefined || seen === kind ? kind : "both");
   }
-  return kind;
+  hintsByArgv.set(argv, hints);
+  return hints;
+}
+
+/** The longest argument that names `path` or a directory above it decides; both forms at once: no hint. */
+function argvHint(argv: readonly string[], path: string): Hint | undefined {
+  const hints = argvHints(argv);
+  for (let p = path === "." ? "" : path; ; p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) {
+    const kind = hints.get(p);
+    if (kind !== undefined) return kind === "both" ? undefined : kind;
+    if (p === "") return undefined;
+  }
 }
