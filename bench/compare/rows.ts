@@ -102,7 +102,7 @@ export function filesystemRows(files: readonly string[]): CompareRow[] {
   const list = files.map((f) => `mnt/${f}`).join("\n") + "\n";
   return [
     { name: "fs_find", group: "filesystem", run: sh("find mnt/ -type f | wc -l") },
-    { name: "fs_ls_R", group: "filesystem", run: sh("ls -R mnt/ | wc -l") },
+    { name: "fs_ls_R", group: "filesystem", run: sh("ls -RA mnt/ | wc -l") },
     {
       name: `fs_stat_${files.length}`,
       group: "filesystem",
