@@ -9,7 +9,7 @@ import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
-import { moduleStats, type ModuleStats } from "./modules/module-cache.js";
+import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
 
 export interface AgentOsOptions {
   /** Extra commands written in TypeScript, by name; they override built-in commands of the same name. */
@@ -142,6 +142,9 @@ export interface ProcessInfo {
   exitCode: number | null;
 }
 
+/** The shell and the commands agents run most, compiled in the background when the first VM is created. */
+const COMPILED_AHEAD = ["sh", "ls", "cat", "grep", "head", "tail", "wc", "find", "sed", "awk", "echo", "mkdir", "rm", "cp", "mv"];
+
 const entryType = (filetype: number): EntryType =>
   filetype === FileType.REGULAR_FILE
     ? "file"
@@ -176,6 +179,7 @@ export class AgentOs {
   static async create(options: AgentOsOptions = {}): Promise<AgentOs> {
     if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
     const registry = new CommandRegistry(options.commands);
+    compileAhead(COMPILED_AHEAD.map((name) => registry.resolve(name)).flatMap((c) => (c?.kind === "wasm" ? [c.file] : [])));
     const kernel = new Kernel(registry, options.simulatedSpawnLatencyMs ?? 0);
     createRootLayout(kernel.vfs, registry.names());
     for (const m of options.mounts ?? []) {

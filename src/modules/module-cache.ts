@@ -42,3 +42,12 @@ export function loadModule(file: string): Promise<WebAssembly.Module> {
   loading.catch(() => byPath.delete(file));
   return loading;
 }
+
+let compiledAhead = false;
+
+/** Starts compiling `files` in the background, once per host process, so that their first use finds them ready. */
+export function compileAhead(files: readonly string[]): void {
+  if (compiledAhead) return;
+  compiledAhead = true;
+  for (const file of files) loadModule(file).catch(() => {}); // a failure shows when the command is used
+}
