@@ -19,7 +19,7 @@ export interface RouteOptions {
 export interface RouterStats {
   /** execs served by a persistent shell. */
   routed: number;
-  /** execs that ran in a fresh `sh -c` (see `whyFresh`). */
+  /** execs that ran in a fresh `sh -c` (see ExecRouter.exportsIfRoutable). */
   fresh: number;
   /** persistent shells started (the first, replacements of shells that died, extra ones for concurrency). */
   shellsStarted: number;
@@ -29,8 +29,8 @@ export interface RouterStats {
 let shellsInProcess = 0;
 
 /**
- * Names whose value a routed command would see differently from a fresh `sh -c`: LINENO counts the
- * router's own line, BASH_SUBSHELL the subshell that isolates the command.
+ * What a routed command would see differently from a fresh `sh -c`: LINENO counts the router's own line,
+ * BASH_SUBSHELL the subshell that isolates the command, `$-` the flag of a shell reading stdin.
  */
 const ROUTER_VISIBLE = /LINENO|BASH_SUBSHELL|\$\{?-/;
 /** Variables a shell reads from its environment only when it starts; exporting them later differs. */
@@ -58,7 +58,7 @@ export class ExecRouter {
 
   /** Runs `command` in a router shell; undefined when it has to run in a fresh process (counted). */
   run(command: string, opts: RouteOptions): RunningCommand | undefined {
-    const exports = this.whyFresh(command, opts.env) === undefined ? this.exportsFor(opts.env) : undefined;
+    const exports = this.exportsIfRoutable(command, opts.env);
     const shell = exports && (this.idleShell() ?? this.startShell());
     if (!exports || !shell) {
       this.stats.fresh++;
@@ -68,22 +68,20 @@ export class ExecRouter {
     return new RoutedCommand(shell, scriptIn(opts.cwd, command), exports, opts);
   }
 
-  /** Why `command` with `env` cannot be routed, or undefined when it can. */
-  whyFresh(command: string, env: Record<string, string>): string | undefined {
-    if (command.includes("\0")) return "NUL in the command";
-    if (ROUTER_VISIBLE.test(command)) return "reads LINENO or BASH_SUBSHELL";
-    for (const key of Object.keys(env)) {
-      if (key === "PWD" || env[key] === this.env[key]) continue;
-      if (!NAME.test(key) || STARTUP_ONLY.has(key)) return `environment variable ${key}`;
+  /**
+   * What the command's environment adds to the shells' (exported inside the subshell); undefined when
+   * routing could show: the command reads what differs under the router, or the environment sets a
+   * variable a shell reads only at start-up, or a name that is not a shell variable.
+   */
+  private exportsIfRoutable(command: string, env: Record<string, string>): Record<string, string> | undefined {
+    if (command.includes("\0") || ROUTER_VISIBLE.test(command)) return undefined;
+    const exports: Record<string, string> = {};
+    for (const [key, value] of Object.entries(env)) {
+      if (key === "PWD" || value === this.env[key]) continue; // the command's `cd` sets PWD
+      if (!NAME.test(key) || STARTUP_ONLY.has(key)) return undefined;
+      exports[key] = value;
     }
-    for (const key of Object.keys(this.env)) if (!(key in env)) return `environment variable ${key} removed`;
-    return undefined;
-  }
-
-  private exportsFor(env: Record<string, string>): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(env)) if (key !== "PWD" && value !== this.env[key]) out[key] = value;
-    return out;
+    return exports;
   }
 
   private idleShell(): RouterShell | undefined {
