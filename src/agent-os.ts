@@ -5,10 +5,12 @@ import { ExecRouter, type RouterStats } from "./exec/exec-router.js";
 import { ProcessHandle } from "./exec/process-handle.js";
 import type { RunningCommand } from "./exec/running-command.js";
 import { Kernel } from "./kernel/kernel.js";
+import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
+import { resolveLimits, type Limits } from "./limits.js";
 import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
 
 export interface AgentOsOptions {
@@ -16,6 +18,8 @@ export interface AgentOsOptions {
   commands?: Record<string, CommandHandler>;
   /** Added to the default environment of every command. */
   env?: Record<string, string>;
+  /** What the VM may take (see Limits); each one given replaces its default. */
+  limits?: Partial<Limits>;
   /** Host directories shown inside the VM (see MountOptions). */
   mounts?: MountOptions[];
   /**
@@ -48,6 +52,10 @@ export interface VmStats {
   modules: ModuleStats;
   /** This VM's exec router. */
   router: RouterStats;
+  /** Host memory this VM holds, by kind, against its limit. */
+  memory: MemoryUse;
+  /** System calls that failed for a reason of the kernel's own (the guest got EIO; AGENTOS_TRACE=1 prints why). */
+  faults: number;
 }
 
 export interface ExecOptions {
@@ -180,7 +188,7 @@ export class AgentOs {
     if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
     const registry = new CommandRegistry(options.commands);
     compileAhead(COMPILED_AHEAD.map((name) => registry.resolve(name)).flatMap((c) => (c?.kind === "wasm" ? [c.file] : [])));
-    const kernel = new Kernel(registry, options.simulatedSpawnLatencyMs ?? 0);
+    const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0);
     createRootLayout(kernel.vfs, registry.names());
     for (const m of options.mounts ?? []) {
       if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
@@ -254,7 +262,12 @@ export class AgentOs {
   stats(): VmStats {
     this.#assertLive();
     const none: RouterStats = { routed: 0, fresh: 0, shellsStarted: 0 };
-    return { modules: { ...moduleStats }, router: { ...(this.#router?.stats ?? none) } };
+    return {
+      modules: { ...moduleStats },
+      router: { ...(this.#router?.stats ?? none) },
+      memory: this.#kernel.memory.use(),
+      faults: this.#kernel.faults.count,
+    };
   }
 
   /** Processes started with spawn(), running or not. */

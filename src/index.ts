@@ -20,3 +20,5 @@ export type { CommandContext, CommandFs, CommandHandler } from "./commands/comma
 export type { RouterStats } from "./exec/exec-router.js";
 export type { ModuleStats } from "./modules/module-cache.js";
 export { KernelError } from "./kernel/kernel-error.js";
+export type { MemoryUse } from "./kernel/memory-budget.js";
+export { DEFAULT_LIMITS, type Limits } from "./limits.js";

@@ -1,4 +1,8 @@
-/** Every limit of the runtime, in one place. */
+/** Every limit of the runtime, in one place: the host process's own, then each VM's (`Limits`). */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
 
 /** Workers kept ready when idle. */
 export const POOL_MIN_THREADS = 2;
@@ -18,3 +22,71 @@ export const ROUTER_SHELLS_PER_VM = 4;
 export const ROUTER_SHELLS_MAX = 64;
 /** How long a killed guest that is computing gets to reach a system call before its worker is stopped. */
 export const KILL_GRACE_MS = 20;
+/** System calls of one process served in a row, and the time they may take, before other work gets a turn. */
+export const SYSCALLS_PER_TURN = 256;
+export const SYSCALL_TURN_MS = 4;
+
+/**
+ * What one VM may take. Each is enforced by the kernel and counted against the VM; `AgentOs.create({ limits })`
+ * overrides any of them, and `exec(cmd, { maxOutputBytes })` the output cap of one exec.
+ */
+export interface Limits {
+  /** Output of one exec or spawned process kept per stream; past it the command is stopped (exit 141). */
+  maxOutputBytes: number;
+  /** Linear memory of one guest process; growing past it fails inside the guest. */
+  maxProcessMemoryBytes: number;
+  /** All the VM holds: guest memories, file data, pipe buffers and kept output. */
+  maxVmMemoryBytes: number;
+  /** File data in the VM's file system (ENOSPC past it; sizes count in full: files are not sparse). */
+  maxFsBytes: number;
+  /** Files, directories and links in the VM's file system (ENOSPC past it). */
+  maxFsInodes: number;
+  /** Processes running at once in the VM (EAGAIN past it). */
+  maxProcesses: number;
+  /** Open fds of one process (EMFILE past it). */
+  maxOpenFds: number;
+  /** argv and environment of a new process together, NUL terminators included (E2BIG past it). */
+  maxArgBytes: number;
+  /** A path (ENAMETOOLONG past it). */
+  maxPathBytes: number;
+  /** One path component (ENAMETOOLONG past it). */
+  maxNameBytes: number;
+  /** Symbolic links followed while resolving one path (ELOOP past it). */
+  maxSymlinkDepth: number;
+  /** Bytes a pipe buffers before a writer that can wait is made to wait for its reader. */
+  pipeBufferBytes: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxOutputBytes: 32 * MiB,
+  maxProcessMemoryBytes: 512 * MiB,
+  maxVmMemoryBytes: 2 * GiB,
+  maxFsBytes: 1 * GiB,
+  maxFsInodes: 100_000,
+  maxProcesses: 64,
+  maxOpenFds: 1024,
+  maxArgBytes: 192 * KiB,
+  maxPathBytes: 4096,
+  maxNameBytes: 255,
+  maxSymlinkDepth: 40,
+  pipeBufferBytes: 64 * KiB,
+});
+
+/** The VM's limits: the defaults with `overrides` applied. Throws TypeError for an unknown name or a bad value. */
+export function resolveLimits(overrides: unknown): Limits {
+  if (overrides === undefined) return { ...DEFAULT_LIMITS };
+  if (typeof overrides !== "object" || overrides === null) throw new TypeError("limits must be an object");
+  const limits: Limits = { ...DEFAULT_LIMITS };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (!(name in DEFAULT_LIMITS)) throw new TypeError(`unknown limit ${JSON.stringify(name)}`);
+    limits[name as keyof Limits] = checkLimit(name, value);
+  }
+  return limits;
+}
+
+/** A limit is a positive safe integer. */
+export function checkLimit(name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)
+    throw new TypeError(`${name} must be a positive integer, got ${String(value)}`);
+  return value;
+}

@@ -1,4 +1,5 @@
 import { ROOT_PREOPEN_FD, Signal } from "../abi/wasi.js";
+import type { Limits } from "../limits.js";
 import type { CommandRegistry } from "../commands/registry.js";
 import { kerr } from "./kernel-error.js";
 import { DeviceFile, type OpenFile } from "./open-file.js";
@@ -7,6 +8,7 @@ import { Process, ProcessKilled } from "./process.js";
 import { ProcessTable } from "./process-table.js";
 import { startShellIn } from "./shell-cwd.js";
 import { startTsProcess } from "./ts-process.js";
+import { MemoryBudget } from "./memory-budget.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
 
@@ -27,17 +29,33 @@ const SHELL_NOISE = [
 
 /** One VM's kernel: its file system, its processes, and the system calls that connect them. */
 export class Kernel {
-  readonly vfs = new Vfs();
+  readonly vfs: Vfs;
   readonly processes = new ProcessTable();
-  private readonly root = new DirectoryFile(this.vfs, "/").retain();
+  /** Host memory the VM holds, against limits.maxVmMemoryBytes. */
+  readonly memory: MemoryBudget;
+  /** Kernel faults: system calls that failed for a reason of the kernel's own (the guest got EIO). */
+  readonly faults: { count: number; last: unknown } = { count: 0, last: undefined };
+  private readonly root: DirectoryFile;
   private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
   private disposed = false;
 
   constructor(
     readonly commands: CommandRegistry,
+    readonly limits: Limits,
     /** Added to every process start (AgentOsOptions.simulatedSpawnLatencyMs). */
     private readonly spawnLatencyMs = 0,
-  ) {}
+  ) {
+    this.memory = new MemoryBudget(limits.maxVmMemoryBytes);
+    this.vfs = new Vfs();
+    this.root = new DirectoryFile(this.vfs, "/").retain();
+  }
+
+  /** Records a fault of the kernel's own; AGENTOS_TRACE=1 prints it. Nothing is thrown into the host. */
+  fault(cause: unknown): void {
+    this.faults.count++;
+    this.faults.last = cause;
+    if (process.env.AGENTOS_TRACE === "1") process.stderr.write(`agentos: kernel fault: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n`);
+  }
 
   devNull(): OpenFile {
     return this.nullDevice;

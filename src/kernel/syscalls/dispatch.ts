@@ -8,9 +8,8 @@ import { traceSyscall, tracing } from "./trace.js";
 import { fdSyscalls } from "./fd.js";
 import { pathSyscalls } from "./path.js";
 import { processSyscalls } from "./process.js";
+import { SYSCALL_TURN_MS, SYSCALLS_PER_TURN } from "../../limits.js";
 
-/** How many calls one process may make in a row before the kernel lets other work run. */
-const SYSCALLS_PER_TURN = 256;
 
 /** Call number → handler: the kernel side of the list in src/abi/syscalls.ts. */
 export const syscallTable: Readonly<Record<number, SyscallHandler>> = {
@@ -19,13 +18,12 @@ export const syscallTable: Readonly<Record<number, SyscallHandler>> = {
   ...processSyscalls,
 };
 
-function errnoOf(p: Process, e: unknown): number {
+function errnoOf(k: Kernel, p: Process, e: unknown): number {
   if (e instanceof ProcessKilled || p.killedBy !== undefined) return RET_KILLED;
   if (e instanceof KernelError) return e.errno;
-  // A kernel bug must not hang or crash the guest: it gets EIO, and the host hears about it loudly.
-  queueMicrotask(() => {
-    throw e;
-  });
+  // Whatever else failed (a bug, a RangeError from storage, a stack overflow) must neither hang the guest
+  // nor reach the host's event loop: the guest gets EIO and the kernel records the cause.
+  k.fault(e);
   return Errno.EIO;
 }
 
@@ -52,6 +50,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
   };
   const pump = (): void => {
     let budget = SYSCALLS_PER_TURN;
+    const turnEnds = performance.now() + SYSCALL_TURN_MS;
     for (;;) {
       if (!ch.hasRequest) {
         if (p.state !== "running") return expectRequest(false);
@@ -63,7 +62,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
         }
       }
       expectRequest(false);
-      if (--budget === 0) {
+      if (--budget === 0 || performance.now() > turnEnds) {
         // Yield to the event loop so that other processes, timeouts and kills get their turn.
         setImmediate(pump);
         return;
@@ -77,7 +76,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
         if (!handler) throw new KernelError(Errno.ENOSYS);
         result = handler(k, p, ch);
       } catch (e) {
-        finish(errnoOf(p, e), 0);
+        finish(errnoOf(k, p, e), 0);
         continue;
       }
       if (typeof result === "number") {
@@ -86,7 +85,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
       }
       result.then(
         (n) => finish(Errno.SUCCESS, n),
-        (e) => finish(errnoOf(p, e), 0),
+        (e) => finish(errnoOf(k, p, e), 0),
       ).then(pump);
       return;
     }
