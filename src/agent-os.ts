@@ -2,15 +2,18 @@ import { Signal } from "./abi/wasi.js";
 import type { CommandHandler } from "./commands/command.js";
 import { CommandRegistry } from "./commands/registry.js";
 import { ExecRouter, type RouterStats } from "./exec/exec-router.js";
+import { ExecGate } from "./exec/exec-gate.js";
+import { runExec, type ExecResult } from "./exec/exec-run.js";
+import { OutputCollector, type OutputStop } from "./exec/output.js";
 import { ProcessHandle } from "./exec/process-handle.js";
-import type { RunningCommand } from "./exec/running-command.js";
+import { checkListener, checkSignal, checkTimeout } from "./exec/exec-options.js";
 import { Kernel } from "./kernel/kernel.js";
 import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
-import { resolveLimits, type Limits } from "./limits.js";
+import { checkLimit, resolveLimits, type Limits } from "./limits.js";
 import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
 
 export interface AgentOsOptions {
@@ -65,19 +68,20 @@ export interface ExecOptions {
   env?: Record<string, string>;
   /** Everything the command reads on stdin; without it stdin is /dev/null. */
   stdin?: string | Uint8Array;
-  /** Kills the whole process tree after this many milliseconds; the result then has exit code 124. */
+  /**
+   * Kills the whole process tree after this many milliseconds (a number > 0; Infinity means none); the
+   * result then has exit code 124.
+   */
   timeout?: number;
   /** Aborting kills the whole process tree; the result then has exit code 130. */
   signal?: AbortSignal;
+  /** Output kept per stream (default limits.maxOutputBytes); past it the command is stopped. */
+  maxOutputBytes?: number;
+  /** Called with each chunk as it is written; an exception stops the command and rejects the exec. */
   onStdout?: (chunk: Uint8Array) => void;
   onStderr?: (chunk: Uint8Array) => void;
 }
 
-export interface ExecResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
 
 export interface SpawnOptions {
   cwd?: string;
@@ -173,11 +177,14 @@ export class AgentOs {
   readonly #env: Record<string, string>;
   readonly #router: ExecRouter | undefined;
   readonly #handles = new Map<number, ProcessHandle>();
+  readonly #gate: ExecGate;
   #disposed = false;
 
   private constructor(kernel: Kernel, env: Record<string, string>, router: boolean) {
     this.#kernel = kernel;
     this.#env = env;
+    // Most execs start a few processes; so many run at once that the VM's processes suffice for them.
+    this.#gate = new ExecGate(Math.max(1, Math.floor(kernel.limits.maxProcesses / 4)));
     if (router) {
       this.#router = new ExecRouter(kernel, this.#envIn("/"));
       this.#router.warm();
@@ -203,57 +210,81 @@ export class AgentOs {
 
   /**
    * Runs `command` as `sh -c command`. Resolves with its exit code and output, including on failure;
-   * throws only for invalid options or a disposed VM. On `timeout` or `signal` the whole process tree is
-   * killed and the result has exit code 124 (timeout) or 130 (aborted) with a line on stderr saying so.
+   * throws only for invalid options (TypeError), a command longer than limits.maxArgBytes (E2BIG), a
+   * disposed VM (EPERM), or the exception of an `onStdout`/`onStderr` listener (the command is stopped
+   * first). On `timeout` or `signal` the whole process tree is killed and the result has exit code 124
+   * (timeout) or 130 (aborted) with a line on stderr saying so; output past `maxOutputBytes` stops it
+   * the same way with exit code 141 and `truncated: true`. Execs beyond what the VM runs at once wait
+   * their turn (the timeout counts from the call).
    */
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
     if (typeof command !== "string") throw new TypeError("command must be a string");
+    if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+    const limits = this.#kernel.limits;
+    const maxOutputBytes = options.maxOutputBytes === undefined ? limits.maxOutputBytes : checkLimit("maxOutputBytes", options.maxOutputBytes);
+    checkTimeout(options.timeout);
+    checkSignal(options.signal);
+    const onStdout = checkListener("onStdout", options.onStdout);
+    const onStderr = checkListener("onStderr", options.onStderr);
+    const stdin = options.stdin === undefined ? undefined : this.#content(options.stdin, "stdin");
     const cwd = this.#checkCwd(options.cwd);
-    const handle: RunningCommand =
-      this.#router?.run(command, { ...options, cwd, env: this.#envIn(cwd, this.#checkEnv(options.env)) }) ??
-      this.#start(["sh", "-c", command], cwd, options.env, options);
-    let note = "";
-    const stop = (code: number, message: string): void => {
-      if (!handle.running) return;
-      note = message;
-      forced = code;
-      handle.kill(Signal.SIGKILL);
-    };
-    let forced: number | undefined;
-    const timer =
-      options.timeout !== undefined
-        ? setTimeout(() => stop(124, `agentos: timed out after ${options.timeout} ms\n`), options.timeout)
-        : undefined;
-    const onAbort = (): void => stop(130, "agentos: aborted\n");
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener("abort", onAbort, { once: true });
-    try {
-      const exitCode = await handle.wait();
-      return {
-        exitCode: forced ?? exitCode,
-        stdout: handle.stdout.text(),
-        stderr: handle.stderr.text() + note,
-      };
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-    }
+    const env = this.#envIn(cwd, this.#checkEnv(options.env));
+    if (Buffer.byteLength(command) > limits.maxArgBytes)
+      throw kerr("E2BIG", { syscall: "exec", message: `command longer than maxArgBytes (${limits.maxArgBytes})` });
+    return runExec({
+      kernel: this.#kernel,
+      gate: this.#gate,
+      start: (output) =>
+        this.#router?.run(command, { cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }) ??
+        new ProcessHandle(this.#kernel, { argv: ["sh", "-c", command], cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
+      timeout: options.timeout,
+      signal: options.signal,
+      maxOutputBytes,
+      onStdout,
+      onStderr,
+    });
   }
 
-  /** Starts `command` with `args` (no shell). The handle streams output and takes stdin until closed. */
+  /**
+   * Starts `command` with `args` (no shell). The handle streams output (nothing is kept) and takes stdin
+   * until closed. Throws EAGAIN when the VM runs limits.maxProcesses already. A listener that throws
+   * stops the process; `wait()` then rejects with that exception.
+   */
   spawn(command: string, args: string[] = [], options: SpawnOptions = {}): Spawned {
     if (typeof command !== "string") throw new TypeError("command must be a string");
     if (!Array.isArray(args) || args.some((a) => typeof a !== "string")) throw new TypeError("args must be strings");
+    if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
     const cwd = this.#checkCwd(options.cwd);
-    const handle = this.#start([command, ...args], cwd, options.env, { ...options, stdin: "pipe" });
+    let failure: { error: unknown } | undefined;
+    const onStop = (why: OutputStop): void => {
+      if (why.kind !== "listener" || failure) return;
+      failure = { error: why.error };
+      handle.kill(Signal.SIGKILL);
+    };
+    const streamed = { keep: false, maxBytes: Infinity, memory: this.#kernel.memory, onStop };
+    const output = {
+      stdout: new OutputCollector("stdout", streamed, checkListener("onStdout", options.onStdout)),
+      stderr: new OutputCollector("stderr", streamed, checkListener("onStderr", options.onStderr)),
+    };
+    const handle = new ProcessHandle(this.#kernel, {
+      argv: [command, ...args],
+      cwd,
+      env: this.#envIn(cwd, this.#checkEnv(options.env)),
+      stdin: "pipe",
+      output,
+    });
     this.#handles.set(handle.pid, handle);
     return {
       pid: handle.pid,
-      writeStdin: (d) => handle.writeStdin(d),
+      writeStdin: (d) => handle.writeStdin(this.#content(d, "data")),
       closeStdin: () => handle.closeStdin(),
-      onStdout: (l) => handle.stdout.listen(l),
-      onStderr: (l) => handle.stderr.listen(l),
-      wait: () => handle.wait(),
+      onStdout: (l) => output.stdout.listen(checkListener("listener", l)!),
+      onStderr: (l) => output.stderr.listen(checkListener("listener", l)!),
+      wait: async () => {
+        const code = await handle.wait();
+        if (failure) throw failure.error;
+        return code;
+      },
       kill: (s) => handle.kill(s),
     };
   }
@@ -310,22 +341,6 @@ export class AgentOs {
       running: p ? p.state === "running" : false,
       exitCode: p && p.state === "exited" ? p.exitCode : null,
     };
-  }
-
-  #start(
-    argv: string[],
-    cwd: string,
-    env: Record<string, string> | undefined,
-    io: Omit<ExecOptions, "cwd" | "env" | "timeout" | "signal"> & { stdin?: string | Uint8Array | "pipe" },
-  ): ProcessHandle {
-    return new ProcessHandle(this.#kernel, {
-      argv,
-      cwd,
-      env: this.#envIn(cwd, this.#checkEnv(env)),
-      ...(io.stdin !== undefined ? { stdin: io.stdin } : {}),
-      ...(io.onStdout ? { onStdout: io.onStdout } : {}),
-      ...(io.onStderr ? { onStderr: io.onStderr } : {}),
-    });
   }
 
   /** The environment of a command started in `cwd`. */
@@ -458,9 +473,9 @@ export class AgentOs {
     };
   }
 
-  #content(content: string | Uint8Array): string | Uint8Array {
+  #content(content: string | Uint8Array, name = "content"): string | Uint8Array {
     if (typeof content !== "string" && !(content instanceof Uint8Array))
-      throw new TypeError("content must be a string or a Uint8Array");
+      throw new TypeError(`${name} must be a string or a Uint8Array`);
     return content;
   }
 
@@ -492,3 +507,4 @@ export class AgentOs {
 }
 
 export { KernelError };
+export type { ExecResult };

@@ -3,17 +3,15 @@ import { SinkFile, type OpenFile } from "../kernel/open-file.js";
 import { Pipe } from "../kernel/pipe.js";
 import { scriptIn } from "../kernel/shell-cwd.js";
 import { ROUTER_SHELLS_MAX, ROUTER_SHELLS_PER_VM } from "../limits.js";
-import { OutputCollector } from "./output.js";
 import { RouterShell } from "./router-shell.js";
-import type { RunningCommand } from "./running-command.js";
+import type { CommandOutput, RunningCommand } from "./running-command.js";
 
 export interface RouteOptions {
   cwd: string;
   /** The command's whole environment, as a fresh `sh -c` would get it. */
   env: Record<string, string>;
   stdin?: string | Uint8Array;
-  onStdout?: (chunk: Uint8Array) => void;
-  onStderr?: (chunk: Uint8Array) => void;
+  output: CommandOutput;
 }
 
 export interface RouterStats {
@@ -103,8 +101,6 @@ export class ExecRouter {
 
 /** One exec served by a router shell. */
 class RoutedCommand implements RunningCommand {
-  readonly stdout: OutputCollector;
-  readonly stderr: OutputCollector;
   private readonly status: Promise<number>;
   private settled = false;
 
@@ -114,14 +110,13 @@ class RoutedCommand implements RunningCommand {
     exports: Record<string, string>,
     opts: RouteOptions,
   ) {
-    this.stdout = new OutputCollector(opts.onStdout);
-    this.stderr = new OutputCollector(opts.onStderr);
-    const stdin = opts.stdin === undefined ? shell.kernel.devNull().retain() : filledPipe(opts.stdin);
+    const kernel = shell.kernel;
+    const stdin = opts.stdin === undefined ? kernel.devNull().retain() : filledPipe(kernel, opts.stdin);
     this.status = shell
       .run(script, exports, {
         stdin,
-        stdout: new SinkFile(this.stdout.push),
-        stderr: new SinkFile(this.stderr.push),
+        stdout: new SinkFile(opts.output.stdout.push),
+        stderr: new SinkFile(opts.output.stderr.push),
       })
       .finally(() => {
         this.settled = true;
@@ -143,11 +138,11 @@ class RoutedCommand implements RunningCommand {
 }
 
 /** The read end (one reference, the caller's) of a pipe holding `data`, then end of file. */
-function filledPipe(data: string | Uint8Array): OpenFile {
-  const pipe = new Pipe();
+function filledPipe(kernel: Kernel, data: string | Uint8Array): OpenFile {
+  const pipe = new Pipe(kernel.memory, kernel.limits.pipeBufferBytes);
   pipe.readEnd.retain();
   pipe.writeEnd.retain();
-  pipe.write(typeof data === "string" ? new TextEncoder().encode(data) : data);
+  void pipe.write(typeof data === "string" ? new TextEncoder().encode(data) : data);
   pipe.writeEnd.release();
   return pipe.readEnd;
 }

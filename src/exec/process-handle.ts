@@ -3,7 +3,7 @@ import type { Kernel } from "../kernel/kernel.js";
 import { SinkFile, type OpenFile } from "../kernel/open-file.js";
 import { Pipe } from "../kernel/pipe.js";
 import type { Process } from "../kernel/process.js";
-import { OutputCollector } from "./output.js";
+import type { CommandOutput, RunningCommand } from "./running-command.js";
 
 const encoder = new TextEncoder();
 
@@ -13,17 +13,15 @@ export interface StartOptions {
   cwd: string;
   /** All of stdin at once (then end of file); or "pipe" to write it later; or nothing (/dev/null). */
   stdin?: string | Uint8Array | "pipe";
-  onStdout?: (chunk: Uint8Array) => void;
-  onStderr?: (chunk: Uint8Array) => void;
+  /** Where stdout and stderr go (the caller owns them). */
+  output: CommandOutput;
 }
 
 /**
  * A top-level process started through the API, with its stdio connected to the host: stdout and stderr
  * are delivered as they are written, stdin is a pipe the host writes into.
  */
-export class ProcessHandle {
-  readonly stdout: OutputCollector;
-  readonly stderr: OutputCollector;
+export class ProcessHandle implements RunningCommand {
   private readonly stdinPipe: Pipe | undefined;
   private readonly process: Process;
   private readonly exited: Promise<number>;
@@ -32,11 +30,9 @@ export class ProcessHandle {
     private readonly kernel: Kernel,
     opts: StartOptions,
   ) {
-    this.stdout = new OutputCollector(opts.onStdout);
-    this.stderr = new OutputCollector(opts.onStderr);
     let stdin: OpenFile = kernel.devNull();
     if (opts.stdin !== undefined) {
-      this.stdinPipe = new Pipe();
+      this.stdinPipe = new Pipe(kernel.memory, kernel.limits.pipeBufferBytes);
       this.stdinPipe.writeEnd.retain();
       stdin = this.stdinPipe.readEnd;
     }
@@ -45,7 +41,7 @@ export class ProcessHandle {
       argv: opts.argv,
       env: opts.env,
       cwd: opts.cwd,
-      stdio: [stdin, new SinkFile(this.stdout.push), new SinkFile(this.stderr.push)],
+      stdio: [stdin, new SinkFile(opts.output.stdout.push), new SinkFile(opts.output.stderr.push)],
     });
     if (opts.stdin !== undefined && opts.stdin !== "pipe") {
       this.writeStdin(opts.stdin);
@@ -77,7 +73,7 @@ export class ProcessHandle {
   /** Writes to the process's stdin. Throws EPIPE once the process no longer reads it. */
   writeStdin(data: string | Uint8Array): void {
     if (!this.stdinPipe) throw new TypeError("stdin was not opened as a pipe");
-    this.stdinPipe.writeEnd.write(typeof data === "string" ? encoder.encode(data) : data);
+    void this.stdinPipe.writeEnd.write(typeof data === "string" ? encoder.encode(data) : data);
   }
 
   /** Ends stdin: the process reads end of file once the data written so far is consumed. Idempotent. */

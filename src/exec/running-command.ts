@@ -1,9 +1,13 @@
 import type { OutputCollector } from "./output.js";
 
+/** Where a command started through the API writes: the caller owns both collectors. */
+export interface CommandOutput {
+  stdout: OutputCollector;
+  stderr: OutputCollector;
+}
+
 /** A command started through the API, whether in a fresh process or in a router shell. */
 export interface RunningCommand {
-  readonly stdout: OutputCollector;
-  readonly stderr: OutputCollector;
   readonly running: boolean;
   /** Resolves with the exit code once the command and everything it started have ended. */
   wait(): Promise<number>;

@@ -8,6 +8,24 @@ import type { OpenFile } from "./open-file.js";
 export class FdTable {
   private readonly fds = new Map<number, OpenFile | null>();
 
+  constructor(
+    /** At most this many fds (EMFILE). */
+    private readonly maxFds: number,
+    /** The owner is a shell (see OpenFile.held). */
+    private readonly readsLate: boolean,
+  ) {}
+
+  private take(file: OpenFile): OpenFile {
+    file.retain().held(1, this.readsLate);
+    return file;
+  }
+
+  private drop(file: OpenFile | null | undefined): void {
+    if (!file) return;
+    file.held(-1, this.readsLate);
+    file.release();
+  }
+
   get(fd: number): OpenFile {
     const f = this.fds.get(fd);
     if (!f) throw kerr("EBADF", { syscall: "fd", message: `bad file descriptor ${fd}` });
@@ -20,22 +38,23 @@ export class FdTable {
 
   /** Installs `file` at the lowest free fd ≥ `min` (taking a reference) and returns it. */
   allocate(file: OpenFile, min = 0): number {
+    if (this.fds.size >= this.maxFds) throw kerr("EMFILE", { syscall: "open", message: `too many open files (${this.maxFds})` });
     let fd = min;
     while (this.fds.has(fd)) fd++;
-    this.fds.set(fd, file.retain());
+    this.fds.set(fd, this.take(file));
     return fd;
   }
 
   /** Installs `file` at `fd`, closing what was there. */
   set(fd: number, file: OpenFile): void {
-    file.retain();
-    this.fds.get(fd)?.release();
+    this.take(file);
+    this.drop(this.fds.get(fd));
     this.fds.set(fd, file);
   }
 
   close(fd: number): void {
     if (!this.fds.has(fd)) throw kerr("EBADF", { syscall: "close", message: `bad file descriptor ${fd}` });
-    this.fds.get(fd)?.release();
+    this.drop(this.fds.get(fd));
     this.fds.delete(fd);
   }
 
@@ -47,13 +66,13 @@ export class FdTable {
   reserve(fd: number): void {
     const f = this.fds.get(fd);
     if (f) {
-      f.release();
+      this.drop(f);
       this.fds.set(fd, null);
     }
   }
 
   closeAll(): void {
-    for (const f of this.fds.values()) f?.release();
+    for (const f of this.fds.values()) this.drop(f);
     this.fds.clear();
   }
 

@@ -9,6 +9,7 @@ import { ProcessTable } from "./process-table.js";
 import { startShellIn } from "./shell-cwd.js";
 import { startTsProcess } from "./ts-process.js";
 import { MemoryBudget } from "./memory-budget.js";
+import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
 
@@ -27,6 +28,14 @@ const SHELL_NOISE = [
   "\x1b[31mERROR\x1b[0m unhandled process exit\n",
 ].map((s) => Buffer.from(s));
 
+/** Bytes of argv and environment as a process receives them: NUL-terminated strings. */
+function argBytes(argv: readonly string[], env: Record<string, string>): number {
+  let n = 0;
+  for (const a of argv) n += Buffer.byteLength(a) + 1;
+  for (const [k, v] of Object.entries(env)) n += Buffer.byteLength(k) + Buffer.byteLength(v) + 2;
+  return n;
+}
+
 /** One VM's kernel: its file system, its processes, and the system calls that connect them. */
 export class Kernel {
   readonly vfs: Vfs;
@@ -38,6 +47,9 @@ export class Kernel {
   private readonly root: DirectoryFile;
   private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
   private disposed = false;
+  /** Processes of this VM that have not exited. */
+  private running = 0;
+  private readonly slotWaiters: Array<() => void> = [];
 
   constructor(
     readonly commands: CommandRegistry,
@@ -61,12 +73,22 @@ export class Kernel {
     return this.nullDevice;
   }
 
-  /** Starts a process. Throws ENOENT for an unknown command. */
+  /**
+   * Starts a process. Throws ENOENT for an unknown command, E2BIG when argv and environment pass
+   * limits.maxArgBytes, EAGAIN when the VM runs limits.maxProcesses already or the worker pool is full.
+   */
   spawn(req: SpawnRequest): Process {
     if (this.disposed) throw kerr("EPERM", { syscall: "spawn", message: "VM disposed" });
     const argv0 = req.argv[0] ?? "";
     const spec = this.commands.resolve(argv0);
     if (!spec) throw kerr("ENOENT", { syscall: "spawn", path: argv0 });
+    if (argBytes(req.argv, req.env) > this.limits.maxArgBytes)
+      throw kerr("E2BIG", { syscall: "spawn", path: argv0, message: `argument list too long (maxArgBytes ${this.limits.maxArgBytes})` });
+    if (this.running >= this.limits.maxProcesses)
+      throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: `too many processes (maxProcesses ${this.limits.maxProcesses})` });
+    if (spec.kind === "wasm" && !takePoolSlot())
+      throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: "the worker pool is full" });
+    this.running++;
     const isShell = spec.kind === "wasm" && spec.isShell;
     const p = new Process({
       pid: this.processes.allocatePid(),
@@ -76,7 +98,9 @@ export class Kernel {
       cwd: req.cwd,
       command: basename(argv0),
       resolvesOwnPaths: isShell,
+      maxOpenFds: this.limits.maxOpenFds,
     });
+    if (spec.kind === "wasm") void p.waitExit().then(givePoolSlot);
     req.stdio.forEach((file, fd) => p.fds.set(fd, file));
     p.fds.set(ROOT_PREOPEN_FD, this.root);
     this.processes.add(p);
@@ -96,7 +120,9 @@ export class Kernel {
   /** Called by a process's runner when it ends. */
   exitProcess(p: Process, code: number): void {
     if (p.state === "exited") return;
+    this.running--;
     p.exit(code);
+    for (const w of this.slotWaiters.splice(0)) w();
     // Orphans are nobody's to wait for: they leave the table when they exit.
     for (const c of p.children) {
       c.parent = undefined;
@@ -105,6 +131,11 @@ export class Kernel {
     }
     p.children.clear();
     if (p.orphaned) this.processes.remove(p);
+  }
+
+  /** Resolves when one of this VM's processes or any pool worker is next freed (after an EAGAIN). */
+  processSlotFreed(): Promise<void> {
+    return Promise.race([new Promise<void>((resolve) => this.slotWaiters.push(resolve)), poolSlotFreed()]);
   }
 
   /** Collects an exited process's status: it leaves the table. */

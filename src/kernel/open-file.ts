@@ -17,8 +17,11 @@ export abstract class OpenFile {
 
   /** Reads into `target`; 0 means end of file. May park (returns a promise) when no data is ready yet. */
   abstract read(target: Uint8Array, signal: AbortSignal): number | Promise<number>;
-  /** Writes all of `data` or throws. */
-  abstract write(data: Uint8Array): number;
+  /**
+   * Writes all of `data` or throws. With `signal` the caller can wait: a file that has no room yet may
+   * park it (return a promise) until it has; without, the write completes at once.
+   */
+  abstract write(data: Uint8Array, signal?: AbortSignal): number | Promise<number>;
 
   seek(_offset: number, _whence: number): number {
     throw kerr("ESPIPE", { syscall: "seek" });
@@ -37,6 +40,11 @@ export abstract class OpenFile {
     this.refs++;
     return this;
   }
+  /**
+   * A process's fd table took (+1) or dropped (-1) one of the references; `readsLate` when that process
+   * is a shell, which reads what it started only after it ended (pipes care, see pipe.ts).
+   */
+  held(_delta: 1 | -1, _readsLate: boolean): void {}
   release(): void {
     if (this.refs <= 0) throw new Error(`OpenFile refcount below zero (${this.constructor.name})`);
     if (--this.refs === 0) this.close();
@@ -72,24 +80,21 @@ export class DeviceFile extends OpenFile {
   }
 }
 
-/** An output the host consumes directly (exec/spawn stdout and stderr): writes are delivered as they happen. */
+/**
+ * An output the host consumes directly (exec/spawn stdout and stderr): writes are delivered as they
+ * happen. `deliver` answers false when the host takes no more; the writer then gets EPIPE.
+ */
 export class SinkFile extends OpenFile {
   readonly filetype = FileType.CHARACTER_DEVICE;
   override readonly readable = false;
-  constructor(
-    private readonly deliver: (data: Uint8Array) => void,
-    private readonly onClose: () => void = () => {},
-  ) {
+  constructor(private readonly deliver: (data: Uint8Array) => boolean) {
     super();
   }
   read(): number {
     throw kerr("EBADF", { syscall: "read" });
   }
   write(data: Uint8Array): number {
-    this.deliver(data.slice());
+    if (!this.deliver(data.slice())) throw kerr("EPIPE", { syscall: "write" });
     return data.length;
-  }
-  protected override close(): void {
-    this.onClose();
   }
 }

@@ -1,5 +1,6 @@
 import { FileType } from "../abi/wasi.js";
 import { kerr } from "./kernel-error.js";
+import type { MemoryBudget } from "./memory-budget.js";
 import { OpenFile } from "./open-file.js";
 
 interface ParkedRead {
@@ -7,25 +8,78 @@ interface ParkedRead {
   resolve: (n: number) => void;
 }
 
+interface ParkedWrite {
+  resume: () => void;
+  fail: (e: unknown) => void;
+}
+
 /**
- * An unbounded pipe. The shell runs builtin stages and command substitutions to completion before their
- * reader runs, so a bounded buffer would deadlock it. Readers see end of file when the last write end is
- * released; writers get EPIPE when the last read end is.
+ * A pipe with a buffer of `capacity` bytes and back-pressure: a writer that can wait (a guest's write
+ * system call) waits while the buffer is full, until a reader makes room.
+ *
+ * Except when a shell holds the read end: the shell runs builtin stages and command substitutions to
+ * completion before it reads their output (guest-abi §2), so a writer waiting for it would wait forever.
+ * Those pipes grow as needed. Every buffered byte is counted against the VM's memory, and a write that
+ * would pass it fails with ENOMEM (the writer's system call turns that into EPIPE and SIGPIPE).
+ *
+ * Readers see end of file when the last write end is released; writers get EPIPE when the last read end is.
  */
 export class Pipe {
   private chunks: Uint8Array[] = [];
   private head = 0; // bytes already consumed from chunks[0]
   private buffered = 0;
-  private waiting: ParkedRead[] = [];
+  private readonly waiting: ParkedRead[] = [];
+  private readonly writersWaiting: ParkedWrite[] = [];
   readers = 0;
   writers = 0;
+  /** Read-end references held by shells (see the class comment). */
+  lateReaders = 0;
 
   readonly readEnd = new PipeReadEnd(this);
   readonly writeEnd = new PipeWriteEnd(this);
 
-  write(data: Uint8Array): number {
+  constructor(
+    private readonly memory: MemoryBudget,
+    private readonly capacity: number,
+  ) {}
+
+  /**
+   * Writes all of `data`. With `signal` (the writer can wait) a full buffer parks the writer until there
+   * is room; the whole write is then taken, so a buffer holds at most `capacity` plus one write.
+   */
+  write(data: Uint8Array, signal?: AbortSignal): number | Promise<number> {
     if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
     if (data.length === 0) return 0;
+    if (signal && this.buffered >= this.capacity && this.lateReaders === 0) {
+      if (signal.aborted) throw signal.reason;
+      return new Promise<number>((resolve, reject) => {
+        const entry: ParkedWrite = {
+          resume: () => {
+            signal.removeEventListener("abort", onAbort);
+            try {
+              resolve(this.put(data));
+            } catch (e) {
+              reject(e);
+            }
+          },
+          fail: (e) => {
+            signal.removeEventListener("abort", onAbort);
+            reject(e);
+          },
+        };
+        const onAbort = (): void => {
+          this.writersWaiting.splice(this.writersWaiting.indexOf(entry), 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener("abort", onAbort, { once: true });
+        this.writersWaiting.push(entry);
+      });
+    }
+    return this.put(data);
+  }
+
+  private put(data: Uint8Array): number {
+    if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
     let rest = data;
     // Hand data straight to parked readers first.
     while (rest.length > 0 && this.waiting.length > 0) {
@@ -36,6 +90,8 @@ export class Pipe {
       r.resolve(n);
     }
     if (rest.length > 0) {
+      if (!this.memory.tryTake("pipes", rest.length))
+        throw kerr("ENOMEM", { syscall: "write", message: "pipe buffers reached the VM memory limit" });
       this.chunks.push(rest.slice());
       this.buffered += rest.length;
     }
@@ -79,7 +135,15 @@ export class Pipe {
       }
     }
     this.buffered -= n;
+    this.memory.give("pipes", n);
+    this.wakeWriters();
     return n;
+  }
+
+  /** Lets parked writers go once there is room (or nobody can make room any more). */
+  private wakeWriters(): void {
+    while (this.writersWaiting.length > 0 && (this.buffered < this.capacity || this.lateReaders > 0))
+      this.writersWaiting.shift()!.resume();
   }
 
   /** Last writer gone: wake every parked reader with end of file. */
@@ -90,9 +154,17 @@ export class Pipe {
 
   readerClosed(): void {
     if (--this.readers > 0) return;
+    this.memory.give("pipes", this.buffered);
     this.chunks = [];
     this.buffered = 0;
     this.head = 0;
+    for (const w of this.writersWaiting.splice(0)) w.fail(kerr("EPIPE", { syscall: "write" }));
+  }
+
+  /** A shell took or dropped a reference to the read end. */
+  lateReader(delta: 1 | -1): void {
+    this.lateReaders += delta;
+    this.wakeWriters();
   }
 }
 
@@ -105,6 +177,9 @@ export class PipeReadEnd extends OpenFile {
   override retain(): this {
     if (this.refs === 0) this.pipe.readers++;
     return super.retain();
+  }
+  override held(delta: 1 | -1, readsLate: boolean): void {
+    if (readsLate) this.pipe.lateReader(delta);
   }
   read(target: Uint8Array, signal: AbortSignal): number | Promise<number> {
     return this.pipe.read(target, signal);
@@ -130,8 +205,8 @@ export class PipeWriteEnd extends OpenFile {
   read(): number {
     throw kerr("EBADF", { syscall: "read" });
   }
-  write(data: Uint8Array): number {
-    return this.pipe.write(data);
+  write(data: Uint8Array, signal?: AbortSignal): number | Promise<number> {
+    return this.pipe.write(data, signal);
   }
   protected override close(): void {
     this.pipe.writerClosed();

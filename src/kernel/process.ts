@@ -28,6 +28,8 @@ export interface ProcessInit {
   command: string;
   /** Paths this process gives the kernel are already absolute (the shell resolves its own). */
   resolvesOwnPaths: boolean;
+  /** Limits.maxOpenFds. */
+  maxOpenFds: number;
 }
 
 /** One process of a VM: identity, fd table, working directory, and its exit as a POSIX wait status. */
@@ -41,7 +43,7 @@ export class Process {
   readonly resolvesOwnPaths: boolean;
   /** Process group: a process started through the API leads one; children inherit it. */
   readonly pgid: number;
-  readonly fds = new FdTable();
+  readonly fds: FdTable;
   readonly children = new Set<Process>();
   state: ProcessState = "running";
   /** POSIX wait status once exited. */
@@ -70,6 +72,7 @@ export class Process {
     this.cwd = init.cwd;
     this.command = init.command;
     this.resolvesOwnPaths = init.resolvesOwnPaths;
+    this.fds = new FdTable(init.maxOpenFds, init.resolvesOwnPaths);
     this.pgid = init.parent?.pgid ?? init.pid;
   }
 
@@ -107,7 +110,7 @@ export class Process {
   /** Writes a message to the process's stderr on its behalf; if stderr is gone there is nobody to tell. */
   tellStderr(message: string): void {
     try {
-      this.fds.get(2).write(new TextEncoder().encode(message));
+      void this.fds.get(2).write(new TextEncoder().encode(message));
     } catch {
       // stderr closed or broken
     }

@@ -30,3 +30,26 @@ export function processPool(): Piscina<ProcessTask, ProcessResult> {
 export function runInPool(task: ProcessTask, signal: AbortSignal): Promise<ProcessResult> {
   return processPool().run(task, { signal });
 }
+
+/**
+ * Guest processes of all VMs that hold (or are about to hold) a worker. Past POOL_MAX_THREADS a spawn
+ * fails with EAGAIN instead of queueing: a queued process could wait for a worker held by its own parent.
+ */
+let slotsTaken = 0;
+const slotWaiters: Array<() => void> = [];
+
+export function takePoolSlot(): boolean {
+  if (slotsTaken >= POOL_MAX_THREADS) return false;
+  slotsTaken++;
+  return true;
+}
+
+export function givePoolSlot(): void {
+  slotsTaken--;
+  for (const w of slotWaiters.splice(0)) w();
+}
+
+/** Resolves when a pool slot is next given back. */
+export function poolSlotFreed(): Promise<void> {
+  return new Promise((resolve) => slotWaiters.push(resolve));
+}

@@ -4,9 +4,24 @@ import { Sys } from "../../abi/syscalls.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
 import { DirectoryFile } from "../vfs.js";
+import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
 
 const encoder = new TextEncoder();
+
+/**
+ * Writing to a pipe nobody reads raises SIGPIPE, whose default action ends the process (the guests cannot
+ * catch signals): `yes | head -1` ends quietly with status 141, as with a native shell. A pipe that would
+ * pass the VM's memory limit ends its writer the same way, with a line saying why.
+ */
+function writeFailed(p: Process, e: unknown): never {
+  if (e instanceof KernelError && e.code === "ENOMEM") {
+    p.tellStderr(`${p.command}: write error: pipe buffers reached the VM memory limit (maxVmMemoryBytes)\n`);
+    e = kerr("EPIPE", { syscall: "write" });
+  }
+  if (e instanceof KernelError && e.code === "EPIPE") p.kill(Signal.SIGPIPE);
+  throw e;
+}
 
 export const fdSyscalls: Record<number, SyscallHandler> = {
   [Sys.READ]: (_k, p, ch) => {
@@ -21,15 +36,13 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
       ch.setOut(0, data.length);
       return 0;
     }
+    const written = (n: number): number => (ch.setOut(0, n), 0);
     try {
-      ch.setOut(0, p.fds.get(fd).write(data));
+      const n = p.fds.get(fd).write(data, p.killSignal);
+      return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, e));
     } catch (e) {
-      // Writing to a pipe nobody reads raises SIGPIPE, whose default action ends the process (the guests
-      // cannot catch signals): `yes | head -1` ends quietly with status 141, as with a native shell.
-      if (e instanceof KernelError && e.code === "EPIPE") p.kill(Signal.SIGPIPE);
-      throw e;
+      return writeFailed(p, e);
     }
-    return 0;
   },
 
   [Sys.SEEK]: (_k, p, ch) => {
@@ -102,8 +115,8 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
-  [Sys.PIPE]: (_k, p, ch) => {
-    const pipe = new Pipe();
+  [Sys.PIPE]: (k, p, ch) => {
+    const pipe = new Pipe(k.memory, k.limits.pipeBufferBytes);
     ch.setOut(0, p.fds.allocate(pipe.readEnd));
     ch.setOut(1, p.fds.allocate(pipe.writeEnd));
     return 0;

@@ -5,6 +5,7 @@ import { kerr } from "../kernel-error.js";
 import type { OpenFile } from "../open-file.js";
 import { join } from "../path.js";
 import type { Process } from "../process.js";
+import { setLongTimeout } from "../../util/long-timeout.js";
 import type { SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
@@ -91,8 +92,7 @@ export const processSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.SLEEP]: (k, p, ch) =>
     k.park(p, (resolve) => {
-      // A real deadline, not a poll: the guest asked to sleep this long.
-      const timer = setTimeout(() => resolve(0), ch.uarg(0));
-      return () => clearTimeout(timer);
+      // A real deadline, not a poll: the guest asked to sleep this long (up to ~49 days).
+      return setLongTimeout(() => resolve(0), ch.uarg(0));
     }),
 };

@@ -1,0 +1,22 @@
+/** Checks of exec and spawn options that are not paths: a bad one is a TypeError with a Node-style code. */
+
+function invalid(name: string, value: unknown, expected: string): TypeError {
+  const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return Object.assign(new TypeError(`${name} must be ${expected}, got ${shown}`), { code: "ERR_INVALID_ARG_VALUE" });
+}
+
+/** A timeout is a number of milliseconds > 0; Infinity means none. */
+export function checkTimeout(timeout: unknown): void {
+  if (timeout === undefined) return;
+  if (typeof timeout !== "number" || Number.isNaN(timeout) || timeout <= 0)
+    throw invalid("timeout", timeout, "a number of milliseconds > 0");
+}
+
+export function checkSignal(signal: unknown): void {
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid("signal", signal, "an AbortSignal");
+}
+
+export function checkListener<T>(name: string, listener: T): T {
+  if (listener !== undefined && typeof listener !== "function") throw invalid(name, listener, "a function");
+  return listener;
+}
