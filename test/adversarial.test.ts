@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import { AgentOs, type Limits } from "../src/index.js";
+import { createVm, result } from "./helpers.js";
+
+/**
+ * Attacks a guest or a careless caller can make, scaled down with small limits. Each asserts what a user
+ * cares about: the exec ends with a defined result within its deadline, the host's memory grew less than
+ * a stated bound, a file written before reads back intact, and the VM still answers afterwards.
+ * `pnpm test:adversarial` runs the full-size attacks with the default limits, each in its own process.
+ */
+
+const MiB = 2 ** 20;
+/** Host RSS growth allowed per attack: the limits below keep each well under it. */
+const RSS_BOUND = 256 * MiB;
+/** Slack on a deadline for a shared 2-core machine; the full-size runner reports exact overshoots. */
+const DEADLINE_SLACK_MS = 1500;
+
+const SMALL: Partial<Limits> = {
+  maxOutputBytes: 1 * MiB,
+  maxVmMemoryBytes: 256 * MiB,
+  maxProcesses: 16,
+  pipeBufferBytes: 64 * 1024,
+};
+
+async function attacked(limits: Partial<Limits> = SMALL): Promise<{ vm: AgentOs; survived: () => Promise<void> }> {
+  const vm = await createVm({ limits });
+  const before = `precious ${Math.random()}\n`;
+  await vm.writeFile("/home/user/before.txt", before);
+  const rss = process.memoryUsage.rss();
+  return {
+    vm,
+    survived: async () => {
+      expect(process.memoryUsage.rss() - rss).toBeLessThan(RSS_BOUND);
+      expect(await vm.exec("echo alive")).toEqual(result("alive\n"));
+      expect(new TextDecoder().decode(await vm.readFile("/home/user/before.txt"))).toBe(before);
+      expect(vm.stats().faults).toBe(0);
+    },
+  };
+}
+
+async function timed<T>(work: Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const r = await work;
+  return [r, performance.now() - t0];
+}
+
+const stopped = (stream: string, bytes: number): string =>
+  `agentos: ${stream} passed maxOutputBytes (${bytes} bytes); the command was stopped\n`;
+
+describe("output floods", () => {
+  it("`yes` without a timeout is stopped at maxOutputBytes and says so", async () => {
+    const { vm, survived } = await attacked();
+    const r = await vm.exec("yes");
+    expect(r).toEqual({ exitCode: 141, stdout: "y\n".repeat(MiB / 2), stderr: stopped("stdout", MiB), truncated: true });
+    expect(vm.stats().memory.output).toBe(0);
+    await survived();
+  });
+
+  it("a flood on stderr from a shell loop is stopped the same way", async () => {
+    const { vm, survived } = await attacked();
+    const r = await vm.exec("while true; do echo xxxxxxxxxxxxxxx >&2; done", { maxOutputBytes: 64 * 1024 });
+    expect(r.exitCode).toBe(141);
+    expect(r.truncated).toBe(true);
+    expect(r.stderr).toBe("xxxxxxxxxxxxxxx\n".repeat(4096) + stopped("stderr", 64 * 1024));
+    await survived();
+  });
+
+  it("`cat /dev/zero` with a timeout ends at the output cap, long before the deadline", async () => {
+    const { vm, survived } = await attacked();
+    const [r, ms] = await timed(vm.exec("cat /dev/zero", { timeout: 5000 }));
+    expect(r.exitCode).toBe(141);
+    expect(r.stdout.length).toBe(MiB);
+    expect(ms).toBeLessThan(5000);
+    await survived();
+  });
+
+  it("an exec's listener sees what is kept, then the command stops", async () => {
+    const { vm, survived } = await attacked();
+    let seen = 0;
+    const r = await vm.exec("yes", { onStdout: (c) => (seen += c.length), maxOutputBytes: 100_000 });
+    expect(r.exitCode).toBe(141);
+    expect(r.stdout.length).toBe(seen);
+    expect(seen).toBeLessThanOrEqual(100_000);
+    await survived();
+  });
+
+  it("a spawned process's output is streamed, not kept", async () => {
+    const { vm, survived } = await attacked();
+    const p = vm.spawn("yes", []);
+    let seen = 0;
+    await new Promise<void>((resolve) =>
+      p.onStdout((c) => {
+        seen += c.length;
+        if (seen > 8 * MiB) resolve();
+      }),
+    );
+    expect(vm.stats().memory.output).toBe(0);
+    p.kill();
+    expect(await p.wait()).toBe(143);
+    await survived();
+  });
+
+  it("a listener that throws stops the command and the exec rejects with its error", async () => {
+    const { vm, survived } = await attacked();
+    const boom = new Error("listener failed");
+    await expect(
+      vm.exec("yes", {
+        onStdout: () => {
+          throw boom;
+        },
+      }),
+    ).rejects.toBe(boom);
+    const p = vm.spawn("yes", [], {
+      onStdout: () => {
+        throw boom;
+      },
+    });
+    await expect(p.wait()).rejects.toBe(boom);
+    await survived();
+  });
+});
+
+describe("pipes", () => {
+  it("an unread pipe holds at most its buffer: `cat /dev/zero | sleep 30` ends at its timeout", async () => {
+    const { vm, survived } = await attacked();
+    let pipes = 0;
+    const [r, ms] = await timed(
+      vm.exec("cat /dev/zero | sleep 30", {
+        timeout: 1000,
+        onStderr: () => {},
+      }),
+    );
+    pipes = vm.stats().memory.pipes;
+    expect(r).toEqual(result("", 124, "agentos: timed out after 1000 ms\n"));
+    expect(ms).toBeLessThan(1000 + DEADLINE_SLACK_MS);
+    expect(pipes).toBe(0);
+    await survived();
+  });
+
+  it("a writer waits for a slow reader: the data arrives whole and the buffer stays bounded", async () => {
+    const { vm, survived } = await attacked();
+    expect(await vm.exec("head -c 20000000 /dev/zero | cat | cat | wc -c")).toEqual(result("20000000\n"));
+    await survived();
+  });
+
+  it("a pipe a shell reads late grows, counted against the VM: past its memory the writer gets SIGPIPE", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxVmMemoryBytes: 8 * MiB, maxOutputBytes: MiB });
+    // The shell reads a command substitution only after the command has ended: that pipe cannot push back.
+    expect(await vm.exec("x=$(head -c 1000000 /dev/zero | tr '\\0' a); echo ${#x}")).toEqual(result("1000000\n"));
+    // differs from bash (141): brush shows a child killed by a signal as 127.
+    expect(await vm.exec("x=$(cat /dev/zero 2>/dev/null); echo status=$?")).toEqual(result("status=127\n"));
+    // Said on stderr, unless the VM is too full to keep even that: then the exec is stopped, saying why.
+    const r = await vm.exec("x=$(cat /dev/zero); echo status=$?");
+    expect([
+      result("status=127\n", 0, "cat: write error: pipe buffers reached the VM memory limit (maxVmMemoryBytes)\n"),
+      { ...result("", 141, "agentos: stderr passed maxVmMemoryBytes (8388608 bytes); the command was stopped\n"), truncated: true },
+    ]).toContainEqual(r);
+    expect(vm.stats().memory.pipes).toBe(0);
+    await survived();
+  });
+});
+
+describe("time", () => {
+  it("a timeout ends a command whatever it is doing", async () => {
+    const { vm, survived } = await attacked();
+    const cases = [
+      "sleep 3000000", // past 2^31 ms: must not return at once
+      "awk 'BEGIN { while (1) i++ }'", // computing, no system calls
+      "cat /dev/zero > /dev/null", // system calls as fast as it can
+      "yes | cat | cat > /dev/null", // several processes
+      "while true; do :; done", // the shell itself
+    ];
+    for (const cmd of cases) {
+      const [r, ms] = await timed(vm.exec(cmd, { timeout: 300 }));
+      expect(r, cmd).toEqual(result("", 124, "agentos: timed out after 300 ms\n"));
+      expect(ms, cmd).toBeGreaterThanOrEqual(299);
+      expect(ms, cmd).toBeLessThan(300 + DEADLINE_SLACK_MS);
+    }
+    await survived();
+  });
+
+  it("an abort ends the command; an already aborted signal never starts it", async () => {
+    const { vm, survived } = await attacked();
+    const ac = new AbortController();
+    const pending = vm.exec("echo started; sleep 30", { signal: ac.signal, onStdout: () => ac.abort() });
+    expect(await pending).toEqual(result("started\n", 130, "agentos: aborted\n"));
+    expect(await vm.exec("echo x > /home/user/ran", { signal: AbortSignal.abort() })).toEqual(
+      result("", 130, "agentos: aborted\n"),
+    );
+    expect(await vm.exists("/home/user/ran")).toBe(false);
+    await survived();
+  });
+
+  it("timeouts past 2^31 ms and Infinity are real timeouts, not instant kills", async () => {
+    const { vm, survived } = await attacked();
+    for (const timeout of [2 ** 31, 3e9, Infinity]) {
+      expect(await vm.exec("sleep 0.05; echo ok", { timeout })).toEqual(result("ok\n"));
+    }
+    await survived();
+  });
+});
+
+describe("bad input through the API", () => {
+  it("invalid options are TypeErrors with a code, before anything runs", async () => {
+    const { vm, survived } = await attacked();
+    for (const timeout of [NaN, -1, 0, "abc", null]) {
+      await expect(vm.exec("echo x > /home/user/ran", { timeout: timeout as number })).rejects.toMatchObject({
+        name: "TypeError",
+        code: "ERR_INVALID_ARG_VALUE",
+      });
+    }
+    await expect(vm.exec(42 as unknown as string)).rejects.toBeInstanceOf(TypeError);
+    await expect(vm.exec("true", { signal: "no" as unknown as AbortSignal })).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(vm.exec("true", { onStdout: 1 as unknown as () => void })).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(vm.exec("true", { maxOutputBytes: -5 })).rejects.toBeInstanceOf(TypeError);
+    await expect(vm.exec("true", { stdin: 5 as unknown as string })).rejects.toBeInstanceOf(TypeError);
+    await expect(vm.exec("true", { cwd: "/tmp\0x" })).rejects.toMatchObject({ code: "EINVAL" });
+    await expect(AgentOs.create({ limits: { maxProcesses: 0 } })).rejects.toBeInstanceOf(TypeError);
+    await expect(AgentOs.create({ limits: { nope: 1 } as Partial<Limits> })).rejects.toBeInstanceOf(TypeError);
+    expect(await vm.exists("/home/user/ran")).toBe(false);
+    await survived();
+  });
+
+  it("a large stdin is read whole", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxVmMemoryBytes: 512 * MiB });
+    const stdin = new Uint8Array(64 * MiB).fill(97);
+    expect(await vm.exec("wc -c", { stdin })).toEqual(result(`${64 * MiB}\n`));
+    await survived();
+  });
+
+  it("a command longer than maxArgBytes is E2BIG; so is a guest's too long argument list", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxArgBytes: 4096 });
+    await expect(vm.exec(`echo ${"x".repeat(5000)}`)).rejects.toMatchObject({ code: "E2BIG" });
+    const r = await vm.exec("/bin/echo $(seq 1 2000) | wc -c; echo status=${PIPESTATUS[0]}");
+    expect(r.stdout).toBe("0\nstatus=126\n");
+    await survived();
+  });
+});
+
+describe("processes", () => {
+  it("execs beyond what the VM runs at once wait their turn and all finish", async () => {
+    const { vm, survived } = await attacked();
+    const n = 120;
+    const rs = await Promise.all(Array.from({ length: n }, (_, i) => vm.exec(`echo ${i} | cat`)));
+    expect(rs).toEqual(Array.from({ length: n }, (_, i) => result(`${i}\n`)));
+    await survived();
+  });
+
+  it("a pipeline longer than maxProcesses fails in the guest, not the host", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxProcesses: 6 });
+    // Every stage is still running when the next is started.
+    const r = await vm.exec(Array(10).fill("sleep 0.3").join(" | "));
+    expect(r.stderr).toContain("failed to execute command 'sleep': Resource temporarily unavailable (os error 6)\n");
+    await survived();
+  });
+
+  it("spawning and killing in a loop leaves nothing behind", async () => {
+    const { vm, survived } = await attacked();
+    for (let i = 0; i < 100; i++) {
+      const p = vm.spawn("cat", []);
+      p.kill();
+      expect(await p.wait()).toBe(143);
+    }
+    await survived();
+  });
+});
