@@ -13,7 +13,7 @@ import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
-import { checkLimit, resolveLimits, type Limits } from "./limits.js";
+import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, resolveLimits, type Limits } from "./limits.js";
 import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
 
 export interface AgentOsOptions {
@@ -183,8 +183,7 @@ export class AgentOs {
   private constructor(kernel: Kernel, env: Record<string, string>, router: boolean) {
     this.#kernel = kernel;
     this.#env = env;
-    // Most execs start a few processes; so many run at once that the VM's processes suffice for them.
-    this.#gate = new ExecGate(Math.max(1, Math.floor(kernel.limits.maxProcesses / 4)));
+    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS);
     if (router) {
       this.#router = new ExecRouter(kernel, this.#envIn("/"));
       this.#router.warm();

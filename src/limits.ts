@@ -20,6 +20,10 @@ export const ROUTER_SHELLS_PER_VM = 4;
  * POOL_MAX_THREADS: the commands they run need workers too.
  */
 export const ROUTER_SHELLS_MAX = 64;
+/** Execs of one VM that start at once (as many as the router has shells); more wait their turn (exec-gate.ts). */
+export const EXECS_AT_ONCE = ROUTER_SHELLS_PER_VM;
+/** An exec running longer than this no longer keeps others waiting. */
+export const EXEC_ADMISSION_HOLD_MS = 1000;
 /** How long a killed guest that is computing gets to reach a system call before its worker is stopped. */
 export const KILL_GRACE_MS = 20;
 /** System calls of one process served in a row, and the time they may take, before other work gets a turn. */
