@@ -11,7 +11,9 @@ import { Kernel } from "./kernel/kernel.js";
 import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
-import { createRootLayout, defaultEnv, HOME } from "./kernel/root-layout.js";
+import { checkPathLength } from "./kernel/path-lookup.js";
+import type { Vfs } from "./kernel/vfs.js";
+import { createRootLayout, defaultEnv, homeDirectory } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, resolveLimits, type Limits } from "./limits.js";
 import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
@@ -183,7 +185,7 @@ export class AgentOs {
   private constructor(kernel: Kernel, env: Record<string, string>, router: boolean) {
     this.#kernel = kernel;
     this.#env = env;
-    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS);
+    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS, () => kernel.runningProcesses < kernel.limits.maxProcesses / 2);
     if (router) {
       this.#router = new ExecRouter(kernel, this.#envIn("/"));
       this.#router.warm();
@@ -354,7 +356,7 @@ export class AgentOs {
 
   #checkCwd(cwd: string | undefined): string {
     this.#assertLive();
-    if (cwd === undefined) return HOME;
+    if (cwd === undefined) return homeDirectory(this.#kernel.vfs);
     const path = this.#path(cwd, "chdir");
     if (this.#kernel.vfs.stat(path).filetype !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "chdir", path });
     return path;
@@ -363,7 +365,8 @@ export class AgentOs {
   // ---- files ----
 
   async readFile(path: string): Promise<Uint8Array> {
-    return this.#kernel.vfs.readFile(this.#path(path, "open")).slice();
+    // A copy of its own already: the caller may keep or change it.
+    return this.#kernel.vfs.readFile(this.#path(path, "open"));
   }
 
   /** Creates or replaces a file; the parent directory must exist. */
@@ -389,16 +392,24 @@ export class AgentOs {
     const root = this.#path(path, "scandir");
     const out: DirEntry[] = [];
     const exclude = new Set(options.exclude ?? []);
-    const walk = (dir: string, depth: number): void => {
-      for (const e of this.#kernel.vfs.readdir(dir)) {
-        if (exclude.has(e.name)) continue;
-        const full = dir === "/" ? `/${e.name}` : `${dir}/${e.name}`;
-        const type = entryType(e.filetype);
-        out.push({ path: full, type, size: type === "file" ? this.#kernel.vfs.stat(full).size : 0 });
-        if (type === "directory" && (options.maxDepth === undefined || depth < options.maxDepth)) walk(full, depth + 1);
+    // Iterative, with a stack of directory listings: a tree can be deeper than the host's stack.
+    const stack: Array<{ dir: string; depth: number; entries: ReturnType<Vfs["readdir"]>; next: number }> = [
+      { dir: root, depth: 0, entries: this.#kernel.vfs.readdir(root), next: 0 },
+    ];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const e = top.entries[top.next++];
+      if (!e) {
+        stack.pop();
+        continue;
       }
-    };
-    walk(root, 0);
+      if (exclude.has(e.name)) continue;
+      const full = top.dir === "/" ? `/${e.name}` : `${top.dir}/${e.name}`;
+      const type = entryType(e.filetype);
+      out.push({ path: full, type, size: type === "file" ? this.#kernel.vfs.stat(full).size : 0 });
+      if (type === "directory" && (options.maxDepth === undefined || top.depth < options.maxDepth))
+        stack.push({ dir: full, depth: top.depth + 1, entries: this.#kernel.vfs.readdir(full), next: 0 });
+    }
     return out;
   }
 
@@ -478,12 +489,16 @@ export class AgentOs {
     return content;
   }
 
-  /** API paths are absolute: a relative path, an empty one or one with NUL is EINVAL. */
+  /**
+   * API paths are absolute: a relative path, an empty one or one with NUL is EINVAL; one over
+   * limits.maxPathBytes, or with a component over limits.maxNameBytes, is ENAMETOOLONG.
+   */
   #path(path: unknown, syscall: string): string {
     this.#assertLive();
     if (typeof path !== "string") throw new TypeError(`path must be a string, got ${typeof path}`);
     if (!path.startsWith("/") || path.includes("\0"))
       throw kerr("EINVAL", { syscall, path, message: "path must be absolute" });
+    checkPathLength(path, this.#kernel.limits, syscall);
     return normalize(path);
   }
 

@@ -1,9 +1,15 @@
+import { WASM_PAGE_BYTES } from "../src/abi/process-task.js";
+
 /** Access to a guest's linear memory. The buffer changes when the guest grows its memory, so views are made per use. */
 export class GuestMemory {
   private memory: WebAssembly.Memory | undefined;
 
   attach(memory: WebAssembly.Memory): void {
     this.memory = memory;
+  }
+  /** The memory's size in pages (0 before one is attached): reported to the kernel with every system call. */
+  get pages(): number {
+    return this.memory ? this.memory.buffer.byteLength / WASM_PAGE_BYTES : 0;
   }
   get view(): DataView {
     return new DataView(this.memory!.buffer);

@@ -1,5 +1,6 @@
 import { Channel, packFields, RET_KILLED } from "../src/abi/channel.js";
 import { Sys, type SysNumber } from "../src/abi/syscalls.js";
+import type { GuestMemory } from "./guest-memory.js";
 
 /** Thrown through the guest's stack to end it: by proc_exit, or because the kernel killed the process. */
 export class GuestExit {
@@ -15,7 +16,10 @@ const encoder = new TextEncoder();
 export class KernelClient {
   readonly channel: Channel;
 
-  constructor(buffer: SharedArrayBuffer) {
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly mem: GuestMemory,
+  ) {
     this.channel = new Channel(buffer);
   }
 
@@ -24,9 +28,12 @@ export class KernelClient {
     return this.channel.data;
   }
 
-  /** Makes a call and returns its errno; a killed process unwinds here. */
+  /**
+   * Makes a call and returns its errno; a killed process unwinds here. Every call reports the guest's
+   * memory size, so the kernel can charge it to the VM (and stop the process when the VM has no more).
+   */
   call(op: SysNumber, args: readonly number[] = [], payloadLength = 0): number {
-    const ret = this.channel.call(op, args, payloadLength);
+    const ret = this.channel.call(op, args, payloadLength, this.mem.pages);
     if (ret === RET_KILLED) throw new GuestExit(0, true);
     return ret;
   }

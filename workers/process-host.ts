@@ -1,4 +1,4 @@
-import type { ProcessResult, ProcessTask } from "../src/abi/process-task.js";
+import { GUEST_MEMORY_IMPORT, type ProcessResult, type ProcessTask } from "../src/abi/process-task.js";
 import { hostImports } from "./host-imports.js";
 import { GuestMemory } from "./guest-memory.js";
 import { GuestExit, KernelClient } from "./kernel-client.js";
@@ -7,17 +7,23 @@ import { wasiPreview1 } from "./wasi-preview1.js";
 /**
  * Runs a WebAssembly command to completion in this worker. System calls block this thread on the channel;
  * the kernel answers them. A trap ends the process with status 1 and its message on stderr.
+ *
+ * The guest's memory is made here with the task's maximum and imported by the module (the module cache
+ * rewrote its definition into an import): a guest that grows past it gets -1 from memory.grow, its
+ * allocator aborts and it traps, while the host stays as it was.
  */
 export default function runProcess(task: ProcessTask): ProcessResult {
   const mem = new GuestMemory();
-  const k = new KernelClient(task.channel);
-  const imports = {
-    wasi_snapshot_preview1: wasiPreview1(mem, k, task.argv, task.env),
-    ...hostImports(mem, k),
-  };
+  const k = new KernelClient(task.channel, mem);
   try {
+    const memory = new WebAssembly.Memory({ initial: task.memory.initialPages, maximum: task.memory.maximumPages });
+    mem.attach(memory);
+    const imports = {
+      wasi_snapshot_preview1: wasiPreview1(mem, k, task.argv, task.env),
+      ...hostImports(mem, k),
+      [GUEST_MEMORY_IMPORT.module]: { [GUEST_MEMORY_IMPORT.name]: memory },
+    };
     const instance = new WebAssembly.Instance(task.module, imports as unknown as WebAssembly.Imports);
-    mem.attach(instance.exports.memory as WebAssembly.Memory);
     (instance.exports._start as () => void)();
     return { exitCode: 0, killed: false };
   } catch (e) {

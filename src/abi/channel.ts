@@ -14,6 +14,11 @@ export const Slot = {
   RET: 9,
   OUT0: 10, // OUT0..OUT3
   RLEN: 14,
+  /**
+   * The guest's linear memory size in 64 KiB pages, written by the worker with every request (pages, not
+   * bytes, so that 4 GiB still fits an i32). The kernel charges it to the VM (guest-memory-account.ts).
+   */
+  MEMORY_PAGES: 15,
 } as const;
 
 export const State = { RESPONSE: 0, REQUEST: 1 } as const;
@@ -79,12 +84,17 @@ export class Channel {
   get replyLength(): number {
     return this.i32[Slot.RLEN]!;
   }
+  /** The guest's memory size in pages as of the pending request (written before STATE, like the ARGs). */
+  get memoryPages(): number {
+    return this.i32[Slot.MEMORY_PAGES]!;
+  }
 
   // ---- worker side ----
 
-  /** Makes one call and blocks until the kernel answers; returns RET. */
-  call(op: number, args: readonly number[], payloadLength = 0): number {
+  /** Makes one call, reporting the guest's memory size in pages, and blocks until the kernel answers; returns RET. */
+  call(op: number, args: readonly number[], payloadLength: number, memoryPages: number): number {
     const i32 = this.i32;
+    i32[Slot.MEMORY_PAGES] = memoryPages;
     i32[Slot.OP] = op;
     for (let i = 0; i < args.length; i++) i32[Slot.ARG0 + i] = args[i]! | 0;
     i32[Slot.LEN] = payloadLength;

@@ -4,7 +4,9 @@
  * A burst of execs is served best by the router's few shells: measured with 300 concurrent
  * `echo $i | cat` on 2 cores, 4 at a time took 7.9 s and 0.5 GiB of host memory, 16 at a time 26 s and
  * 1.5 GiB (fresh shells and a worker each). An exec that has run for `holdMs` stops counting, so that
- * long-running commands (servers, waits, execs that need each other) never keep the others out for long.
+ * long-running commands (servers, waits, execs that need each other) never keep the others out for long;
+ * but only while `hasRoom()` (the VM has processes to spare): on an overloaded machine, where every exec
+ * runs long, letting more in would only make their commands fail to start.
  */
 export class ExecGate {
   private admitted = 0;
@@ -13,6 +15,7 @@ export class ExecGate {
   constructor(
     private readonly size: number,
     private readonly holdMs: number,
+    private readonly hasRoom: () => boolean,
   ) {}
 
   /**
@@ -46,8 +49,11 @@ export class ExecGate {
       this.admitted--;
       this.queue.shift()?.();
     };
-    const timer = setTimeout(release, this.holdMs);
-    timer.unref();
+    const hold = (): void => {
+      if (this.hasRoom()) release();
+      else timer = setTimeout(hold, this.holdMs).unref();
+    };
+    let timer = setTimeout(hold, this.holdMs).unref();
     return release;
   }
 }

@@ -25,7 +25,9 @@ export interface OutputOptions {
  * every chunk after a listener threw.
  */
 export class OutputCollector {
-  private readonly chunks: Uint8Array[] = [];
+  /** Kept output, decoded as it arrives so that building a large result does not stall the host at the end. */
+  private readonly parts: string[] = [];
+  private readonly decoder = new TextDecoder();
   private listeners: Array<(chunk: Uint8Array) => void> = [];
   private kept = 0;
   private closed = false;
@@ -59,7 +61,7 @@ export class OutputCollector {
         return this.stop({ kind: "limit", stream: this.name, limit, bytes });
       }
       this.kept += chunk.length;
-      this.chunks.push(chunk);
+      this.parts.push(this.decoder.decode(chunk, { stream: true }));
     }
     for (const l of this.listeners) {
       try {
@@ -78,18 +80,16 @@ export class OutputCollector {
     return false;
   }
 
-  bytes(): Uint8Array {
-    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-  }
-
+  /** The kept output as text (UTF-8; invalid sequences become U+FFFD). */
   text(): string {
-    return new TextDecoder().decode(this.bytes());
+    this.parts.push(this.decoder.decode());
+    return this.parts.join("");
   }
 
   /** Gives the kept bytes back to the VM's account (once the result is built). Idempotent. */
   release(): void {
     this.opts.memory.give("output", this.kept);
     this.kept = 0;
-    this.chunks.length = 0;
+    this.parts.length = 0;
   }
 }

@@ -58,7 +58,7 @@ export class Kernel {
     private readonly spawnLatencyMs = 0,
   ) {
     this.memory = new MemoryBudget(limits.maxVmMemoryBytes);
-    this.vfs = new Vfs();
+    this.vfs = new Vfs(limits, this.memory);
     this.root = new DirectoryFile(this.vfs, "/").retain();
   }
 
@@ -131,6 +131,11 @@ export class Kernel {
     }
     p.children.clear();
     if (p.orphaned) this.processes.remove(p);
+  }
+
+  /** Processes of this VM that have not exited (limits.maxProcesses caps it). */
+  get runningProcesses(): number {
+    return this.running;
   }
 
   /** Resolves when one of this VM's processes or any pool worker is next freed (after an EAGAIN). */

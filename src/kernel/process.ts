@@ -58,6 +58,11 @@ export class Process {
   inSyscall = false;
   /** Paths only this process can open, served by whoever set this (the exec router's shells). */
   openControl: ((path: string) => OpenFile | undefined) | undefined;
+  /**
+   * Guest memory pages charged to the VM for this process (guest-memory-account.ts); undefined while
+   * nothing is counted (a TypeScript process, or a guest whose charge was given back at its exit).
+   */
+  guestPagesCharged: number | undefined = undefined;
 
   private readonly killer = new AbortController();
   private readonly exitWaiters: Array<(status: number) => void> = [];

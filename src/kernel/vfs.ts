@@ -1,10 +1,21 @@
 import * as nodeFs from "node:fs";
 import { Volume } from "memfs";
-import { FileType } from "../abi/wasi.js";
 import type { FileStat } from "../abi/filestat.js";
-import { fromNodeError, kerr } from "./kernel-error.js";
-import { DeviceFile, OpenFile } from "./open-file.js";
-import { dirname } from "./path.js";
+import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, toFileStat } from "./file-stat.js";
+import type { Limits } from "../limits.js";
+import { FsQuota } from "./fs-quota.js";
+import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
+import { kerr } from "./kernel-error.js";
+import { childrenOf, linkAt, nodeData, pathOf, type Link, type Superblock } from "./memfs-core.js";
+import type { MemoryBudget } from "./memory-budget.js";
+import { MemoryFile } from "./memory-file.js";
+import { DirectoryFile } from "./directory-file.js";
+import { DeviceFile, type OpenFile } from "./open-file.js";
+import { checkPathLength, lookup } from "./path-lookup.js";
+import { basename, dirname } from "./path.js";
+import { checkChmod, checkCreate, checkRemove, DEV, isDevPath } from "./protected-paths.js";
+
+export { DirectoryFile };
 
 /** How a file is opened (decoded from WASI oflags, fdflags and rights). */
 export interface OpenMode {
@@ -23,54 +34,16 @@ export interface DirEntry {
   ino: number;
 }
 
-const S_IFMT = 0o170000;
-const typeOfMode: Record<number, number> = {
-  0o040000: FileType.DIRECTORY,
-  0o100000: FileType.REGULAR_FILE,
-  0o120000: FileType.SYMBOLIC_LINK,
-  0o020000: FileType.CHARACTER_DEVICE,
-  0o060000: FileType.BLOCK_DEVICE,
-  0o140000: FileType.SOCKET_STREAM,
-};
-
 export const DEVICE_GUEST_MODE = 0o100666;
 
-/** Device numbers: the memory file system, and host-directory mounts (so that inode numbers never mix). */
-const MEMORY_DEV = 1;
-const HOST_DEV = 2;
-
 /** The synchronous file API that memfs and node:fs share, as far as the VFS uses it. */
-type FileSystem = Pick<
-  typeof nodeFs,
-  | "statSync"
-  | "lstatSync"
-  | "openSync"
-  | "readSync"
-  | "writeSync"
-  | "fstatSync"
-  | "ftruncateSync"
-  | "closeSync"
-  | "readdirSync"
-  | "readlinkSync"
-  | "readFileSync"
-  | "existsSync"
->;
-
-/** A host directory shown inside the VM. */
-export interface Mount {
-  /** Absolute VM path. */
-  path: string;
-  /** The host directory (resolved: its real path). */
-  hostDir: string;
-  readOnly: boolean;
-}
+type FileSystem = Pick<typeof nodeFs, "statSync" | "lstatSync" | "readdirSync" | "readlinkSync" | "existsSync">;
 
 /** Where a VM path lives: the file system that holds it and the path there. */
 interface Place {
   fs: FileSystem;
   path: string;
   dev: number;
-  mount: Mount | undefined;
 }
 
 const DEVICES: Record<string, "null" | "zero" | "urandom"> = {
@@ -80,42 +53,37 @@ const DEVICES: Record<string, "null" | "zero" | "urandom"> = {
   "/dev/random": "urandom",
 };
 
-interface NodeStats {
-  mode: number;
-  isDirectory(): boolean;
-  ino: number | bigint;
-  nlink: number | bigint;
-  size: number | bigint;
-  atimeMs: number | bigint;
-  mtimeMs: number | bigint;
-  ctimeMs: number | bigint;
-}
+/** memfs's components of an entry at `path` (its link's `steps`: the root's own "" first). */
+const depthOf = (path: string): number => (path === "/" ? 1 : path.split("/").length);
 
-function toFileStat(st: NodeStats, dev = MEMORY_DEV): FileStat {
-  return {
-    dev,
-    ino: Number(st.ino),
-    filetype: typeOfMode[st.mode & S_IFMT] ?? FileType.UNKNOWN,
-    nlink: Number(st.nlink),
-    size: Number(st.size),
-    atimeMs: Number(st.atimeMs),
-    mtimeMs: Number(st.mtimeMs),
-    ctimeMs: Number(st.ctimeMs),
-  };
-}
+const OPEN_RDWR = 2;
+const OPEN_CREAT = 64;
+const OPEN_TRUNC = 512;
 
 /**
- * The VM's file system: memfs holds the files and directories; the kernel owns path resolution, fds and
- * devices. Every path here is absolute and normalised. Failures throw KernelError.
+ * The VM's file system: memfs holds the files and directories; the kernel owns path lookup (symlinks, see
+ * path-lookup.ts), fds, devices, host mounts (host-mount.ts), what is protected (protected-paths.ts) and
+ * what the files may take (fs-quota.ts). Paths given here are absolute and normalised; a path over
+ * limits.maxPathBytes or with a component over limits.maxNameBytes is ENAMETOOLONG. Failures throw
+ * KernelError with the path as given.
  */
 export class Vfs {
-  readonly volume = new Volume();
+  private readonly volume = new Volume();
+  private readonly core: Superblock = this.volume._core;
+  private readonly quota: FsQuota;
   private readonly mounts: Mount[] = [];
+  /** The directories mounts are made on: lookup leaves what is below them to the host. */
+  private readonly mountLinks = new Set<Link>();
 
   /** Creates the device nodes' directory entries so that `ls /dev` shows them. */
-  constructor() {
-    this.volume.mkdirSync("/dev", { recursive: true });
+  constructor(
+    private readonly limits: Limits,
+    memory: MemoryBudget,
+  ) {
+    this.volume.mkdirSync(DEV);
     for (const p of Object.keys(DEVICES)) this.volume.writeFileSync(p, "");
+    this.quota = new FsQuota(this.core, limits, memory);
+    this.quota.adopt();
   }
 
   /**
@@ -123,70 +91,75 @@ export class Vfs {
    * (through `..` or symlinks) must stay inside `hostDir`; anything else is EACCES.
    */
   mount(path: string, hostDir: string, readOnly: boolean): void {
-    let real: string;
-    try {
-      real = nodeFs.realpathSync.native(hostDir);
-      if (!nodeFs.statSync(real).isDirectory()) throw kerr("ENOTDIR", { syscall: "mount", path: hostDir });
-    } catch (e) {
-      throw fromNodeError(e, "mount", hostDir);
-    }
-    this.volume.mkdirSync(path, { recursive: true });
-    this.mounts.push({ path, hostDir: real, readOnly });
+    const real = hostDirectory(hostDir);
+    this.mkdir(path, true);
+    const link = linkAt(this.core, this.resolve(path, "mount", true))!;
+    this.mounts.push({ path: pathOf(link), hostDir: real, readOnly });
+    this.mountLinks.add(link);
   }
 
   private mountOf(path: string): Mount | undefined {
     return this.mounts.find((m) => path === m.path || path.startsWith(`${m.path}/`));
   }
 
-  /**
-   * The file system and path that hold `path`. In a mount the host path is confined: `follow` says
-   * whether the last component is followed (stat, open) or not (lstat, readlink).
-   */
-  private place(path: string, syscall: string, follow = true): Place {
-    const mount = this.mountOf(path);
-    if (!mount) return { fs: this.volume as unknown as FileSystem, path, dev: MEMORY_DEV, mount };
-    const host = mount.hostDir + path.slice(mount.path.length);
-    const slash = host.lastIndexOf("/");
-    const checked = follow || host === mount.hostDir ? host : host.slice(0, slash);
-    let real: string;
-    try {
-      real = nodeFs.realpathSync.native(checked);
-    } catch (e) {
-      throw fromNodeError(e, syscall, path);
-    }
-    if (real !== mount.hostDir && !real.startsWith(`${mount.hostDir}/`))
-      throw kerr("EACCES", { syscall, path, message: "resolves outside its mount" });
-    const target = follow || host === mount.hostDir ? real : real + host.slice(slash);
-    return { fs: nodeFs, path: target, dev: HOST_DEV, mount };
+  private mountPaths(): string[] {
+    return this.mounts.map((m) => m.path);
+  }
+
+  /** What `path` really names (path-lookup.ts); `follow` says whether a symlink at its end is followed. */
+  private resolve(path: string, syscall: string, follow: boolean): string {
+    checkPathLength(path, this.limits, syscall);
+    return lookup(this.core, path, { follow, maxSymlinkDepth: this.limits.maxSymlinkDepth, mountPoints: this.mountLinks, syscall });
+  }
+
+  /** The file system and path that hold the real path `real` (`path` as the caller gave it, for errors). */
+  private place(real: string, path: string, syscall: string, follow: boolean): Place {
+    const mount = this.mountOf(real);
+    if (!mount) return { fs: this.volume as unknown as FileSystem, path: real, dev: MEMORY_DEV };
+    return { fs: nodeFs, path: hostPath(mount, real, syscall, follow, path), dev: HOST_DEV };
   }
 
   /** Throws EROFS for a change inside a read-only mount. */
-  private writable(path: string, syscall: string): void {
-    if (this.mountOf(path)?.readOnly) throw kerr("EROFS", { syscall, path });
+  private writable(real: string, syscall: string, path: string): void {
+    if (this.mountOf(real)?.readOnly) throw kerr("EROFS", { syscall, path });
+  }
+
+  /**
+   * Before an entry is created at the real path `real`: not in /dev, its real path within the limits (every
+   * entry can be named, and trees stay shallow enough for memfs's recursive walks), and a free inode.
+   */
+  private checkNew(real: string, syscall: string, path: string, data = 0): void {
+    checkCreate(real, syscall);
+    checkPathLength(real, this.limits, syscall);
+    this.quota.checkCreate(depthOf(real), syscall, path, data);
   }
 
   private wrap<T>(syscall: string, path: string, fn: () => T): T {
     try {
       return fn();
     } catch (e) {
-      throw fromNodeError(e, syscall, path);
+      throw fsError(e, syscall, path);
     }
   }
 
+  /** Throws memfs's own error for a path that lookup found missing (ENOENT, or ENOTDIR below a file). */
+  private missing(syscall: string, path: string, real: string): never {
+    this.wrap(syscall, path, () => this.volume.lstatSync(real));
+    throw kerr("ENOENT", { syscall, path });
+  }
+
   stat(path: string, follow = true): FileStat {
-    // Devices look like regular files to the guest (see guestMode).
-    if (DEVICES[path]) return toFileStat(this.volume.statSync(path));
     const syscall = follow ? "stat" : "lstat";
-    const at = this.place(path, syscall, follow);
+    const real = this.resolve(path, syscall, follow);
+    // Devices look like regular files to the guest (see guestMode).
+    if (DEVICES[real]) return toFileStat(this.volume.statSync(real), MEMORY_DEV);
+    const at = this.place(real, path, syscall, follow);
     return this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
   }
 
   /** Full st_mode including type bits. */
   mode(path: string, follow = true): number {
-    if (DEVICES[path]) return 0o20666;
-    const at = this.place(path, "stat", follow);
-    const st = this.wrap("stat", path, () => (follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path)));
-    return (st.mode & S_IFMT) === 0o120000 ? 0o120777 : st.mode;
+    return this.modeOf(this.resolve(path, "stat", follow), path, follow);
   }
 
   /**
@@ -194,12 +167,21 @@ export class Vfs {
    * std for WASI knows no character devices, and `cat /dev/null` would fail with "unknown filetype".
    */
   guestMode(path: string, follow = true): number {
-    return DEVICES[path] ? DEVICE_GUEST_MODE : this.mode(path, follow);
+    const real = this.resolve(path, "stat", follow);
+    return DEVICES[real] ? DEVICE_GUEST_MODE : this.modeOf(real, path, follow);
+  }
+
+  private modeOf(real: string, path: string, follow: boolean): number {
+    if (DEVICES[real]) return 0o20666;
+    const at = this.place(real, path, "stat", follow);
+    const st = this.wrap("stat", path, () => (follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path)));
+    return (st.mode & S_IFMT) === S_IFLNK ? S_IFLNK | 0o777 : st.mode;
   }
 
   exists(path: string): boolean {
     try {
-      const at = this.place(path, "access");
+      const real = this.resolve(path, "access", true);
+      const at = this.place(real, path, "access", true);
       return at.fs.existsSync(at.path);
     } catch {
       return false;
@@ -207,224 +189,313 @@ export class Vfs {
   }
 
   open(path: string, how: OpenMode): OpenFile {
-    const device = DEVICES[path];
+    // O_CREAT|O_EXCL does not follow a symlink at the end: the link itself exists (EEXIST).
+    return this.openReal(this.resolve(path, "open", !(how.create && how.exclusive)), path, how);
+  }
+
+  private openReal(real: string, path: string, how: OpenMode): OpenFile {
+    const device = DEVICES[real];
     if (device) return new DeviceFile(device, path);
-    if (how.write || how.create || how.truncate) this.writable(path, "open");
-    let st: NodeStats | undefined;
-    let at: Place | undefined;
-    try {
-      at = this.place(path, "open");
-      st = at.fs.statSync(at.path);
-    } catch (e) {
-      const err = fromNodeError(e, "open", path);
-      if (err.code !== "ENOENT" || !how.create) throw err;
-    }
-    if (st?.isDirectory()) {
+    if (how.write || how.create || how.truncate) this.writable(real, "open", path);
+    const mount = this.mountOf(real);
+    if (mount) return this.openHost(mount, real, path, how);
+    const link = linkAt(this.core, real);
+    const node = link?.getNode();
+    if (node?.isDirectory()) {
       if (how.write || how.truncate) throw kerr("EISDIR", { syscall: "open", path });
       if (how.create && how.exclusive) throw kerr("EEXIST", { syscall: "open", path });
       return new DirectoryFile(this, path);
     }
-    if (how.directory) throw kerr(st ? "ENOTDIR" : "ENOENT", { syscall: "open", path });
-    if (st && how.create && how.exclusive) throw kerr("EEXIST", { syscall: "open", path });
-    let flags = how.write ? 2 /* O_RDWR */ : 0;
-    if (how.create) flags |= 64; // O_CREAT
-    if (how.truncate) flags |= 512; // O_TRUNC
-    const place = at ?? this.place(path, "open");
-    const fd = this.wrap("open", path, () => place.fs.openSync(place.path, flags, 0o644));
-    return new RegularFile(place.fs, fd, path, how, place.dev);
+    if (!link && !how.create) this.missing("open", path, real);
+    if (how.directory) throw kerr(link ? "ENOTDIR" : "ENOENT", { syscall: "open", path });
+    if (link && how.create && how.exclusive) throw kerr("EEXIST", { syscall: "open", path });
+    if (!link) this.checkNew(real, "open", path);
+    let flags = how.write ? OPEN_RDWR : 0;
+    if (how.create) flags |= OPEN_CREAT;
+    if (how.truncate) flags |= OPEN_TRUNC;
+    const fd = this.wrap("open", path, () => this.volume.openSync(real, flags, 0o644));
+    const opened = link ?? linkAt(this.core, real)!;
+    if (!link) this.quota.created(opened);
+    // O_TRUNC emptied it: the bytes go back.
+    else if (how.truncate) this.quota.shrunk(opened.getNode());
+    return new MemoryFile(this.volume, this.quota, fd, opened.getNode(), path, how);
+  }
+
+  private openHost(mount: Mount, real: string, path: string, how: OpenMode): OpenFile {
+    const { fd, stats } = openHostFile(hostPath(mount, real, "open", true, path), path);
+    const refuse = (code: "EISDIR" | "EEXIST" | "ENOTDIR"): never => {
+      nodeFs.closeSync(fd);
+      throw kerr(code, { syscall: "open", path });
+    };
+    if (stats.isDirectory()) {
+      if (how.write || how.truncate) refuse("EISDIR");
+      if (how.create && how.exclusive) refuse("EEXIST");
+      nodeFs.closeSync(fd);
+      return new DirectoryFile(this, path);
+    }
+    if (how.directory) refuse("ENOTDIR");
+    if (how.create && how.exclusive) refuse("EEXIST");
+    return new HostFile(fd, path);
   }
 
   readdir(path: string): DirEntry[] {
-    const at = this.place(path, "readdir");
-    return this.wrap("readdir", path, () => {
-      const names = at.fs.readdirSync(at.path) as string[];
-      return names.map((name) => {
-        const st = at.fs.lstatSync(`${at.path === "/" ? "" : at.path}/${name}`);
-        return { name, filetype: typeOfMode[st.mode & S_IFMT] ?? FileType.UNKNOWN, ino: Number(st.ino) };
-      });
-    });
+    const real = this.resolve(path, "readdir", true);
+    const mount = this.mountOf(real);
+    if (mount) {
+      const host = hostPath(mount, real, "readdir", true, path);
+      return this.wrap("readdir", path, () =>
+        nodeFs.readdirSync(host).map((name) => {
+          const st = nodeFs.lstatSync(`${host}/${name}`);
+          return { name, filetype: fileTypeOf(st.mode), ino: Number(st.ino) };
+        }),
+      );
+    }
+    const link = linkAt(this.core, real);
+    if (!link) this.missing("readdir", path, real);
+    if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "readdir", path });
+    const entries: DirEntry[] = [];
+    for (const [name, child] of childrenOf(link)) {
+      const node = child.getNode();
+      entries.push({ name, filetype: fileTypeOf(node.mode), ino: node.ino });
+    }
+    // In name order, as memfs lists them.
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   mkdir(path: string, recursive = false): void {
-    this.writable(path, "mkdir");
-    this.wrap("mkdir", path, () => this.volume.mkdirSync(path, { recursive }));
+    if (recursive) return this.mkdirs(path);
+    const real = this.resolve(path, "mkdir", false);
+    this.writable(real, "mkdir", path);
+    if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "mkdir", path });
+    this.checkNew(real, "mkdir", path);
+    this.wrap("mkdir", path, () => this.volume.mkdirSync(real));
+    this.quota.created(linkAt(this.core, real)!);
   }
-  rmdir(path: string): void {
-    if (path === "/") throw kerr("EPERM", { syscall: "rmdir", path });
-    this.writable(path, "rmdir");
-    this.wrap("rmdir", path, () => this.volume.rmdirSync(path));
-  }
-  unlink(path: string): void {
-    this.writable(path, "unlink");
-    this.wrap("unlink", path, () => {
-      if (this.volume.lstatSync(path).isDirectory()) throw kerr("EISDIR", { syscall: "unlink", path });
-      this.volume.unlinkSync(path);
-    });
-  }
-  /** Recursive removal (the API's delete). */
-  remove(path: string, recursive: boolean): void {
-    this.writable(path, "rm");
-    this.wrap("rm", path, () => {
-      const st = this.volume.lstatSync(path);
-      if (st.isDirectory()) {
-        if (recursive) this.volume.rmSync(path, { recursive: true });
-        else this.volume.rmdirSync(path);
-      } else this.volume.unlinkSync(path);
-    });
-  }
-  rename(from: string, to: string): void {
-    this.writable(from, "rename");
-    this.writable(to, "rename");
-    if (this.mountOf(from) !== this.mountOf(to)) throw kerr("EXDEV", { syscall: "rename", path: to });
-    this.wrap("rename", from, () => {
-      const src = this.volume.lstatSync(from);
-      if (this.volume.existsSync(to)) {
-        const dst = this.volume.lstatSync(to);
-        if (dst.isDirectory() && !src.isDirectory()) throw kerr("EISDIR", { syscall: "rename", path: to });
-        if (!dst.isDirectory() && src.isDirectory()) throw kerr("ENOTDIR", { syscall: "rename", path: to });
-        if (dst.isDirectory() && (this.volume.readdirSync(to) as string[]).length > 0)
-          throw kerr("ENOTEMPTY", { syscall: "rename", path: to });
-      }
-      if (to === from || to.startsWith(from + "/")) {
-        if (to !== from) throw kerr("EINVAL", { syscall: "rename", path: to });
-        return;
-      }
-      this.volume.renameSync(from, to);
-    });
-  }
-  symlink(target: string, path: string): void {
-    this.writable(path, "symlink");
-    this.wrap("symlink", path, () => this.volume.symlinkSync(target, path));
-  }
-  link(from: string, to: string): void {
-    this.writable(to, "link");
-    if (this.mountOf(from) !== this.mountOf(to)) throw kerr("EXDEV", { syscall: "link", path: to });
-    this.wrap("link", to, () => this.volume.linkSync(from, to));
-  }
-  readlink(path: string): string {
-    const at = this.place(path, "readlink", false);
-    return this.wrap("readlink", path, () => String(at.fs.readlinkSync(at.path)));
-  }
-  chmod(path: string, mode: number): void {
-    this.writable(path, "chmod");
-    this.wrap("chmod", path, () => this.volume.chmodSync(path, mode & 0o7777));
-  }
-  readFile(path: string): Uint8Array {
-    if (DEVICES[path] === "null") return new Uint8Array(0);
-    const at = this.place(path, "open");
-    return this.wrap("open", path, () => {
-      const b = at.fs.readFileSync(at.path) as Buffer;
-      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    });
-  }
-  writeFile(path: string, data: Uint8Array | string): void {
-    if (DEVICES[path]) return;
-    this.writable(path, "open");
-    this.wrap("open", path, () => {
-      if (!this.volume.existsSync(dirname(path))) throw kerr("ENOENT", { syscall: "open", path });
-      this.volume.writeFileSync(path, data);
-    });
-  }
-}
-
-/** A regular file open in memfs. The description keeps its own offset so that dup'ed fds share it. */
-export class RegularFile extends OpenFile {
-  readonly filetype = FileType.REGULAR_FILE;
-  override readonly readable: boolean;
-  override readonly writable: boolean;
-  private position = 0;
-
-  constructor(
-    private readonly fs: FileSystem,
-    private readonly fd: number,
-    override readonly path: string,
-    how: OpenMode,
-    private readonly dev: number,
-  ) {
-    super();
-    this.readable = how.read || !how.write;
-    this.writable = how.write;
-    this.append = how.append ?? false;
-  }
-
-  read(target: Uint8Array): number {
-    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
-    const n = this.fs.readSync(this.fd, target, 0, target.length, this.position);
-    this.position += n;
-    return n;
-  }
-  write(data: Uint8Array): number {
-    if (!this.writable) throw kerr("EBADF", { syscall: "write", path: this.path });
-    if (this.append) this.position = this.size();
-    const n = this.fs.writeSync(this.fd, data, 0, data.length, this.position);
-    this.position += n;
-    return n;
-  }
-  private size(): number {
-    return Number(this.fs.fstatSync(this.fd).size);
-  }
-  override seek(offset: number, whence: number): number {
-    const base = whence === 0 ? 0 : whence === 1 ? this.position : this.size();
-    const next = base + offset;
-    if (next < 0) throw kerr("EINVAL", { syscall: "seek", path: this.path });
-    this.position = next;
-    return next;
-  }
-  override stat(): FileStat {
-    return toFileStat(this.fs.fstatSync(this.fd), this.dev);
-  }
-  override truncate(size: number): void {
-    this.fs.ftruncateSync(this.fd, size);
-  }
-  override mode(): number {
-    return this.fs.fstatSync(this.fd).mode;
-  }
-  protected override close(): void {
-    this.fs.closeSync(this.fd);
-  }
-}
-
-/** An open directory: reads fail with EISDIR; entries are listed through readdir. */
-export class DirectoryFile extends OpenFile {
-  readonly filetype = FileType.DIRECTORY;
-  override readonly writable = false;
-  constructor(
-    private readonly vfs: Vfs,
-    override readonly path: string,
-  ) {
-    super();
-  }
-  read(): number {
-    throw kerr("EISDIR", { syscall: "read", path: this.path });
-  }
-  write(): number {
-    throw kerr("EISDIR", { syscall: "write", path: this.path });
-  }
-  override stat(): FileStat {
-    return this.vfs.stat(this.path);
-  }
-  override mode(): number {
-    return this.vfs.mode(this.path);
-  }
-  override seek(): number {
-    return 0;
-  }
-
-  private listing: DirEntry[] | undefined;
 
   /**
-   * The entries from `cookie` on, "." and ".." first as WASI hosts list them. The listing is taken when a
-   * reader starts at cookie 0 and kept for the rest of that pass, so that a guest reading a large
-   * directory in many small calls does not make the kernel list it again for each one.
+   * mkdir -p: each missing directory is created and counted on its own, as a child of the link found or
+   * made just before (memfs's mkdir would walk from the root again for each, quadratic in a deep tree).
    */
-  entriesFrom(cookie: number): DirEntry[] {
-    if (cookie === 0 || !this.listing) {
-      this.listing = [
-        { name: ".", filetype: FileType.DIRECTORY, ino: this.vfs.stat(this.path).ino },
-        { name: "..", filetype: FileType.DIRECTORY, ino: 0 },
-        ...this.vfs.readdir(this.path),
-      ];
+  private mkdirs(path: string): void {
+    const real = this.resolve(path, "mkdir", true);
+    this.writable(real, "mkdir", path);
+    let link = this.core.root;
+    let at = "";
+    for (const name of real.split("/")) {
+      if (name === "") continue;
+      at += `/${name}`;
+      const dir = link.getNode();
+      if (!dir.isDirectory()) throw kerr("ENOTDIR", { syscall: "mkdir", path });
+      const child = link.children.get(name);
+      if (child) {
+        link = child;
+        continue;
+      }
+      if (!dir.canWrite() || !dir.canExecute()) throw kerr("EACCES", { syscall: "mkdir", path });
+      this.checkNew(at, "mkdir", path);
+      link = link.createChild(name, this.core.createNode(S_IFDIR | 0o777));
+      this.quota.created(link);
     }
-    return this.listing.slice(cookie);
+    if (!link.getNode().isDirectory()) throw kerr("EEXIST", { syscall: "mkdir", path });
   }
+
+  rmdir(path: string): void {
+    const real = this.resolve(path, "rmdir", false);
+    this.writable(real, "rmdir", path);
+    checkRemove(real, "rmdir", this.mountPaths());
+    const link = linkAt(this.core, real);
+    if (!link) this.missing("rmdir", path, real);
+    if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "rmdir", path });
+    this.removeEntry(link, real, path, "rmdir");
+  }
+
+  unlink(path: string): void {
+    const real = this.resolve(path, "unlink", false);
+    this.writable(real, "unlink", path);
+    checkRemove(real, "unlink", this.mountPaths());
+    const link = linkAt(this.core, real);
+    if (!link) this.missing("unlink", path, real);
+    if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "unlink", path });
+    this.removeEntry(link, real, path, "unlink");
+  }
+
+  /** Removes one entry (a directory must be empty); its inode goes when nothing names it or has it open. */
+  private removeEntry(link: Link, real: string, path: string, syscall: string): void {
+    const node = link.getNode();
+    if (node.isDirectory()) {
+      this.wrap(syscall, path, () => this.volume.rmdirSync(real));
+      // memfs leaves a removed directory's node in its inode table.
+      this.core.deleteNode(node);
+    } else this.wrap(syscall, path, () => this.volume.unlinkSync(real));
+    this.quota.unlinked(link, node);
+  }
+
+  /** The API's delete: one entry, or (recursive) a whole tree. */
+  remove(path: string, recursive: boolean): void {
+    const real = this.resolve(path, "rm", false);
+    const mounts = this.mountPaths();
+    this.writable(real, "rm", path);
+    checkRemove(real, "rm", mounts);
+    const top = linkAt(this.core, real);
+    if (!top) this.missing("rm", path, real);
+    if (!recursive || !top.getNode().isDirectory()) return this.removeEntry(top, real, path, "rm");
+    // Depth first, one entry at a time and without recursion: a tree can be deeper than the host's stack.
+    const stack: Link[] = [top];
+    while (stack.length > 0) {
+      const dir = stack[stack.length - 1]!;
+      const next = childrenOf(dir).next();
+      const entry = next.done ? stack.pop()! : next.value[1];
+      const at = pathOf(entry);
+      if (!next.done && entry.getNode().isDirectory() && entry.length > 0) {
+        stack.push(entry);
+        continue;
+      }
+      checkRemove(at, "rm", mounts);
+      this.removeEntry(entry, at, at, "rm");
+    }
+  }
+
+  rename(from: string, to: string): void {
+    const src = this.resolve(from, "rename", false);
+    const dst = this.resolve(to, "rename", false);
+    const mounts = this.mountPaths();
+    this.writable(src, "rename", from);
+    this.writable(dst, "rename", to);
+    checkRemove(src, "rename", mounts);
+    checkRemove(dst, "rename", mounts);
+    if (this.mountOf(src) !== this.mountOf(dst)) throw kerr("EXDEV", { syscall: "rename", path: to });
+    const link = linkAt(this.core, src);
+    if (!link) this.missing("rename", from, src);
+    const parent = linkAt(this.core, dirname(dst));
+    if (!parent) this.missing("rename", to, dirname(dst));
+    if (!parent.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "rename", path: to });
+    if (dst === src) return;
+    const isDir = link.getNode().isDirectory();
+    if (dst.startsWith(`${src}/`)) throw kerr("EINVAL", { syscall: "rename", path: to });
+    const name = basename(dst);
+    const replaced = parent.children.get(name);
+    if (replaced) {
+      // Two names of one file: POSIX says rename does nothing.
+      if (replaced.getNode() === link.getNode()) return;
+      if (replaced.getNode().isDirectory() && !isDir) throw kerr("EISDIR", { syscall: "rename", path: to });
+      if (!replaced.getNode().isDirectory() && isDir) throw kerr("ENOTDIR", { syscall: "rename", path: to });
+      if (replaced.length > 0) throw kerr("ENOTEMPTY", { syscall: "rename", path: to });
+    }
+    if (!link.parent!.getNode().canWrite() || !parent.getNode().canWrite()) throw kerr("EACCES", { syscall: "rename", path: to });
+    // Every path under the new name must stay within maxPathBytes (see checkNew).
+    const shape = isDir ? subtreeShape(link) : { entries: 1, deepest: 0 };
+    if (Buffer.byteLength(dst) + shape.deepest > this.limits.maxPathBytes)
+      throw kerr("ENAMETOOLONG", { syscall: "rename", path: to, message: `a path below it would pass maxPathBytes (${this.limits.maxPathBytes})` });
+    this.quota.moving(shape.entries, depthOf(dst) - link.steps.length, "rename", to);
+    // memfs's rename replaces an existing entry without counting it gone (its inode stays in the table and
+    // the directory can never be removed again) and moves a symlink's target instead of the link: the
+    // entry is replaced and moved here.
+    if (replaced) this.removeEntry(replaced, dst, to, "rename");
+    link.parent!.deleteChild(link);
+    link.name = name;
+    link.steps = [...parent.steps, name];
+    parent.setChild(name, link);
+  }
+
+  symlink(target: string, path: string): void {
+    if (Buffer.byteLength(target) > this.limits.maxPathBytes)
+      throw kerr("ENAMETOOLONG", { syscall: "symlink", path, message: `symlink target longer than maxPathBytes (${this.limits.maxPathBytes})` });
+    const real = this.resolve(path, "symlink", false);
+    this.writable(real, "symlink", path);
+    if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "symlink", path });
+    // The target is the link's data: it counts like a file's bytes.
+    const bytes = Buffer.byteLength(target);
+    this.checkNew(real, "symlink", path, bytes);
+    this.wrap("symlink", path, () => this.volume.symlinkSync(target, real));
+    const link = linkAt(this.core, real)!;
+    this.quota.created(link);
+    this.quota.target(link.getNode(), bytes);
+  }
+
+  link(from: string, to: string): void {
+    const src = this.resolve(from, "link", false);
+    const dst = this.resolve(to, "link", false);
+    // The devices live on a file system of their own, as /dev does on Linux.
+    if (isDevPath(src)) throw kerr("EXDEV", { syscall: "link", path: to });
+    this.writable(dst, "link", to);
+    if (this.mountOf(src) !== this.mountOf(dst)) throw kerr("EXDEV", { syscall: "link", path: to });
+    const link = linkAt(this.core, src);
+    if (!link) this.missing("link", from, src);
+    // A directory with two parents would make the tree a graph (and every walk of it endless).
+    if (link.getNode().isDirectory()) throw kerr("EPERM", { syscall: "link", path: from, message: "hard link to a directory" });
+    if (linkAt(this.core, dst)) throw kerr("EEXIST", { syscall: "link", path: to });
+    // memfs would add the entry below whatever the parent is, a file included.
+    const parent = linkAt(this.core, dirname(dst));
+    if (!parent) this.missing("link", to, dirname(dst));
+    if (!parent.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "link", path: to });
+    checkCreate(dst, "link");
+    checkPathLength(dst, this.limits, "link");
+    this.quota.checkEntry(depthOf(dst), "link", to);
+    this.wrap("link", to, () => this.volume.linkSync(src, dst));
+    this.quota.linked(linkAt(this.core, dst)!);
+  }
+
+  readlink(path: string): string {
+    const real = this.resolve(path, "readlink", false);
+    const at = this.place(real, path, "readlink", false);
+    return this.wrap("readlink", path, () => String(at.fs.readlinkSync(at.path)));
+  }
+
+  chmod(path: string, mode: number): void {
+    const real = this.resolve(path, "chmod", true);
+    checkChmod(real, "chmod");
+    this.writable(real, "chmod", path);
+    this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
+  }
+
+  /** A file's whole content, a copy of its own. Devices read as empty here; a host FIFO or device is EACCES. */
+  readFile(path: string): Uint8Array {
+    const real = this.resolve(path, "open", true);
+    if (DEVICES[real]) return new Uint8Array(0);
+    const mount = this.mountOf(real);
+    if (mount) return readHostFile(hostPath(mount, real, "open", true, path), path);
+    const link = linkAt(this.core, real);
+    if (!link) this.missing("open", path, real);
+    if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "read", path });
+    return new Uint8Array(nodeData(link.getNode()));
+  }
+
+  /**
+   * Creates or replaces a file (the parent directory must exist). All of `data` must fit before the old
+   * content is dropped: ENOSPC leaves the file as it was. Writing to a device discards the data.
+   */
+  writeFile(path: string, data: Uint8Array | string): void {
+    const real = this.resolve(path, "open", true);
+    if (DEVICES[real]) return;
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    if (!this.mountOf(real)) {
+      const link = linkAt(this.core, real);
+      if (!link) this.checkNew(real, "open", path, bytes.length);
+      else if (link.getNode().isFile() && bytes.length > this.quota.replaceLimit(link.getNode()))
+        throw kerr("ENOSPC", { syscall: "open", path, message: `no space left on device (${this.quota.limitReached(bytes.length)})` });
+    }
+    const file = this.openReal(real, path, { read: false, write: true, create: true, truncate: true }).retain();
+    try {
+      for (let off = 0; off < bytes.length; ) off += file.write(bytes.subarray(off)) as number;
+    } finally {
+      file.release();
+    }
+  }
+}
+
+/** How many entries a directory holds (itself included) and its deepest path below it, in bytes. */
+function subtreeShape(dir: Link): { entries: number; deepest: number } {
+  let entries = 1;
+  let deepest = 0;
+  const stack: Array<[Link, number]> = [[dir, 0]];
+  while (stack.length > 0) {
+    const [link, bytes] = stack.pop()!;
+    for (const [name, child] of childrenOf(link)) {
+      const below = bytes + 1 + Buffer.byteLength(name);
+      entries++;
+      deepest = Math.max(deepest, below);
+      if (child.getNode().isDirectory()) stack.push([child, below]);
+    }
+  }
+  return { entries, deepest };
 }

@@ -1,12 +1,23 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { importMemory } from "./memory-import.js";
+
+/** A command binary ready to instantiate: compiled with its memory turned into an import (memory-import.ts). */
+export interface CompiledCommand {
+  module: WebAssembly.Module;
+  /** The memory the module needs at least, in pages: the initial size of the memory given to it. */
+  minimumPages: number;
+  /** The maximum the module declared for itself, in pages, if any. */
+  maximumPages: number | undefined;
+}
 
 /**
  * Compiled WebAssembly modules, once per host process. Multicall binaries ship as identical files under
- * several names, so modules are keyed by content hash; paths map to hashes so each file is read once.
+ * several names, so modules are keyed by the content hash of the file as published; paths map to hashes
+ * so each file is read once.
  */
-const byHash = new Map<string, Promise<WebAssembly.Module>>();
-const byPath = new Map<string, Promise<WebAssembly.Module>>();
+const byHash = new Map<string, Promise<CompiledCommand>>();
+const byPath = new Map<string, Promise<CompiledCommand>>();
 
 export interface ModuleStats {
   /** Distinct binaries compiled. */
@@ -21,7 +32,7 @@ export interface ModuleStats {
 
 export const moduleStats: ModuleStats = { compiles: 0, cacheHits: 0, fileReads: 0, instantiations: 0 };
 
-export function loadModule(file: string): Promise<WebAssembly.Module> {
+export function loadModule(file: string): Promise<CompiledCommand> {
   const cached = byPath.get(file);
   if (cached) {
     moduleStats.cacheHits++;
@@ -33,7 +44,7 @@ export function loadModule(file: string): Promise<WebAssembly.Module> {
     const known = byHash.get(hash);
     if (known) return known;
     moduleStats.compiles++;
-    const compiled = WebAssembly.compile(bytes);
+    const compiled = compileCommand(bytes);
     byHash.set(hash, compiled);
     return compiled;
   });
@@ -41,6 +52,11 @@ export function loadModule(file: string): Promise<WebAssembly.Module> {
   // A failed read or compile is not cached: the next use tries again.
   loading.catch(() => byPath.delete(file));
   return loading;
+}
+
+async function compileCommand(bytes: Uint8Array): Promise<CompiledCommand> {
+  const { bytes: rewritten, minimumPages, maximumPages } = importMemory(bytes);
+  return { module: await WebAssembly.compile(rewritten), minimumPages, maximumPages };
 }
 
 let compiledAhead = false;

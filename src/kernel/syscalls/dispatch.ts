@@ -1,5 +1,6 @@
 import { RET_KILLED, State, type Channel } from "../../abi/channel.js";
 import { Errno } from "../../abi/errno.js";
+import { chargeGuestMemory } from "../guest-memory-account.js";
 import { KernelError } from "../kernel-error.js";
 import type { Kernel } from "../kernel.js";
 import { ProcessKilled, type Process } from "../process.js";
@@ -71,6 +72,8 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
       let result: number | Promise<number>;
       p.inSyscall = true;
       try {
+        // Before the kill check: a guest the VM has no memory for is killed here and answered "killed".
+        chargeGuestMemory(k, p, ch);
         // A killed process may still run until its worker is stopped: it gets nothing done any more.
         if (p.killedBy !== undefined) throw p.killSignal.reason;
         if (!handler) throw new KernelError(Errno.ENOSYS);

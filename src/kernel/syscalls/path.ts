@@ -3,13 +3,23 @@ import { writeFileStat } from "../../abi/filestat.js";
 import { FdFlags, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
+import { checkPathLength } from "../path-lookup.js";
 import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
 
+/**
+ * A path as the guest wrote it: ENAMETOOLONG is decided on that string, as Linux does, before any work is
+ * done on it (the VFS checks the resolved absolute path again).
+ */
+function given(k: Parameters<SyscallHandler>[0], path: string): string {
+  checkPathLength(path, k.limits, "lookup");
+  return path;
+}
+
 /** The request's path payload resolved against the dirfd in ARG0. */
 function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
-  return resolvePath(k.vfs, p, ch.arg(0), payloadString(ch));
+  return resolvePath(k.vfs, p, ch.arg(0), given(k, payloadString(ch)));
 }
 
 /**
@@ -18,13 +28,13 @@ function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
  * slashes dropped (libc makes `/` into `.`), then the rule of path-resolution.ts.
  */
 function hostFsPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
-  return resolvePath(k.vfs, p, ROOT_PREOPEN_FD, payloadString(ch).replace(/^\/+/, "") || ".");
+  return resolvePath(k.vfs, p, ROOT_PREOPEN_FD, given(k, payloadString(ch)).replace(/^\/+/, "") || ".");
 }
 
 /** For calls with two path fields: [first, second] resolved against dirfd args 0 and 1. */
 function twoPaths(...[k, p, ch]: Parameters<SyscallHandler>): [string, string] {
   const [a, b] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
-  return [resolvePath(k.vfs, p, ch.arg(0), a!), resolvePath(k.vfs, p, ch.arg(1), b!)];
+  return [resolvePath(k.vfs, p, ch.arg(0), given(k, a!)), resolvePath(k.vfs, p, ch.arg(1), given(k, b!))];
 }
 
 export const pathSyscalls: Record<number, SyscallHandler> = {
@@ -45,7 +55,14 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
       directory: (oflags & OFlags.DIRECTORY) !== 0,
       append: (ch.arg(2) & FdFlags.APPEND) !== 0,
     });
-    ch.setOut(0, p.fds.allocate(file, ROOT_PREOPEN_FD + 1));
+    // Held while the fd is allocated, so that an EMFILE closes the file again: an open memfs file left
+    // behind would count against the VM's files for good, and an unlinked one would never be freed.
+    file.retain();
+    try {
+      ch.setOut(0, p.fds.allocate(file, ROOT_PREOPEN_FD + 1));
+    } finally {
+      file.release();
+    }
     return 0;
   },
 
@@ -63,7 +80,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.SYMLINK]: (k, p, ch) => {
     // The target is stored as written; only the link's own path is resolved.
     const [target, link] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
-    k.vfs.symlink(target!, resolvePath(k.vfs, p, ch.arg(0), link!));
+    k.vfs.symlink(target!, resolvePath(k.vfs, p, ch.arg(0), given(k, link!)));
     return 0;
   },
 

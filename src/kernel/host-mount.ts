@@ -1,0 +1,149 @@
+import * as nodeFs from "node:fs";
+import { FileType } from "../abi/wasi.js";
+import type { FileStat } from "../abi/filestat.js";
+import { Errno, type ErrnoName } from "../abi/errno.js";
+import { HOST_DEV, toFileStat } from "./file-stat.js";
+import { fromNodeError, kerr, KernelError } from "./kernel-error.js";
+import { OpenFile } from "./open-file.js";
+
+/** A host directory shown inside the VM. */
+export interface Mount {
+  /** Absolute VM path. */
+  path: string;
+  /** The host directory (resolved: its real path). */
+  hostDir: string;
+  readOnly: boolean;
+}
+
+/**
+ * A file system error (the host's or memfs's) as a KernelError naming the VM path, never the host's own
+ * error, which would carry the host path. ENXIO (opening a socket) is EACCES, as openHostFile answers
+ * for every special file; a code the guests' errno table lacks is EIO. Anything without a code (a bug)
+ * is rethrown as it is, to be recorded as a kernel fault.
+ */
+export function fsError(e: unknown, syscall: string, path: string): KernelError {
+  if (e instanceof KernelError) return e;
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") throw e;
+  if (code === "ENXIO") return kerr("EACCES", { syscall, path, message: "not a regular file or directory on the host" });
+  if (code in Errno) return kerr(code as ErrnoName, { syscall, path });
+  if (code === "EOPNOTSUPP") return kerr("ENOTSUP", { syscall, path });
+  return kerr("EIO", { syscall, path, message: `i/o error (${code})` });
+}
+
+/** The real path of a host directory to mount; ENOTDIR/ENOENT/EACCES as the host answers. */
+export function hostDirectory(hostDir: string): string {
+  try {
+    const real = nodeFs.realpathSync.native(hostDir);
+    if (!nodeFs.statSync(real).isDirectory()) throw kerr("ENOTDIR", { syscall: "mount", path: hostDir });
+    return real;
+  } catch (e) {
+    throw fromNodeError(e, "mount", hostDir);
+  }
+}
+
+/**
+ * The host path of VM path `vmPath` inside `mount`, confined: whatever it resolves to on the host (through
+ * symlinks) must stay inside the mounted directory, or it is EACCES. `follow` says whether the last
+ * component is followed (stat, open) or not (lstat, readlink); errors name `path`, as the caller gave it.
+ */
+export function hostPath(mount: Mount, vmPath: string, syscall: string, follow: boolean, path: string): string {
+  const host = mount.hostDir + vmPath.slice(mount.path.length);
+  const slash = host.lastIndexOf("/");
+  const checked = follow || host === mount.hostDir ? host : host.slice(0, slash);
+  let real: string;
+  try {
+    real = nodeFs.realpathSync.native(checked);
+  } catch (e) {
+    throw fsError(e, syscall, path);
+  }
+  if (real !== mount.hostDir && !real.startsWith(`${mount.hostDir}/`))
+    throw kerr("EACCES", { syscall, path, message: "resolves outside its mount" });
+  return follow || host === mount.hostDir ? real : real + host.slice(slash);
+}
+
+/**
+ * Opens a host file for reading without ever blocking the kernel's thread: with O_NONBLOCK, so that a FIFO
+ * without a writer does not wait for one, then fstat on the open descriptor (no race with the file being
+ * replaced between a check and the open). Only regular files and directories are served; a FIFO, socket or
+ * device is closed again and refused with EACCES — reading one would block the kernel, or never end. (Linux
+ * would say ENXIO for some of them; the guests' errno table has no ENXIO, and EACCES reads as "permission
+ * denied", which is what it is.)
+ */
+export function openHostFile(host: string, path: string): { fd: number; stats: nodeFs.Stats } {
+  let fd: number;
+  try {
+    fd = nodeFs.openSync(host, nodeFs.constants.O_RDONLY | nodeFs.constants.O_NONBLOCK);
+  } catch (e) {
+    throw fsError(e, "open", path);
+  }
+  try {
+    const stats = nodeFs.fstatSync(fd);
+    if (!stats.isFile() && !stats.isDirectory())
+      throw kerr("EACCES", { syscall: "open", path, message: "not a regular file or directory on the host" });
+    return { fd, stats };
+  } catch (e) {
+    nodeFs.closeSync(fd);
+    throw fsError(e, "open", path);
+  }
+}
+
+/** A host file's whole content (the API's readFile), read through openHostFile. */
+export function readHostFile(host: string, path: string): Uint8Array {
+  const { fd, stats } = openHostFile(host, path);
+  try {
+    if (stats.isDirectory()) throw kerr("EISDIR", { syscall: "read", path });
+    const out = new Uint8Array(stats.size);
+    let n = 0;
+    // The size is the one fstat saw: a file growing meanwhile is read up to it.
+    while (n < out.length) {
+      const got = nodeFs.readSync(fd, out, n, out.length - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return n === out.length ? out : out.slice(0, n);
+  } catch (e) {
+    throw fsError(e, "read", path);
+  } finally {
+    nodeFs.closeSync(fd);
+  }
+}
+
+/** A regular file of a host mount, open for reading (mounts are read-only). */
+export class HostFile extends OpenFile {
+  readonly filetype = FileType.REGULAR_FILE;
+  override readonly writable = false;
+  private position = 0;
+
+  constructor(
+    private readonly fd: number,
+    override readonly path: string,
+  ) {
+    super();
+  }
+
+  read(target: Uint8Array): number {
+    const n = nodeFs.readSync(this.fd, target, 0, target.length, this.position);
+    this.position += n;
+    return n;
+  }
+  write(): number {
+    throw kerr("EBADF", { syscall: "write", path: this.path });
+  }
+  override seek(offset: number, whence: number): number {
+    const base = whence === 0 ? 0 : whence === 1 ? this.position : nodeFs.fstatSync(this.fd).size;
+    const next = base + offset;
+    if (next < 0) throw kerr("EINVAL", { syscall: "seek", path: this.path });
+    this.position = next;
+    return next;
+  }
+  override stat(): FileStat {
+    return toFileStat(nodeFs.fstatSync(this.fd), HOST_DEV);
+  }
+  override mode(): number {
+    return nodeFs.fstatSync(this.fd).mode;
+  }
+  protected override close(): void {
+    nodeFs.closeSync(this.fd);
+  }
+}

@@ -1,0 +1,81 @@
+import { constants as bufferConstants } from "node:buffer";
+import type { Volume } from "memfs";
+
+/**
+ * What the VFS uses of memfs's internals (memfs 4.80.1, pinned in package.json): its superblock, the links
+ * (directory entries) and nodes (inodes) under it, and a node's data buffer. The public fs API cannot say
+ * when an inode is really gone, lets a rename over a file or a recursive rmdir leave nodes behind in the
+ * inode table, and sizes a file's buffer on its own (doubling it); the VFS does those parts itself.
+ */
+export type Superblock = Volume["_core"];
+export type Link = Superblock["root"];
+export type MemNode = ReturnType<Link["getNode"]>;
+
+/** The node fields memfs declares private: `size` bytes of `buf` are the file, `capacity` is `buf`'s length. */
+interface Storage {
+  buf: Buffer;
+  capacity: number;
+  size: number;
+}
+const storage = (node: MemNode): Storage => node as unknown as Storage;
+
+/** The largest file a node can hold: one Buffer. */
+export const MAX_FILE_BYTES = bufferConstants.MAX_LENGTH;
+
+export function nodeSize(node: MemNode): number {
+  return storage(node).size;
+}
+
+/** The file's bytes (a view of the node's buffer, valid until the file next changes). */
+export function nodeData(node: MemNode): Uint8Array {
+  const s = storage(node);
+  return s.buf.subarray(0, s.size);
+}
+
+/** True while the node is in the inode table, i.e. some directory entry still names it. */
+export function isLinked(core: Superblock, node: MemNode): boolean {
+  return core.inodes[node.ino] === node;
+}
+
+/** The link at an absolute path with no symlinks in it (see path-lookup.ts); undefined when missing. */
+export function linkAt(core: Superblock, path: string): Link | undefined {
+  let link: Link | undefined = core.root;
+  for (const name of path.split("/")) {
+    if (name === "") continue;
+    if (!link.getNode().isDirectory()) return undefined;
+    link = link.children.get(name);
+    if (!link) return undefined;
+  }
+  return link;
+}
+
+/** A link's path: memfs keeps each link's components from the root (the root's own is ""). */
+export function pathOf(link: Link): string {
+  return link.steps.length <= 1 ? "/" : link.steps.join("/");
+}
+
+/** The entries of a directory link, without "." and "..". */
+export function* childrenOf(link: Link): IterableIterator<[string, Link]> {
+  for (const [name, child] of link.children) if (child && name !== "." && name !== "..") yield [name, child];
+}
+
+export function nodeCapacity(node: MemNode): number {
+  return storage(node).capacity;
+}
+
+/**
+ * Gives a file's node a buffer of exactly `capacity` bytes (at least its size), keeping its content. The
+ * quota decides how much (fs-quota.ts): memfs would double the buffer on its own whenever a write passes
+ * its end, and keep a large buffer after a truncation. The buffer is one of its own: a small one from
+ * Node's shared pool would keep a whole 8 KiB slab alive as long as the file lives. Only the first `size`
+ * bytes are ever read, and memfs zero-fills any gap it writes past.
+ */
+export function setCapacity(node: MemNode, capacity: number): void {
+  const s = storage(node);
+  if (capacity < s.size) throw new Error(`memfs node ${node.ino}: capacity ${capacity} below size ${s.size}`);
+  if (capacity === s.capacity) return;
+  const buf = Buffer.allocUnsafeSlow(capacity);
+  if (s.size > 0) s.buf.copy(buf, 0, 0, s.size);
+  s.buf = buf;
+  s.capacity = capacity;
+}
