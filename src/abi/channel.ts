@@ -19,11 +19,13 @@ export const Slot = {
    * bytes, so that 4 GiB still fits an i32). The kernel charges it to the VM (guest-memory-account.ts).
    */
   MEMORY_PAGES: 15,
+  /** Set by the kernel with each answer: whether the worker may watch for the next one before parking. */
+  SPIN: 16,
 } as const;
 
 export const State = { RESPONSE: 0, REQUEST: 1 } as const;
 
-const HEADER_BYTES = 64;
+const HEADER_BYTES = 128;
 const ARG_COUNT = 6;
 const OUT_COUNT = 4;
 
@@ -100,7 +102,7 @@ export class Channel {
     i32[Slot.LEN] = payloadLength;
     Atomics.store(i32, Slot.STATE, State.REQUEST);
     Atomics.notify(i32, Slot.STATE);
-    if (!this.spinWhile(State.REQUEST, WORKER_SPIN))
+    if (i32[Slot.SPIN] === 0 || !this.spinWhile(State.REQUEST, WORKER_SPIN))
       while (Atomics.load(i32, Slot.STATE) === State.REQUEST) Atomics.wait(i32, Slot.STATE, State.REQUEST);
     return i32[Slot.RET]!;
   }
@@ -123,7 +125,12 @@ export class Channel {
   }
 
   /** Answers the pending request. */
-  respond(ret: number, replyLength = 0): void {
+  /**
+   * Answers the pending request. `spin` tells the worker whether watching for its next answer is worth
+   * a core: it is not when other guests are computing, which its watching would slow down.
+   */
+  respond(ret: number, replyLength: number, spin: boolean): void {
+    this.i32[Slot.SPIN] = spin ? 1 : 0;
     this.i32[Slot.RET] = ret;
     this.i32[Slot.RLEN] = replyLength;
     Atomics.store(this.i32, Slot.STATE, State.RESPONSE);

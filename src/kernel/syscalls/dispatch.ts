@@ -47,7 +47,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
     p.inSyscall = false;
     if (tracing) traceSyscall(p, ch, ret, replyLength);
     expectRequest(p.state === "running");
-    ch.respond(ret, replyLength);
+    ch.respond(ret, replyLength, computing <= 1);
   };
   const pump = (): void => {
     let budget = SYSCALLS_PER_TURN;
