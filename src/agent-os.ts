@@ -185,7 +185,8 @@ export class AgentOs {
   private constructor(kernel: Kernel, env: Record<string, string>, router: boolean) {
     this.#kernel = kernel;
     this.#env = env;
-    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS, () => kernel.runningProcesses < kernel.limits.maxProcesses / 2);
+    // Room for one more exec: a few processes (a shell, a pipeline) left under the VM's limit.
+    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS, () => kernel.runningProcesses + 4 <= kernel.limits.maxProcesses);
     if (router) {
       this.#router = new ExecRouter(kernel, this.#envIn("/"));
       this.#router.warm();

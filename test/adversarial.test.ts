@@ -251,6 +251,17 @@ describe("processes", () => {
     await survived();
   });
 
+  it("execs that wait for a later exec do not keep it out", async () => {
+    const { vm, survived } = await attacked();
+    const waiters = Array.from({ length: 6 }, (_, i) =>
+      vm.exec(`while [ ! -f /tmp/go ]; do sleep 0.05; done; echo ${i}`, { timeout: 20_000 }),
+    );
+    const go = vm.exec("touch /tmp/go");
+    expect(await go).toEqual(result(""));
+    expect(await Promise.all(waiters)).toEqual(Array.from({ length: 6 }, (_, i) => result(`${i}\n`)));
+    await survived();
+  });
+
   it("a pipeline longer than maxProcesses fails in the guest, not the host", async () => {
     const { vm, survived } = await attacked({ ...SMALL, maxProcesses: 6 });
     // Every stage is still running when the next is started.

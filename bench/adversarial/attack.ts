@@ -39,6 +39,6 @@ try {
 const faults = vm.stats().faults;
 await vm.dispose();
 process.stdout.write(
-  `${JSON.stringify({ ...result, rssBeforeMiB: rssBefore, peakMiB: peak, stallMs: stalls.max / 1e6, alive, intact, faults })}\n`,
+  `${JSON.stringify({ ...result, removesFiles: attack.removesFiles === true, rssBeforeMiB: rssBefore, peakMiB: peak, stallMs: stalls.max / 1e6, alive, intact, faults })}\n`,
 );
 process.exit(0);

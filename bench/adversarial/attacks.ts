@@ -17,6 +17,8 @@ export interface Outcome {
 export interface Attack {
   name: string;
   run: (vm: AgentOs) => Promise<Outcome>;
+  /** The attack itself removes the file written before it (`rm -rf /`): only the VM must survive. */
+  removesFiles?: true;
 }
 
 const summary = (r: ExecResult): string => {
@@ -82,7 +84,7 @@ export const ATTACKS: Attack[] = [
   { name: "rm /dev/null", run: steps("rm /dev/null", "echo x > /dev/null; cat /dev/null; rm /dev/null") },
   { name: "mv over /dev/null", run: steps("echo x > /tmp/x", "mv /tmp/x /dev/null") },
   { name: "rm -rf /home/user", run: steps("rm -rf /home/user", "echo alive") },
-  { name: "rm -rf /", run: steps("rm -rf / 2>&1 | tail -1; rm -rf /* 2>&1 | tail -1", "echo alive") },
+  { name: "rm -rf /", removesFiles: true, run: steps("rm -rf / 2>&1 | tail -1; rm -rf /* 2>&1 | tail -1", "echo alive") },
   {
     name: "10,000 nested directories, then mv",
     run: steps("for i in $(seq 10000); do mkdir d && cd d || break; done; pwd | wc -c", "mv /home/user/d /tmp/moved && rm -rf /tmp/moved; echo $?"),

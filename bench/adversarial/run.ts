@@ -19,12 +19,19 @@ ATTACKS.forEach((attack, i) => {
   const line = r.stdout.trim().split("\n").pop() ?? "";
   let row: string;
   try {
-    const o = JSON.parse(line) as Record<string, unknown> & { ms: number; deadline?: number; alive: boolean; intact: boolean; faults: number };
+    const o = JSON.parse(line) as Record<string, unknown> & {
+      ms: number;
+      deadline?: number;
+      alive: boolean;
+      intact: boolean;
+      removesFiles: boolean;
+      faults: number;
+    };
     const late = o.deadline !== undefined && o.ms > o.deadline + 100;
-    const ok = o.alive && o.intact && !late && o.faults === 0;
+    const ok = o.alive && (o.intact || o.removesFiles) && !late && o.faults === 0;
     if (!ok) failed++;
     const time = `${Math.round(o.ms)} ms${o.deadline !== undefined ? ` (${o.deadline})` : ""}`;
-    const after = `${o.alive ? "alive" : "DEAD"}${o.intact ? "" : ", FILE LOST"}${o.faults ? `, ${o.faults} faults` : ""}${late ? ", LATE" : ""}`;
+    const after = `${o.alive ? "alive" : "DEAD"}${o.intact ? "" : o.removesFiles ? ", files removed (as asked)" : ", FILE LOST"}${o.faults ? `, ${o.faults} faults` : ""}${late ? ", LATE" : ""}`;
     row = `| ${attack.name} | ${String(o.outcome).replaceAll("|", "\\|")} | ${time} | ${Math.round(o.rssBeforeMiB as number)} → ${Math.round(o.peakMiB as number)} MiB | ${Math.round(o.stallMs as number)} ms | ${after} |`;
   } catch {
     failed++;

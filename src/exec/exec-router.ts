@@ -132,6 +132,10 @@ class RoutedCommand implements RunningCommand {
     return this.status;
   }
 
+  idle(): boolean {
+    return this.shell.kernel.groupIdle(this.shell.process.pgid);
+  }
+
   kill(signal: number): void {
     this.shell.kill(signal);
   }

@@ -2,7 +2,7 @@ import { Signal } from "../abi/wasi.js";
 import { KernelError } from "../kernel/kernel-error.js";
 import type { Kernel } from "../kernel/kernel.js";
 import { setLongTimeout } from "../util/long-timeout.js";
-import type { ExecGate } from "./exec-gate.js";
+import type { ExecGate, GateTicket } from "./exec-gate.js";
 import { OutputCollector, type OutputStop } from "./output.js";
 import type { CommandOutput, RunningCommand } from "./running-command.js";
 
@@ -69,11 +69,11 @@ export async function runExec(run: ExecRun): Promise<ExecResult> {
     stderr: new OutputCollector("stderr", options, run.onStderr),
   };
   const endedPromise = new Promise<void>((resolve) => ended.signal.addEventListener("abort", () => resolve(), { once: true }));
-  let leave: (() => void) | undefined;
+  let ticket: GateTicket | undefined;
   try {
-    leave = await run.gate.enter(ended.signal).catch(() => undefined);
+    ticket = await run.gate.enter(ended.signal).catch(() => undefined);
     let exitCode = 0;
-    while (leave && !ending) {
+    while (ticket && !ending) {
       try {
         handle = run.start(output);
       } catch (e) {
@@ -81,6 +81,8 @@ export async function runExec(run: ExecRun): Promise<ExecResult> {
         await Promise.race([run.kernel.processSlotFreed(), endedPromise]);
         continue;
       }
+      const started = handle;
+      ticket.idle = () => started.idle();
       exitCode = await handle.wait();
       break;
     }
@@ -93,7 +95,7 @@ export async function runExec(run: ExecRun): Promise<ExecResult> {
     if (output.stdout.truncated || output.stderr.truncated) result.truncated = true;
     return result;
   } finally {
-    leave?.();
+    ticket?.release();
     cancelTimer();
     run.signal?.removeEventListener("abort", onAbort);
     output.stdout.release();

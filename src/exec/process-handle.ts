@@ -87,6 +87,10 @@ export class ProcessHandle implements RunningCommand {
     return this.process.exitCode;
   }
 
+  idle(): boolean {
+    return this.kernel.groupIdle(this.process.pgid);
+  }
+
   /** Sends a signal to the process and everything it started (its process group; default SIGTERM). */
   kill(signal: number = Signal.SIGTERM): void {
     this.kernel.killGroup(this.process.pgid, signal);

@@ -11,6 +11,8 @@ export interface RunningCommand {
   readonly running: boolean;
   /** Resolves with the exit code once the command and everything it started have ended. */
   wait(): Promise<number>;
+  /** True while every process of the command is parked in a system call (waiting, not computing). */
+  idle(): boolean;
   /** Signals the command and everything it started. */
   kill(signal: number): void;
 }

@@ -161,6 +161,12 @@ export class Kernel {
     for (const q of this.processes.all()) if (q.pgid === pgid) q.kill(signo);
   }
 
+  /** True when every running member of a process group is parked in a system call. */
+  groupIdle(pgid: number): boolean {
+    for (const q of this.processes.all()) if (q.pgid === pgid && q.state === "running" && !q.inSyscall) return false;
+    return true;
+  }
+
   /** Signals a process group and resolves when all its members have exited. */
   endGroup(pgid: number, signo: number): Promise<void> {
     return this.endProcesses(
