@@ -46,6 +46,7 @@ export function loadModule(file: string): Promise<CompiledCommand> {
     moduleStats.compiles++;
     const compiled = compileCommand(bytes);
     byHash.set(hash, compiled);
+    compiled.catch(() => byHash.delete(hash));
     return compiled;
   });
   byPath.set(file, loading);
