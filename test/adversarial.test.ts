@@ -270,6 +270,17 @@ describe("processes", () => {
     await survived();
   });
 
+  it("a process past maxOpenFds gets EMFILE", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxOpenFds: 8 });
+    await vm.exec("for i in 1 2 3 4 5 6; do echo $i > /tmp/f$i; done");
+    // paste holds all its files open at once: stdio, the root preopen and six files are nine.
+    expect(await vm.exec("paste /tmp/f1 /tmp/f2 /tmp/f3 /tmp/f4 /tmp/f5 /tmp/f6")).toEqual(
+      result("", 1, "paste: No file descriptors available\n"),
+    );
+    expect(await vm.exec("paste /tmp/f1 /tmp/f2")).toEqual(result("1\t2\n"));
+    await survived();
+  });
+
   it("spawning and killing in a loop leaves nothing behind", async () => {
     const { vm, survived } = await attacked();
     for (let i = 0; i < 100; i++) {
