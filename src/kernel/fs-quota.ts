@@ -163,7 +163,7 @@ export class FsQuota {
       const slack = Math.max(0, Math.floor(Math.min(capacity / 2, dataLeft, memoryLeft / 2)));
       this.take(size + slack - capacity);
       account.held += size + slack - capacity;
-      setCapacity(node, size + slack);
+      setCapacity(node, size + slack, this.limits.maxFsBytes);
     }
     this.count(account, size);
   }
@@ -175,7 +175,7 @@ export class FsQuota {
   shrunk(node: MemNode): void {
     const account = this.accountOf(node);
     const size = nodeSize(node);
-    if (nodeCapacity(node) > size + Math.max(64, size / 2)) setCapacity(node, size);
+    if (nodeCapacity(node) > size + Math.max(64, size / 2)) setCapacity(node, size, this.limits.maxFsBytes);
     this.memory.give("files", account.held - nodeCapacity(node));
     account.held = nodeCapacity(node);
     this.count(account, size);

@@ -63,19 +63,37 @@ export function nodeCapacity(node: MemNode): number {
   return storage(node).capacity;
 }
 
+/** Files up to this size get buffers of their own; larger ones grow in place (see setCapacity). */
+const IN_PLACE_FROM = 1 << 20;
+
 /**
  * Gives a file's node a buffer of exactly `capacity` bytes (at least its size), keeping its content. The
  * quota decides how much (fs-quota.ts): memfs would double the buffer on its own whenever a write passes
- * its end, and keep a large buffer after a truncation. The buffer is one of its own: a small one from
- * Node's shared pool would keep a whole 8 KiB slab alive as long as the file lives. Only the first `size`
- * bytes are ever read, and memfs zero-fills any gap it writes past.
+ * its end, and keep a large buffer after a truncation. Only the first `size` bytes are ever read, and
+ * memfs zero-fills any gap it writes past.
+ *
+ * A small file's buffer is one of its own (a small one from Node's shared pool would keep a whole 8 KiB
+ * slab alive as long as the file lives). A file past IN_PLACE_FROM lives in a resizable ArrayBuffer that
+ * reserves address space up to `reserve` bytes and commits memory as it grows: growing it copies nothing,
+ * where copying a large file into a new buffer held the host's event loop for ~0.7 s at 1 GiB.
  */
-export function setCapacity(node: MemNode, capacity: number): void {
+export function setCapacity(node: MemNode, capacity: number, reserve: number): void {
   const s = storage(node);
   if (capacity < s.size) throw new Error(`memfs node ${node.ino}: capacity ${capacity} below size ${s.size}`);
   if (capacity === s.capacity) return;
-  const buf = Buffer.allocUnsafeSlow(capacity);
-  if (s.size > 0) s.buf.copy(buf, 0, 0, s.size);
-  s.buf = buf;
+  const current = s.buf.buffer as ArrayBuffer;
+  if (current.resizable && capacity <= current.maxByteLength) {
+    current.resize(capacity);
+  } else {
+    const buf =
+      capacity < IN_PLACE_FROM
+        ? Buffer.allocUnsafeSlow(capacity)
+        : Buffer.from(new ArrayBuffer(capacity, { maxByteLength: Math.max(capacity, reserve) }));
+    if (s.size > 0) s.buf.copy(buf, 0, 0, s.size);
+    s.buf = buf;
+    s.capacity = capacity;
+    return;
+  }
+  s.buf = Buffer.from(current, 0, capacity);
   s.capacity = capacity;
 }
