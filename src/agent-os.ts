@@ -84,7 +84,6 @@ export interface ExecOptions {
   onStderr?: (chunk: Uint8Array) => void;
 }
 
-
 export interface SpawnOptions {
   cwd?: string;
   env?: Record<string, string>;
