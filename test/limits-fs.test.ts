@@ -23,7 +23,7 @@ const SMALL_FS: Partial<Limits> = { maxFsBytes: 8 * MiB, maxVmMemoryBytes: 256 *
 const RSS_BOUND = 128 * MiB;
 const decode = (b: Uint8Array): string => new TextDecoder().decode(b);
 /** What the shell's echo says when its write fails with ENOSPC. */
-const ENOSPC_ECHO = "\x1b[31merror:\x1b[39m echo: i/o error: No space left on device (os error 51)\n";
+const ENOSPC_ECHO = "sh: echo: i/o error: No space left on device (os error 51)\n";
 
 async function attacked(options: AgentOsOptions = { limits: SMALL_FS }): Promise<{ vm: AgentOs; survived: (precious?: boolean) => Promise<void> }> {
   const vm = await createVm(options);

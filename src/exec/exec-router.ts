@@ -31,6 +31,11 @@ let shellsInProcess = 0;
  * BASH_SUBSHELL the subshell that isolates the command, `$-` the flag of a shell reading stdin.
  */
 const ROUTER_VISIBLE = /LINENO|BASH_SUBSHELL|\$\{?-/;
+/**
+ * A background `&` (not `&&`, `>&`, `&>`, `|&`): brush runs the job as a task of the shell that may run
+ * only after the command has ended, so in a router shell it would run during a later exec.
+ */
+const BACKGROUND = /(^|[^&<>|])&(?![&>])/;
 /** Variables a shell reads from its environment only when it starts; exporting them later differs. */
 const STARTUP_ONLY = new Set(["IFS", "SHELLOPTS", "BASHOPTS", "BASH_ENV", "ENV", "POSIXLY_CORRECT", "PS4", "SHLVL", "OLDPWD"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -72,7 +77,7 @@ export class ExecRouter {
    * variable a shell reads only at start-up, or a name that is not a shell variable.
    */
   private exportsIfRoutable(command: string, env: Record<string, string>): Record<string, string> | undefined {
-    if (command.includes("\0") || ROUTER_VISIBLE.test(command)) return undefined;
+    if (command.includes("\0") || ROUTER_VISIBLE.test(command) || BACKGROUND.test(command)) return undefined;
     const exports: Record<string, string> = {};
     for (const [key, value] of Object.entries(env)) {
       if (key === "PWD" || value === this.env[key]) continue; // the command's `cd` sets PWD

@@ -22,12 +22,6 @@ export interface SpawnRequest {
   stdio: readonly OpenFile[];
 }
 
-/** The shell's tracing lines (guest-abi §1): dropped from its stderr, whatever that is connected to. */
-const SHELL_NOISE = [
-  "\x1b[33m WARN\x1b[0m could not retrieve pid for child process\n",
-  "\x1b[31mERROR\x1b[0m unhandled process exit\n",
-].map((s) => Buffer.from(s));
-
 /** Bytes of argv and environment as a process receives them: NUL-terminated strings. */
 function argBytes(argv: readonly string[], env: Record<string, string>): number {
   let n = 0;
@@ -200,10 +194,6 @@ export class Kernel {
       });
       signal.addEventListener("abort", onKill, { once: true });
     });
-  }
-
-  isShellNoise(p: Process, data: Uint8Array): boolean {
-    return p.resolvesOwnPaths && SHELL_NOISE.some((n) => n.equals(data));
   }
 
   /** Kills every process and waits for them to end. */

@@ -268,10 +268,11 @@ describe("exit statuses", () => {
 
   it("answers 127 for an unknown command", async () => {
     const vm = await createVm();
-    // differs from GNU: bash says "bash: line 1: nosuchcmd: command not found"; brush colours its
-    // "error:" prefix whatever stderr is connected to.
-    expect(await vm.exec("nosuchcmd arg")).toEqual(
-      result("", 127, "\x1b[31merror:\x1b[39m command not found: nosuchcmd\n"),
+    // As `bash -c` says it, under the shell's name; brush's own line is "error: command not found: x" in colour.
+    expect(await vm.exec("nosuchcmd arg")).toEqual(result("", 127, "sh: nosuchcmd: command not found\n"));
+    // Also where stderr goes into a pipe or a file, and inside a command substitution.
+    expect(await vm.exec("nosuchcmd 2>&1 | cat; x=$(nosuchcmd 2>&1); echo \"[$x]\"")).toEqual(
+      result("sh: nosuchcmd: command not found\n[sh: nosuchcmd: command not found]\n"),
     );
   });
 });

@@ -3,6 +3,7 @@ import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
+import { isShellNoise, shellMessage } from "../shell-messages.js";
 import { DirectoryFile } from "../vfs.js";
 import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
@@ -29,16 +30,19 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     return file.read(ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length)), p.killSignal);
   },
 
-  [Sys.WRITE]: (k, p, ch) => {
+  [Sys.WRITE]: (_k, p, ch) => {
     const fd = ch.arg(0);
     const data = ch.data.subarray(0, ch.requestLength);
-    if (fd === 2 && k.isShellNoise(p, data)) {
+    // The shell's own lines: its tracing is dropped, its errors read like bash's (shell-messages.ts).
+    if (p.resolvesOwnPaths && fd === 2 && isShellNoise(data)) {
       ch.setOut(0, data.length);
       return 0;
     }
-    const written = (n: number): number => (ch.setOut(0, n), 0);
+    const out = p.resolvesOwnPaths ? shellMessage(data) : data;
+    // The guest wrote `data`: a rewritten line counts as written whole once its replacement is.
+    const written = (n: number): number => (ch.setOut(0, out === data || n < out.length ? Math.min(n, data.length) : data.length), 0);
     try {
-      const n = p.fds.get(fd).write(data, p.killSignal);
+      const n = p.fds.get(fd).write(out, p.killSignal);
       return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, e));
     } catch (e) {
       return writeFailed(p, e);
