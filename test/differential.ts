@@ -5,7 +5,7 @@ import { createVm as createOneVm } from "./helpers.js";
 /** API calls that change a VM's state: the twin gets them too. */
 const MUTATORS = new Set(["writeFile", "writeFiles", "mkdir", "move", "delete"]);
 /** Commands the router hands to a fresh process by design (see ExecRouter.exportsIfRoutable). */
-const FRESH_BY_DESIGN = /LINENO|BASH_SUBSHELL|\$\{?-/;
+const FRESH_BY_DESIGN = /LINENO|BASH_SUBSHELL|\$\{?-|(^|[^&<>|])&(?![&>])/;
 
 let compared = 0;
 

@@ -213,3 +213,17 @@ describe("the exec cwd option", () => {
     await expect(vm.exec("pwd", { cwd: "/nope" })).rejects.toMatchObject({ code: "ENOENT" });
   });
 });
+
+describe("a trailing slash names a directory", () => {
+  it("on a regular file it is ENOTDIR, as on Linux; on a directory or a new name it works", async () => {
+    const vm = await createVm();
+    await writeTree(vm, { "/tmp/t/f": "hi\n" });
+    await vm.mkdir("/tmp/t/d");
+    expect(await vm.exec("cat /tmp/t/f/")).toEqual(result("", 1, "cat: /tmp/t/f/: Not a directory\n"));
+    expect(await vm.exec("cat /tmp/t/f/.")).toEqual(result("", 1, "cat: /tmp/t/f/.: Not a directory\n"));
+    expect(await vm.exec("[ -f /tmp/t/f/ ] && echo file || echo no; [ -d /tmp/t/d/ ] && echo dir")).toEqual(result("no\ndir\n"));
+    expect(await vm.exec("stat -c %F /tmp/t/d/; cd /tmp/t && ls d/ && mkdir new/ && ls -d new")).toEqual(result("directory\nnew\n"));
+    // differs from GNU: rm and ls print uutils message keys (bash + coreutils: "Not a directory").
+    expect(await vm.exec("rm /tmp/t/f/; cat /tmp/t/f")).toEqual(result("hi\n", 0, "rm: rm-error-cannot-remove-no-such-file\n"));
+  });
+});

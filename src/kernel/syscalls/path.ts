@@ -1,25 +1,36 @@
 import { unpackFields } from "../../abi/channel.js";
 import { writeFileStat } from "../../abi/filestat.js";
-import { FdFlags, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
+import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
 import { checkPathLength } from "../path-lookup.js";
+import { kerr } from "../kernel-error.js";
+import type { Kernel } from "../kernel.js";
+import type { Process } from "../process.js";
 import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
 
+/** A path that ends in `/` or `/.` names a directory. */
+const NAMES_DIRECTORY = /\/\.?$/;
+
 /**
- * A path as the guest wrote it: ENAMETOOLONG is decided on that string, as Linux does, before any work is
- * done on it (the VFS checks the resolved absolute path again).
+ * A path the guest wrote, relative to `dirfd`, resolved by the rule of path-resolution.ts. ENAMETOOLONG
+ * is decided on the string as written, as Linux does, before any work is done on it (the VFS checks the
+ * resolved absolute path again). `file/` is ENOTDIR, as on Linux, when what it names exists (links
+ * followed) and is not a directory; a missing one is left to the operation (`mkdir new/` works).
  */
-function given(k: Parameters<SyscallHandler>[0], path: string): string {
-  checkPathLength(path, k.limits, "lookup");
+function resolveGuestPath(k: Kernel, p: Process, dirfd: number, written: string): string {
+  checkPathLength(written, k.limits, "lookup");
+  const path = resolvePath(k.vfs, p, dirfd, written);
+  if (NAMES_DIRECTORY.test(written) && path !== "/" && k.vfs.exists(path) && k.vfs.stat(path).filetype !== FileType.DIRECTORY)
+    throw kerr("ENOTDIR", { syscall: "lookup", path });
   return path;
 }
 
 /** The request's path payload resolved against the dirfd in ARG0. */
 function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
-  return resolvePath(k.vfs, p, ch.arg(0), given(k, payloadString(ch)));
+  return resolveGuestPath(k, p, ch.arg(0), payloadString(ch));
 }
 
 /**
@@ -28,13 +39,13 @@ function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
  * slashes dropped (libc makes `/` into `.`), then the rule of path-resolution.ts.
  */
 function hostFsPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
-  return resolvePath(k.vfs, p, ROOT_PREOPEN_FD, given(k, payloadString(ch)).replace(/^\/+/, "") || ".");
+  return resolveGuestPath(k, p, ROOT_PREOPEN_FD, payloadString(ch).replace(/^\/+/, "") || ".");
 }
 
 /** For calls with two path fields: [first, second] resolved against dirfd args 0 and 1. */
 function twoPaths(...[k, p, ch]: Parameters<SyscallHandler>): [string, string] {
   const [a, b] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
-  return [resolvePath(k.vfs, p, ch.arg(0), given(k, a!)), resolvePath(k.vfs, p, ch.arg(1), given(k, b!))];
+  return [resolveGuestPath(k, p, ch.arg(0), a!), resolveGuestPath(k, p, ch.arg(1), b!)];
 }
 
 export const pathSyscalls: Record<number, SyscallHandler> = {
@@ -80,7 +91,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.SYMLINK]: (k, p, ch) => {
     // The target is stored as written; only the link's own path is resolved.
     const [target, link] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
-    k.vfs.symlink(target!, resolvePath(k.vfs, p, ch.arg(0), given(k, link!)));
+    k.vfs.symlink(target!, resolveGuestPath(k, p, ch.arg(0), link!));
     return 0;
   },
 
