@@ -31,6 +31,11 @@ let shellsInProcess = 0;
  * BASH_SUBSHELL the subshell that isolates the command, `$-` the flag of a shell reading stdin.
  */
 const ROUTER_VISIBLE = /LINENO|BASH_SUBSHELL|\$\{?-/;
+
+/** The command reads what a wrapper around it would change (line numbers, subshell depth, flags). */
+export function seesItsWrapping(command: string): boolean {
+  return ROUTER_VISIBLE.test(command);
+}
 /**
  * A background `&` (not `&&`, `>&`, `&>`, `|&`): brush runs the job as a task of the shell that may run
  * only after the command has ended, so in a router shell it would run during a later exec.
@@ -77,7 +82,7 @@ export class ExecRouter {
    * variable a shell reads only at start-up, or a name that is not a shell variable.
    */
   private exportsIfRoutable(command: string, env: Record<string, string>): Record<string, string> | undefined {
-    if (command.includes("\0") || ROUTER_VISIBLE.test(command) || BACKGROUND.test(command)) return undefined;
+    if (command.includes("\0") || seesItsWrapping(command) || BACKGROUND.test(command)) return undefined;
     const exports: Record<string, string> = {};
     for (const [key, value] of Object.entries(env)) {
       if (key === "PWD" || value === this.env[key]) continue; // the command's `cd` sets PWD

@@ -4,6 +4,7 @@ import type { Kernel } from "../kernel/kernel.js";
 import { kerr } from "../kernel/kernel-error.js";
 import { OpenFile } from "../kernel/open-file.js";
 import type { Process } from "../kernel/process.js";
+import { withOwnStdio } from "./own-stdio.js";
 import { shellQuote } from "./shell-quote.js";
 
 /** Where a routed command's stdio goes while it runs. */
@@ -114,7 +115,7 @@ export class RouterShell {
   run(script: string, exports: Record<string, string>, stdio: CommandStdio): Promise<number> {
     if (this.busy || !this.alive) throw new Error("router shell is not available");
     const assignments = Object.entries(exports).map(([k, v]) => `export ${k}=${shellQuote(v)}; `);
-    const line = `( ${assignments.join("")}eval ${shellQuote(script)} ); : >${this.statusDir}$?\n`;
+    const line = `( ${assignments.join("")}${withOwnStdio(script)} ); : >${this.statusDir}$?\n`;
     const fds = this.process.fds;
     this.feed.onLineRead = () => {
       fds.set(0, stdio.stdin);

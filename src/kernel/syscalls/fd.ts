@@ -33,8 +33,9 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
   [Sys.WRITE]: (_k, p, ch) => {
     const fd = ch.arg(0);
     const data = ch.data.subarray(0, ch.requestLength);
-    // The shell's own lines: its tracing is dropped, its errors read like bash's (shell-messages.ts).
-    if (p.resolvesOwnPaths && fd === 2 && isShellNoise(data)) {
+    // The shell's own lines: its tracing is dropped, its errors read like bash's (shell-messages.ts). They
+    // go to whatever fd its stderr is (an exec's commands run with 2>/dev/stderr, see own-stdio.ts).
+    if (p.resolvesOwnPaths && isShellNoise(data)) {
       ch.setOut(0, data.length);
       return 0;
     }

@@ -11,6 +11,8 @@ import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
 
+const STDIO_PATHS: Readonly<Record<string, number>> = { "/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2 };
+
 /** A path that ends in `/` or `/.` names a directory. */
 const NAMES_DIRECTORY = /\/\.?$/;
 
@@ -52,7 +54,10 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.OPEN]: (k, p, ch) => {
     const path = atPath(k, p, ch);
     const oflags = ch.arg(1);
-    const control = p.openControl?.(path);
+    // A control path of the router's shells, or /dev/stdin|stdout|stderr: a new reference to the caller's
+    // own fd 0, 1 or 2, as Linux's /proc/self/fd/N (the exec wrapper relies on it, see own-stdio.ts).
+    const stdioFd = STDIO_PATHS[path];
+    const control = stdioFd !== undefined ? p.fds.get(stdioFd) : p.openControl?.(path);
     if (control) {
       ch.setOut(0, p.fds.allocate(control, ROOT_PREOPEN_FD + 1));
       return 0;
