@@ -50,6 +50,7 @@ async function ours(
       },
       writeFile: () => {},
       exists: () => false,
+      isFile: () => false,
     },
     signal,
   };

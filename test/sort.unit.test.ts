@@ -59,6 +59,7 @@ async function run(
         fs.set(path, text(data));
       },
       exists: (path) => fs.has(path) || dirs.includes(path),
+      isFile: (path) => fs.has(path),
     },
     signal: new AbortController().signal,
   };

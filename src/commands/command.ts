@@ -12,6 +12,8 @@ export interface CommandFs {
   /** Creates or truncates. */
   writeFile(path: string, data: Uint8Array | string): void;
   exists(path: string): boolean;
+  /** True for a regular file (symlinks followed). */
+  isFile(path: string): boolean;
 }
 
 export interface CommandContext {

@@ -1,10 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import common from "@rivet-dev/agent-os-common";
+import fd from "@rivet-dev/agent-os-fd";
 import jq from "@rivet-dev/agent-os-jq";
 import ripgrep from "@rivet-dev/agent-os-ripgrep";
+import tree from "@rivet-dev/agent-os-tree";
 import type { CommandHandler } from "./command.js";
 import { sort } from "./sort.js";
+import { which } from "./which.js";
 
 /** A command the VM can run, found by the basename of argv[0]. */
 export type CommandSpec =
@@ -24,12 +27,16 @@ interface CommandPackage {
 
 const SHELLS = new Set(["sh", "bash"]);
 
-/** Commands the binaries cannot provide, written in TypeScript (`sort` needs threads, guest-abi §1). */
-const builtinTs: Record<string, CommandHandler> = { sort };
+/**
+ * Commands the binaries cannot provide, written in TypeScript: `sort` needs threads (guest-abi §1), and
+ * no published package has `which`.
+ */
+const builtinTs: Record<string, CommandHandler> = { sort, which };
 
 function packageCommands(): Map<string, CommandSpec> {
   const specs = new Map<string, CommandSpec>();
-  for (const pkg of [...(common as readonly CommandPackage[]), jq as CommandPackage, ripgrep as CommandPackage]) {
+  const single = [jq, ripgrep, tree, fd] as CommandPackage[];
+  for (const pkg of [...(common as readonly CommandPackage[]), ...single]) {
     const dir = pkg.commandDir;
     for (const c of pkg.commands) {
       const file = join(dir, c.aliasOf ?? c.name);

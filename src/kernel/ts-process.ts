@@ -1,5 +1,5 @@
 import type { CommandContext, CommandHandler } from "../commands/command.js";
-import { Signal } from "../abi/wasi.js";
+import { FileType, Signal } from "../abi/wasi.js";
 import { KernelError } from "./kernel-error.js";
 import type { Kernel } from "./kernel.js";
 import { join } from "./path.js";
@@ -38,6 +38,7 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       readFile: (path) => k.vfs.readFile(resolve(path)),
       writeFile: (path, data) => k.vfs.writeFile(resolve(path), data),
       exists: (path) => k.vfs.exists(resolve(path)),
+      isFile: (path) => k.vfs.exists(resolve(path)) && k.vfs.stat(resolve(path)).filetype === FileType.REGULAR_FILE,
     },
   };
   Promise.resolve()

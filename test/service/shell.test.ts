@@ -402,3 +402,16 @@ describe("output capture", () => {
     }
   });
 });
+
+describe("which", () => {
+  it("prints where PATH finds a command, nothing and status 1 for one it does not (as Debian's which)", async () => {
+    const vm = await createVm();
+    expect(await vm.exec("which ls; which -a cat sh")).toEqual(result("/bin/ls\n/bin/cat\n/bin/sh\n"));
+    expect(await vm.exec("which nosuchtool; echo $?; which /bin/cat ./nope; echo $?; which; echo $?")).toEqual(
+      result("1\n/bin/cat\n1\n1\n"),
+    );
+    expect(await vm.exec("if which rg >/dev/null; then echo have rg; fi; which nosuchtool || echo missing")).toEqual(
+      result("have rg\nmissing\n"),
+    );
+  });
+});
