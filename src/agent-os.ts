@@ -186,7 +186,10 @@ export class AgentOs {
     this.#kernel = kernel;
     this.#env = env;
     // Room for one more exec: a few processes (a shell, a pipeline) left under the VM's limit.
-    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS, () => kernel.runningProcesses + 4 <= kernel.limits.maxProcesses);
+    this.#gate = new ExecGate(EXECS_AT_ONCE, EXEC_ADMISSION_HOLD_MS, {
+      hasRoom: () => kernel.runningProcesses + 4 <= kernel.limits.maxProcesses,
+      watchQuiet: (listener) => kernel.watchQuiet(listener),
+    });
     if (router) {
       this.#router = new ExecRouter(kernel, this.#envIn("/"));
       this.#router.warm();

@@ -6,25 +6,37 @@ export interface GateTicket {
   idle: () => boolean;
 }
 
+/** What the gate needs to know of its VM. */
+export interface GateVm {
+  /** The VM has processes to spare for one more exec. */
+  hasRoom(): boolean;
+  /** Calls `listener` whenever a process of the VM starts waiting or exits; returns its removal. */
+  watchQuiet(listener: () => void): () => void;
+}
+
 /**
  * Admission of execs to one VM: at most `size` start at once, the rest wait their turn in order.
  *
  * A burst of execs is served best by the router's few shells: measured with 300 concurrent
  * `echo $i | cat` on 2 cores, 4 at a time took 7.9 s and 0.5 GiB of host memory, 16 at a time 26 s and
  * 1.5 GiB (fresh shells and a worker each). Long-running commands (servers, waits, execs that need each
- * other) must not keep the others out, though: an exec that has run for `holdMs` and is idle — every
- * process of it parked in a system call — stops counting, while the VM has processes to spare
- * (`hasRoom`). A busy one keeps its place: on a loaded machine every exec runs long, and letting more in
- * would only slow them all down. The check is repeated every `holdMs` for an exec that keeps its place.
+ * other) must not keep the others out, though: once an exec has run for `holdMs`, it stops counting as
+ * soon as it is idle — every process of it parked in a system call — while others wait and the VM has
+ * processes to spare. A busy one keeps its place: on a loaded machine every exec runs long, and letting
+ * more in would only slow them all down. Idleness is looked at when a process of the VM starts waiting
+ * or exits, never on a timer.
  */
 export class ExecGate {
   private admitted = 0;
   private readonly queue: Array<() => void> = [];
+  /** Admitted execs past `holdMs`, which leave as soon as they are idle. */
+  private readonly overdue = new Set<GateTicket>();
+  private unwatch: (() => void) | undefined;
 
   constructor(
     private readonly size: number,
     private readonly holdMs: number,
-    private readonly hasRoom: () => boolean,
+    private readonly vm: GateVm,
   ) {}
 
   /**
@@ -45,6 +57,7 @@ export class ExecGate {
       if (signal.aborted) return reject(signal.reason);
       signal.addEventListener("abort", onAbort, { once: true });
       this.queue.push(next);
+      this.letIdleGo();
     });
   }
 
@@ -56,16 +69,31 @@ export class ExecGate {
       release: () => {
         if (!held) return;
         held = false;
-        clearTimeout(timer);
+        clearTimeout(deadline);
+        this.forget(ticket);
         this.admitted--;
         this.queue.shift()?.();
       },
     };
-    const hold = (): void => {
-      if (this.queue.length > 0 && this.hasRoom() && ticket.idle()) ticket.release();
-      else timer = setTimeout(hold, this.holdMs).unref();
-    };
-    let timer = setTimeout(hold, this.holdMs).unref();
+    const deadline = setTimeout(() => {
+      this.overdue.add(ticket);
+      this.unwatch ??= this.vm.watchQuiet(() => this.letIdleGo());
+      this.letIdleGo();
+    }, this.holdMs).unref();
     return ticket;
+  }
+
+  /** Overdue execs that are idle stop counting, while others wait and the VM has room. */
+  private letIdleGo(): void {
+    for (const t of this.overdue) {
+      if (this.queue.length === 0 || !this.vm.hasRoom()) return;
+      if (t.idle()) t.release();
+    }
+  }
+
+  private forget(ticket: GateTicket): void {
+    if (!this.overdue.delete(ticket) || this.overdue.size > 0) return;
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 }

@@ -44,6 +44,8 @@ export class Kernel {
   /** Processes of this VM that have not exited. */
   private running = 0;
   private readonly slotWaiters: Array<() => void> = [];
+  /** Called whenever one of this VM's processes starts waiting (parks in a system call) or exits. */
+  private readonly quietWatchers = new Set<() => void>();
 
   constructor(
     readonly commands: CommandRegistry,
@@ -117,6 +119,7 @@ export class Kernel {
     this.running--;
     p.exit(code);
     for (const w of this.slotWaiters.splice(0)) w();
+    this.quieted();
     // Orphans are nobody's to wait for: they leave the table when they exit.
     for (const c of p.children) {
       c.parent = undefined;
@@ -153,6 +156,17 @@ export class Kernel {
   /** Signals every running process of a process group (a command started through the API and all it started). */
   killGroup(pgid: number, signo: number = Signal.SIGKILL): void {
     for (const q of this.processes.all()) if (q.pgid === pgid) q.kill(signo);
+  }
+
+  /** Adds a listener for processes that start waiting or exit (see groupIdle); returns its removal. */
+  watchQuiet(listener: () => void): () => void {
+    this.quietWatchers.add(listener);
+    return () => this.quietWatchers.delete(listener);
+  }
+
+  /** A process parked in a system call or exited. */
+  quieted(): void {
+    for (const w of this.quietWatchers) w();
   }
 
   /** True when every running member of a process group is parked in a system call. */

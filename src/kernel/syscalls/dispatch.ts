@@ -86,6 +86,7 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
         finish(Errno.SUCCESS, result);
         continue;
       }
+      k.quieted(); // parked: the process waits
       result.then(
         (n) => finish(Errno.SUCCESS, n),
         (e) => finish(errnoOf(k, p, e), 0),
