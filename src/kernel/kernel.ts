@@ -37,7 +37,7 @@ export class Kernel {
   /** Host memory the VM holds, against limits.maxVmMemoryBytes. */
   readonly memory: MemoryBudget;
   /** Kernel faults: system calls that failed for a reason of the kernel's own (the guest got EIO). */
-  readonly faults: { count: number; last: unknown } = { count: 0, last: undefined };
+  readonly faults = { count: 0 };
   private readonly root: DirectoryFile;
   private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
   private disposed = false;
@@ -61,7 +61,6 @@ export class Kernel {
   /** Records a fault of the kernel's own; AGENTOS_TRACE=1 prints it. Nothing is thrown into the host. */
   fault(cause: unknown): void {
     this.faults.count++;
-    this.faults.last = cause;
     if (process.env.AGENTOS_TRACE === "1") process.stderr.write(`agentos: kernel fault: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n`);
   }
 

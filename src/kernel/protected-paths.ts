@@ -16,14 +16,9 @@ export function isDevPath(path: string): boolean {
   return path === DEV || path.startsWith(`${DEV}/`);
 }
 
-/** EPERM for creating an entry in /dev (open O_CREAT, mkdir, symlink, link, the API's writeFile). */
+/** EPERM for creating an entry in /dev (open O_CREAT, mkdir, symlink, link, the API's writeFile) or changing a mode there. */
 export function checkCreate(path: string, syscall: string): void {
   if (isDevPath(path)) throw kerr("EPERM", { syscall, path, message: "operation not permitted: /dev belongs to the VM" });
-}
-
-/** EPERM for changing the mode of /dev or a device. */
-export function checkChmod(path: string, syscall: string): void {
-  checkCreate(path, syscall);
 }
 
 /**

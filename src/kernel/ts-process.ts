@@ -38,7 +38,7 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       readFile: (path) => k.vfs.readFile(resolve(path)),
       writeFile: (path, data) => k.vfs.writeFile(resolve(path), data),
       exists: (path) => k.vfs.exists(resolve(path)),
-      isFile: (path) => k.vfs.exists(resolve(path)) && k.vfs.stat(resolve(path)).filetype === FileType.REGULAR_FILE,
+      isFile: (path) => k.vfs.typeOf(resolve(path)) === FileType.REGULAR_FILE,
     },
   };
   Promise.resolve()

@@ -13,7 +13,7 @@ import { DirectoryFile } from "./directory-file.js";
 import { DeviceFile, type OpenFile } from "./open-file.js";
 import { checkPathLength, lookup } from "./path-lookup.js";
 import { basename, dirname } from "./path.js";
-import { checkChmod, checkCreate, checkRemove, DEV, isDevPath } from "./protected-paths.js";
+import { checkCreate, checkRemove, DEV, isDevPath } from "./protected-paths.js";
 
 export { DirectoryFile };
 
@@ -176,6 +176,15 @@ export class Vfs {
     const at = this.place(real, path, "stat", follow);
     const st = this.wrap("stat", path, () => (follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path)));
     return (st.mode & S_IFMT) === S_IFLNK ? S_IFLNK | 0o777 : st.mode;
+  }
+
+  /** The type of what `path` names (links followed), or undefined when it cannot be looked up. */
+  typeOf(path: string): number | undefined {
+    try {
+      return this.stat(path).filetype;
+    } catch {
+      return undefined;
+    }
   }
 
   exists(path: string): boolean {
@@ -443,7 +452,7 @@ export class Vfs {
 
   chmod(path: string, mode: number): void {
     const real = this.resolve(path, "chmod", true);
-    checkChmod(real, "chmod");
+    checkCreate(real, "chmod");
     this.writable(real, "chmod", path);
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
   }

@@ -25,8 +25,10 @@ const NAMES_DIRECTORY = /\/\.?$/;
 function resolveGuestPath(k: Kernel, p: Process, dirfd: number, written: string): string {
   checkPathLength(written, k.limits, "lookup");
   const path = resolvePath(k.vfs, p, dirfd, written);
-  if (NAMES_DIRECTORY.test(written) && path !== "/" && k.vfs.exists(path) && k.vfs.stat(path).filetype !== FileType.DIRECTORY)
-    throw kerr("ENOTDIR", { syscall: "lookup", path });
+  if (NAMES_DIRECTORY.test(written) && path !== "/") {
+    const type = k.vfs.typeOf(path);
+    if (type !== undefined && type !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "lookup", path });
+  }
   return path;
 }
 
