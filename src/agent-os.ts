@@ -1,5 +1,5 @@
 import { Signal } from "./abi/wasi.js";
-import type { CommandHandler } from "./commands/command.js";
+import type { CommandHandler, WasmCommand } from "./commands/command.js";
 import { CommandRegistry } from "./commands/registry.js";
 import { ExecRouter, seesItsWrapping, type RouterStats } from "./exec/exec-router.js";
 import { withOwnStdio } from "./exec/own-stdio.js";
@@ -7,21 +7,24 @@ import { ExecGate } from "./exec/exec-gate.js";
 import { runExec, type ExecResult } from "./exec/exec-run.js";
 import { OutputCollector, type OutputStop } from "./exec/output.js";
 import { ProcessHandle } from "./exec/process-handle.js";
-import { checkListener, checkSignal, checkTimeout } from "./exec/exec-options.js";
+import { checkListener, checkMode, checkSignal, checkTimeout } from "./exec/exec-options.js";
 import { Kernel } from "./kernel/kernel.js";
 import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
-import { createRootLayout, defaultEnv, homeDirectory } from "./kernel/root-layout.js";
+import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, resolveLimits, type Limits } from "./limits.js";
 import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
 
 export interface AgentOsOptions {
-  /** Extra commands written in TypeScript, by name; they override built-in commands of the same name. */
-  commands?: Record<string, CommandHandler>;
+  /**
+   * Extra commands by name, overriding built-in commands of the same name: a TypeScript handler, or
+   * `{ wasm: "/host/path/tool.wasm" }` for a WebAssembly command of your own (the file must exist: TypeError).
+   */
+  commands?: Record<string, CommandHandler | WasmCommand>;
   /** Added to the default environment of every command. */
   env?: Record<string, string>;
   /** What the VM may take (see Limits); each one given replaces its default. */
@@ -201,7 +204,7 @@ export class AgentOs {
     const registry = new CommandRegistry(options.commands);
     compileAhead(COMPILED_AHEAD.map((name) => registry.resolve(name)).flatMap((c) => (c?.kind === "wasm" ? [c.file] : [])));
     const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0);
-    createRootLayout(kernel.vfs, registry.names());
+    createRootLayout(kernel.vfs, registry);
     for (const m of options.mounts ?? []) {
       if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
       if (typeof m.path !== "string" || !m.path.startsWith("/") || m.path === "/")
@@ -243,7 +246,7 @@ export class AgentOs {
       gate: this.#gate,
       start: (output) =>
         this.#router?.run(command, { cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }) ??
-        new ProcessHandle(this.#kernel, { argv: ["sh", "-c", fresh], cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
+        new ProcessHandle(this.#kernel, { argv: ["sh", "-c", fresh], command: "sh", cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
       timeout: options.timeout,
       signal: options.signal,
       maxOutputBytes,
@@ -362,6 +365,7 @@ export class AgentOs {
 
   #checkCwd(cwd: string | undefined): string {
     this.#assertLive();
+    userland(this.#kernel.vfs, this.#kernel.commands);
     if (cwd === undefined) return homeDirectory(this.#kernel.vfs);
     const path = this.#path(cwd, "chdir");
     if (this.#kernel.vfs.stat(path).filetype !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "chdir", path });
@@ -429,6 +433,13 @@ export class AgentOs {
 
   async exists(path: string): Promise<boolean> {
     return this.#kernel.vfs.exists(this.#path(path, "access"));
+  }
+
+  /** Sets the permission bits (0o7777; symlinks followed), as chmod(2) does: `vm.chmod("/w/run.sh", 0o755)`. */
+  async chmod(path: string, mode: number): Promise<void> {
+    const p = this.#path(path, "chmod");
+    checkMode(mode);
+    this.#kernel.vfs.chmod(p, mode);
   }
 
   async move(from: string, to: string): Promise<void> {

@@ -16,7 +16,7 @@ export type {
   VirtualStat,
   VmStats,
 } from "./agent-os.js";
-export type { CommandContext, CommandFs, CommandHandler } from "./commands/command.js";
+export type { CommandContext, CommandFs, CommandHandler, CommandStat, WasmCommand } from "./commands/command.js";
 export type { RouterStats } from "./exec/exec-router.js";
 export type { ModuleStats } from "./modules/module-cache.js";
 export { KernelError } from "./kernel/kernel-error.js";

@@ -3,7 +3,7 @@ import type { AgentOs, AgentOsOptions, ExecOptions } from "../src/index.js";
 import { createVm as createOneVm } from "./helpers.js";
 
 /** API calls that change a VM's state: the twin gets them too. */
-const MUTATORS = new Set(["writeFile", "writeFiles", "mkdir", "move", "delete"]);
+const MUTATORS = new Set(["writeFile", "writeFiles", "mkdir", "move", "delete", "chmod"]);
 /** Commands the router hands to a fresh process by design (see ExecRouter.exportsIfRoutable). */
 const FRESH_BY_DESIGN = /LINENO|BASH_SUBSHELL|\$\{?-|(^|[^&<>|])&(?![&>])/;
 

@@ -51,6 +51,11 @@ async function ours(
       writeFile: () => {},
       exists: () => false,
       isFile: () => false,
+      stat: () => {
+        throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
+      },
+      chmod: () => {},
+      readdir: () => [],
     },
     signal,
   };

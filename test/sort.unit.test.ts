@@ -60,6 +60,11 @@ async function run(
       },
       exists: (path) => fs.has(path) || dirs.includes(path),
       isFile: (path) => fs.has(path),
+      stat: () => {
+        throw fsError("ENOENT");
+      },
+      chmod: () => {},
+      readdir: () => [],
     },
     signal: new AbortController().signal,
   };

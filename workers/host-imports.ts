@@ -43,6 +43,13 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
       return err;
     },
     fd_dup: (fd: number, retPtr: number) => outU32(retPtr, k.call(Sys.DUP, [fd])),
+    /**
+     * proc_pidfd(pid, ret_fd_ptr) -> errno: a new fd (lowest free) for a child of the caller that reads end
+     * of file, and polls readable with hang-up (poll_oneoff FD_READ), once the child has exited; reading
+     * before parks, or answers EAGAIN with NONBLOCK. proc_waitpid then returns at once. ESRCH when `pid`
+     * is not the caller's child (or was already waited for). Close it with fd_close.
+     */
+    proc_pidfd: (pid: number, retFdPtr: number) => outU32(retFdPtr, k.call(Sys.PIDFD, [pid])),
     proc_kill: (pid: number, signal: number) => k.call(Sys.KILL, [pid, signal]),
     proc_getpid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPID)),
     sleep_ms: (ms: number) => k.call(Sys.SLEEP, [ms]),

@@ -1,9 +1,10 @@
 import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { ClockId, EventType, LookupFlags, OFlags, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
+import { LookupFlags, OFlags, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
+import { clockNow, pollOneoff } from "./poll-oneoff.js";
 
 const encoder = new TextEncoder();
 
@@ -66,12 +67,15 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       const data = k.data;
       let total = 0;
       let fill = 0;
+      // A short write (a NONBLOCK fd whose pipe filled up) ends the call: the rest was not written.
       const flush = (): number => {
         if (fill === 0) return Errno.SUCCESS;
         const err = k.call(Sys.WRITE, [fd], fill);
+        const wanted = fill;
         fill = 0;
-        if (err === Errno.SUCCESS) total += k.out(0);
-        return err;
+        if (err !== Errno.SUCCESS) return err;
+        total += k.out(0);
+        return k.out(0) < wanted ? Errno.EAGAIN : Errno.SUCCESS;
       };
       for (const [ptr, len] of iovecs(iovs, count)) {
         for (let off = 0; off < len; ) {
@@ -250,55 +254,12 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
 
     clock_time_get(id: number, _precision: bigint, ptr: number): number {
-      const ns =
-        id === ClockId.REALTIME
-          ? BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6))
-          : process.hrtime.bigint();
-      mem.u64(ptr, ns);
+      mem.u64(ptr, clockNow(id));
       return Errno.SUCCESS;
     },
 
-    poll_oneoff(inPtr: number, outPtr: number, nsubs: number, neventsPtr: number): number {
-      // Clock subscriptions sleep in the kernel; fd subscriptions are reported ready (a read then blocks
-      // in the kernel until data or end of file, which is what the guest waits for anyway).
-      const view = mem.view;
-      let events = 0;
-      let sleepNs: bigint | undefined;
-      let clockUserdata = 0n;
-      for (let i = 0; i < nsubs; i++) {
-        const s = inPtr + i * 48;
-        const tag = view.getUint8(s + 8);
-        if (tag === EventType.CLOCK) {
-          let timeout = view.getBigUint64(s + 24, true);
-          if (view.getUint16(s + 40, true) & 1) {
-            const now = BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6));
-            timeout = timeout > now ? timeout - now : 0n;
-          }
-          if (sleepNs === undefined || timeout < sleepNs) {
-            sleepNs = timeout;
-            clockUserdata = view.getBigUint64(s, true);
-          }
-          continue;
-        }
-        const e = outPtr + events++ * 32;
-        view.setBigUint64(e, view.getBigUint64(s, true), true);
-        view.setUint16(e + 8, 0, true);
-        view.setUint8(e + 10, tag);
-        view.setBigUint64(e + 16, 1n, true);
-        view.setUint16(e + 24, 0, true);
-      }
-      if (events === 0 && sleepNs !== undefined) {
-        const err = k.call(Sys.SLEEP, [Math.ceil(Number(sleepNs) / 1e6)]);
-        if (err !== Errno.SUCCESS) return err;
-        const e = outPtr;
-        view.setBigUint64(e, clockUserdata, true);
-        view.setUint16(e + 8, 0, true);
-        view.setUint8(e + 10, EventType.CLOCK);
-        events = 1;
-      }
-      mem.u32(neventsPtr, events);
-      return Errno.SUCCESS;
-    },
+    poll_oneoff: (inPtr: number, outPtr: number, nsubs: number, neventsPtr: number) =>
+      pollOneoff(mem, k, inPtr, outPtr, nsubs, neventsPtr),
 
     sched_yield: () => Errno.SUCCESS,
     proc_exit(code: number): never {
@@ -306,7 +267,7 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
     proc_raise: () => Errno.ENOSYS,
     fd_renumber: () => Errno.ENOSYS,
-    fd_fdstat_set_flags: () => Errno.ENOSYS,
+    fd_fdstat_set_flags: (fd: number, flags: number) => k.call(Sys.SETFL, [fd, flags]),
     fd_fdstat_set_rights: () => Errno.ENOSYS,
     fd_tell: () => Errno.ENOSYS,
     fd_pread: () => Errno.ENOSYS,

@@ -5,9 +5,9 @@
  * Every call answers an errno in RET; the kernel dispatch table and the worker stubs are both keyed by it.
  */
 export const Sys = {
-  /** args: fd, maxLen · reply: the bytes read (RLEN = count, 0 = end of file). Parks on an empty pipe. */
+  /** args: fd, maxLen · reply: the bytes read (RLEN = count, 0 = end of file). Parks on an empty pipe (EAGAIN on a NONBLOCK fd). */
   READ: 1,
-  /** args: fd · payload: bytes · out: [written] */
+  /** args: fd · payload: bytes · out: [written] (on a NONBLOCK fd what fits: less, or EAGAIN) */
   WRITE: 2,
   /** args: fd, offLo, offHi, whence · out: [posLo, posHi] */
   SEEK: 3,
@@ -61,6 +61,16 @@ export const Sys = {
   GETPID: 27,
   /** args: ms. Parks for that long. */
   SLEEP: 28,
+  /** args: fd, fdflags. NONBLOCK is kept per fd (fd-table.ts); APPEND is the open file's; the rest is ignored. */
+  SETFL: 29,
+  /**
+   * args: count, hasTimeout, timeoutNsLo, timeoutNsHi · payload: count × (fd u32, eventType u32), eventType
+   * FD_READ or FD_WRITE · reply: count × (errno u16, flags u16, nbytes u32), flags bit 0 = ready, bit 1 =
+   * hang-up · out: [readyCount, timedOut]. Parks until one fd is ready or the (relative) timeout passes.
+   */
+  POLL: 30,
+  /** args: pid · out: [fd]. A new fd that reads end of file once that child has exited (pid-fd.ts). */
+  PIDFD: 31,
 } as const;
 
 export type SysName = keyof typeof Sys;

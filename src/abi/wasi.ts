@@ -26,6 +26,9 @@ export const Whence = { SET: 0, CUR: 1, END: 2 } as const;
 
 export const ClockId = { REALTIME: 0, MONOTONIC: 1, PROCESS_CPUTIME: 2, THREAD_CPUTIME: 3 } as const;
 export const EventType = { CLOCK: 0, FD_READ: 1, FD_WRITE: 2 } as const;
+/** poll_oneoff: a clock subscription's flag (the timeout is a deadline) and an fd event's flag. */
+export const SUBCLOCK_ABSTIME = 1;
+export const EVENT_FD_HANGUP = 1;
 
 /** Signals the kernel delivers. */
 export const Signal = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 } as const;

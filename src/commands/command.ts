@@ -14,6 +14,29 @@ export interface CommandFs {
   exists(path: string): boolean;
   /** True for a regular file (symlinks followed). */
   isFile(path: string): boolean;
+  /**
+   * What a path names: symlinks followed unless `follow` is false (then a symlink reports itself, as
+   * lstat does). Throws a KernelError (ENOENT, ENOTDIR, ELOOP, EACCES, …).
+   */
+  stat(path: string, follow?: boolean): CommandStat;
+  /**
+   * Sets the permission bits (`mode & 0o7777`) of what `path` names, symlinks followed, as chmod(2) does.
+   * Throws a KernelError: ENOENT, EPERM for the root and /dev, EROFS in a read-only mount, EACCES for a
+   * path through a directory without search permission.
+   */
+  chmod(path: string, mode: number): void;
+  /** The names in a directory (without `.` and `..`), in byte order; symlinks followed. */
+  readdir(path: string): string[];
+}
+
+export interface CommandStat {
+  type: "file" | "directory" | "symlink" | "other";
+  /** st_mode: the type bits and the permission bits, e.g. 0o100644 for a regular file rw-r--r--. */
+  mode: number;
+  size: number;
+  /** Device and inode numbers: paths with the same pair name the same file. */
+  dev: number;
+  ino: number;
 }
 
 export interface CommandContext {
@@ -35,3 +58,12 @@ export interface CommandContext {
 
 /** Returns the exit status (0–255). A thrown error ends the process with status 1 and its message on stderr. */
 export type CommandHandler = (ctx: CommandContext) => number | Promise<number>;
+
+/**
+ * A WebAssembly command of the user's (`AgentOs.create({ commands: { name: { wasm } } })`): a wasm32-wasip1
+ * module file on the host, run like the built-in binaries (see README, "Your own WebAssembly commands").
+ */
+export interface WasmCommand {
+  /** Path of the .wasm file on the host; it must exist when the VM is created. */
+  wasm: string;
+}

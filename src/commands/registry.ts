@@ -1,12 +1,14 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import common from "@rivet-dev/agent-os-common";
 import fd from "@rivet-dev/agent-os-fd";
 import jq from "@rivet-dev/agent-os-jq";
 import ripgrep from "@rivet-dev/agent-os-ripgrep";
 import tree from "@rivet-dev/agent-os-tree";
-import type { CommandHandler } from "./command.js";
+import { chmod } from "./chmod.js";
+import type { CommandHandler, WasmCommand } from "./command.js";
 import { sort } from "./sort.js";
+import { umask } from "./umask.js";
 import { which } from "./which.js";
 
 /** A command the VM can run, found by the basename of argv[0]. */
@@ -17,6 +19,13 @@ export type CommandSpec =
       file: string;
       /** The shell resolves its own paths and writes tracing noise to stderr (guest-abi §1, §3). */
       isShell: boolean;
+      /**
+       * The guest closes the fds > 2 it passes to proc_spawn itself, some time later: the kernel drops its
+       * references at the spawn and keeps only the numbers reserved (guest-abi §2: sh crashes if a number is
+       * reused early; env and xargs leave them open). True for the published binaries; a user's own
+       * command keeps its fds as they are.
+       */
+      closesSpawnFds: boolean;
     }
   | { kind: "ts"; name: string; handler: CommandHandler };
 
@@ -28,10 +37,11 @@ interface CommandPackage {
 const SHELLS = new Set(["sh", "bash"]);
 
 /**
- * Commands the binaries cannot provide, written in TypeScript: `sort` needs threads (guest-abi §1), and
- * no published package has `which`.
+ * Commands the binaries cannot provide, written in TypeScript: `sort` needs threads (guest-abi §1), no
+ * published package has `which`, the published `chmod` only ever sets 0o666 or 0o444, and brush has no
+ * `umask` builtin.
  */
-const builtinTs: Record<string, CommandHandler> = { sort, which };
+const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
 
 function packageCommands(): Map<string, CommandSpec> {
   const specs = new Map<string, CommandSpec>();
@@ -41,7 +51,7 @@ function packageCommands(): Map<string, CommandSpec> {
     for (const c of pkg.commands) {
       const file = join(dir, c.aliasOf ?? c.name);
       if (!existsSync(file)) continue;
-      specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name) });
+      specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name), closesSpawnFds: true });
     }
   }
   return specs;
@@ -49,17 +59,27 @@ function packageCommands(): Map<string, CommandSpec> {
 
 let defaults: Map<string, CommandSpec> | undefined;
 
+/** A TypeScript handler, or `{ wasm: file }`: a WebAssembly command of the user's, which must exist. */
+function userSpec(name: string, command: CommandHandler | WasmCommand): CommandSpec {
+  if (typeof command === "function") return { kind: "ts", name, handler: command };
+  const invalid = (message: string): TypeError => Object.assign(new TypeError(`command ${name}: ${message}`), { code: "ERR_INVALID_ARG_VALUE" });
+  const file = typeof command === "object" && command !== null ? (command as { wasm?: unknown }).wasm : undefined;
+  if (typeof file !== "string") throw invalid("must be a function or { wasm: path }");
+  const path = resolve(file);
+  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw invalid(`no such file: ${path}`);
+  return { kind: "wasm", name, file: path, isShell: false, closesSpawnFds: false };
+}
+
 /** The commands of one VM: the WebAssembly userland, the TypeScript replacements, then the user's own. */
 export class CommandRegistry {
   private readonly specs: Map<string, CommandSpec>;
 
-  constructor(userCommands: Record<string, CommandHandler> = {}) {
+  constructor(userCommands: Record<string, CommandHandler | WasmCommand> = {}) {
     defaults ??= packageCommands();
     this.specs = new Map(defaults);
-    for (const [name, handler] of Object.entries({ ...builtinTs, ...userCommands })) {
+    for (const [name, command] of Object.entries({ ...builtinTs, ...userCommands })) {
       if (!/^[A-Za-z0-9_.+-]+$/.test(name)) throw new TypeError(`invalid command name: ${JSON.stringify(name)}`);
-      if (typeof handler !== "function") throw new TypeError(`command ${name}: handler must be a function`);
-      this.specs.set(name, { kind: "ts", name, handler });
+      this.specs.set(name, userSpec(name, command));
     }
   }
 

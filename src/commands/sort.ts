@@ -13,7 +13,8 @@
  */
 import type { CommandContext, CommandHandler } from "./command.js";
 import { mergeBlocks, Slicer, sortBlock } from "./sort/cooperative.js";
-import { describe, readLines } from "./sort/input.js";
+import { readLines } from "./sort/input.js";
+import { strerror } from "./strerror.js";
 import { heldPerLine, sortable } from "./sort/items.js";
 import { parseArgs, SortError, type Options } from "./sort/options.js";
 import { makePlan, makeRec, type Plan, type Rec } from "./sort/plan.js";
@@ -70,7 +71,7 @@ async function run(ctx: CommandContext, o: Options): Promise<number> {
     try {
       ctx.fs.writeFile(o.output, data);
     } catch (e) {
-      throw new SortError(`sort: open failed: ${o.output}: ${describe(e)}`);
+      throw new SortError(`sort: open failed: ${o.output}: ${strerror(e)}`);
     }
   }
   return 0;

@@ -1,9 +1,9 @@
 import type { CommandHandler } from "./command.js";
 
 /**
- * `which [-a] NAME…` as Debian's which: for each name, the first `DIR/NAME` along PATH that is a regular
- * file (all of them with -a); a name with a slash is printed if it is a file. Nothing is printed for a
- * name not found; the status is then 1. (Every file counts as executable: the VM keeps no modes yet.)
+ * `which [-a] NAME…` as Debian's which: for each name, the first `DIR/NAME` along PATH that is an
+ * executable regular file (all of them with -a); a name with a slash is printed if it is one. Nothing is
+ * printed for a name not found; the status is then 1.
  */
 export const which: CommandHandler = (ctx) => {
   let all = false;
@@ -21,10 +21,18 @@ export const which: CommandHandler = (ctx) => {
     all = true;
   }
   const names = ctx.argv.slice(i);
+  const isExecutable = (path: string): boolean => {
+    try {
+      const st = ctx.fs.stat(path);
+      return st.type === "file" && (st.mode & 0o111) !== 0;
+    } catch {
+      return false;
+    }
+  };
   const dirs = (ctx.env["PATH"] ?? "").split(":").map((d) => d || ".");
   let status = names.length === 0 ? 1 : 0;
   for (const name of names) {
-    const found = name.includes("/") ? [name].filter((p) => ctx.fs.isFile(p)) : dirs.map((d) => `${d}/${name}`).filter((p) => ctx.fs.isFile(p));
+    const found = (name.includes("/") ? [name] : dirs.map((d) => `${d}/${name}`)).filter(isExecutable);
     const shown = all ? found : found.slice(0, 1);
     if (shown.length > 0) ctx.writeStdout(shown.map((p) => `${p}\n`).join(""));
     else status = 1;

@@ -1,4 +1,4 @@
-/** Checks of exec and spawn options that are not paths: a bad one is a TypeError with a Node-style code. */
+/** Checks of API arguments that are not paths (exec and spawn options, modes): a bad one is a TypeError with a Node-style code. */
 
 function invalid(name: string, value: unknown, expected: string): TypeError {
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
@@ -19,4 +19,10 @@ export function checkSignal(signal: unknown): void {
 export function checkListener<T>(name: string, listener: T): T {
   if (listener !== undefined && typeof listener !== "function") throw invalid(name, listener, "a function");
   return listener;
+}
+
+/** A mode for chmod: permission bits only (0 to 0o7777), as a number. */
+export function checkMode(mode: unknown): void {
+  if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0 || mode > 0o7777)
+    throw invalid("mode", mode, "an integer from 0 to 0o7777");
 }

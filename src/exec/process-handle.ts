@@ -9,6 +9,8 @@ const encoder = new TextEncoder();
 
 export interface StartOptions {
   argv: string[];
+  /** The registered command to run without a file-system lookup (SpawnRequest.command). */
+  command?: string;
   env: Record<string, string>;
   cwd: string;
   /** All of stdin at once (then end of file); or "pipe" to write it later; or nothing (/dev/null). */
@@ -39,6 +41,7 @@ export class ProcessHandle implements RunningCommand {
     this.process = kernel.spawn({
       parent: undefined,
       argv: opts.argv,
+      ...(opts.command !== undefined ? { command: opts.command } : {}),
       env: opts.env,
       cwd: opts.cwd,
       stdio: [stdin, new SinkFile(opts.output.stdout.push), new SinkFile(opts.output.stderr.push)],

@@ -90,7 +90,7 @@ export class RouterShell {
     onExit: (shell: RouterShell) => void,
   ) {
     const devNull = kernel.devNull();
-    this.process = kernel.spawn({ parent: undefined, argv: ["sh"], env, cwd: "/", stdio: [this.feed, devNull, devNull] });
+    this.process = kernel.spawn({ parent: undefined, argv: ["sh"], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull] });
     this.process.openControl = (path) => this.statusReported(path);
     void this.process.waitExit().then(() => {
       kernel.reap(this.process);

@@ -4,9 +4,15 @@ import type { OpenFile } from "./open-file.js";
 /**
  * A process's file descriptors. Each fd holds one reference on its open file description. A *reserved*
  * fd holds no reference but keeps its number taken until the process closes it (see `reserve`).
+ *
+ * NONBLOCK is a flag of the fd, not of the open file description as on Linux: a guest that makes its
+ * stdin non-blocking (Go's syscall package does so for fds 0-2 at start, to poll them) does not make the
+ * same pipe non-blocking for the shell or the other commands that share it, none of which expect EAGAIN.
+ * A new fd starts blocking, whether it comes from open, dup or a spawn (a child's fds).
  */
 export class FdTable {
   private readonly fds = new Map<number, OpenFile | null>();
+  private readonly nonblockingFds = new Set<number>();
 
   constructor(
     /** At most this many fds (EMFILE). */
@@ -32,8 +38,23 @@ export class FdTable {
     return f;
   }
 
+  /** The open file of `fd`, or undefined for a closed or reserved fd. */
+  find(fd: number): OpenFile | undefined {
+    return this.fds.get(fd) ?? undefined;
+  }
+
   has(fd: number): boolean {
     return this.fds.has(fd);
+  }
+
+  isNonblocking(fd: number): boolean {
+    return this.nonblockingFds.size > 0 && this.nonblockingFds.has(fd);
+  }
+
+  setNonblocking(fd: number, on: boolean): void {
+    this.get(fd);
+    if (on) this.nonblockingFds.add(fd);
+    else this.nonblockingFds.delete(fd);
   }
 
   /** Installs `file` at the lowest free fd ≥ `min` (taking a reference) and returns it. */
@@ -50,12 +71,14 @@ export class FdTable {
     this.take(file);
     this.drop(this.fds.get(fd));
     this.fds.set(fd, file);
+    this.nonblockingFds.delete(fd);
   }
 
   close(fd: number): void {
     if (!this.fds.has(fd)) throw kerr("EBADF", { syscall: "close", message: `bad file descriptor ${fd}` });
     this.drop(this.fds.get(fd));
     this.fds.delete(fd);
+    this.nonblockingFds.delete(fd);
   }
 
   /**
@@ -68,12 +91,14 @@ export class FdTable {
     if (f) {
       this.drop(f);
       this.fds.set(fd, null);
+      this.nonblockingFds.delete(fd);
     }
   }
 
   closeAll(): void {
     for (const f of this.fds.values()) this.drop(f);
     this.fds.clear();
+    this.nonblockingFds.clear();
   }
 
   get size(): number {

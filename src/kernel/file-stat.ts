@@ -4,6 +4,7 @@ import type { FileStat } from "../abi/filestat.js";
 /** Stat results of memfs and of the host as the kernel reports them (abi/filestat.ts). */
 
 export const S_IFMT = 0o170000;
+export const S_IFREG = 0o100000;
 export const S_IFDIR = 0o040000;
 export const S_IFLNK = 0o120000;
 

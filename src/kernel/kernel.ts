@@ -1,8 +1,10 @@
 import { ROOT_PREOPEN_FD, Signal } from "../abi/wasi.js";
 import type { Limits } from "../limits.js";
 import type { CommandRegistry } from "../commands/registry.js";
+import { findExecutable, type Executable } from "./executable.js";
 import { kerr } from "./kernel-error.js";
 import { DeviceFile, type OpenFile } from "./open-file.js";
+import { DEFAULT_PATH } from "./root-layout.js";
 import { basename } from "./path.js";
 import { Process, ProcessKilled } from "./process.js";
 import { ProcessTable } from "./process-table.js";
@@ -20,6 +22,11 @@ export interface SpawnRequest {
   cwd: string;
   /** What the child's fds 0, 1, 2 refer to; the child takes its own references. */
   stdio: readonly OpenFile[];
+  /**
+   * The registered command to run, by name, without looking argv[0] up in the file system: the runtime's
+   * own shells, which must start even when /bin is gone.
+   */
+  command?: string;
 }
 
 /** Bytes of argv and environment as a process receives them: NUL-terminated strings. */
@@ -69,15 +76,15 @@ export class Kernel {
   }
 
   /**
-   * Starts a process. Throws ENOENT for an unknown command, E2BIG when argv and environment pass
-   * limits.maxArgBytes, EAGAIN when the VM runs limits.maxProcesses already or the worker pool is full.
+   * Starts a process: argv[0] is looked up as execvp does (executable.ts). Throws what exec fails with
+   * (ENOENT, EACCES, ENOEXEC, ELOOP), E2BIG when argv and environment pass limits.maxArgBytes, EAGAIN when
+   * the VM runs limits.maxProcesses already or the worker pool is full.
    */
   spawn(req: SpawnRequest): Process {
     if (this.disposed) throw kerr("EPERM", { syscall: "spawn", message: "VM disposed" });
     const argv0 = req.argv[0] ?? "";
-    const spec = this.commands.resolve(argv0);
-    if (!spec) throw kerr("ENOENT", { syscall: "spawn", path: argv0 });
-    if (argBytes(req.argv, req.env) > this.limits.maxArgBytes)
+    const { spec, argv } = this.executable(req);
+    if (argBytes(argv, req.env) > this.limits.maxArgBytes)
       throw kerr("E2BIG", { syscall: "spawn", path: argv0, message: `argument list too long (maxArgBytes ${this.limits.maxArgBytes})` });
     if (this.running >= this.limits.maxProcesses)
       throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: `too many processes (maxProcesses ${this.limits.maxProcesses})` });
@@ -88,11 +95,12 @@ export class Kernel {
     const p = new Process({
       pid: this.processes.allocatePid(),
       parent: req.parent,
-      argv: isShell ? startShellIn(req.argv, req.cwd) : req.argv,
+      argv: isShell ? startShellIn(argv, req.cwd) : argv,
       env: req.env,
       cwd: req.cwd,
       command: basename(argv0),
       resolvesOwnPaths: isShell,
+      closesSpawnFds: spec.kind === "wasm" && spec.closesSpawnFds,
       maxOpenFds: this.limits.maxOpenFds,
     });
     if (spec.kind === "wasm") void p.waitExit().then(givePoolSlot);
@@ -110,6 +118,16 @@ export class Kernel {
       p.runner = { terminate: () => (clearTimeout(timer), this.exitProcess(p, 0)) };
     } else start();
     return p;
+  }
+
+  private executable(req: SpawnRequest): Executable {
+    if (req.command === undefined) {
+      const at = { vfs: this.vfs, commands: this.commands, cwd: req.cwd, path: req.env.PATH ?? DEFAULT_PATH, fromShell: req.parent?.resolvesOwnPaths ?? false };
+      return findExecutable(req.argv, at);
+    }
+    const spec = this.commands.resolve(req.command);
+    if (!spec) throw kerr("ENOENT", { syscall: "spawn", path: req.command });
+    return { spec, argv: req.argv };
   }
 
   /** Called by a process's runner when it ends. */

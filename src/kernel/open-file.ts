@@ -2,6 +2,18 @@ import { FileType } from "../abi/wasi.js";
 import type { FileStat } from "../abi/filestat.js";
 import { kerr } from "./kernel-error.js";
 
+/** Whether a read or a write of an open file would complete without parking now (poll.ts). */
+export interface Readiness {
+  /** The call would not park: it has data or room, or it would fail or read end of file at once. */
+  ready: boolean;
+  /** Bytes a read would get at once, or room a write has (pipes); 0 when not known. */
+  nbytes: number;
+  /** The other end is gone: end of file for a reader, EPIPE for a writer. */
+  hangup: boolean;
+}
+
+const ALWAYS_READY: Readiness = Object.freeze({ ready: true, nbytes: 0, hangup: false });
+
 /**
  * An open file description: what fds point at. Several fds (in one or several processes) can share one;
  * they then share its offset. `refs` counts those fds; the description is released when it drops to 0.
@@ -22,6 +34,27 @@ export abstract class OpenFile {
    * park it (return a promise) until it has; without, the write completes at once.
    */
   abstract write(data: Uint8Array, signal?: AbortSignal): number | Promise<number>;
+
+  /**
+   * A write for an fd with NONBLOCK: takes what fits now and returns how much (a short write), or throws
+   * EAGAIN when nothing fits. Files that never park take it all.
+   */
+  writeNonblocking(data: Uint8Array): number | Promise<number> {
+    return this.write(data);
+  }
+
+  /**
+   * Would a read (or write) park now? Regular files, devices and sinks never do; files that can park
+   * (pipes, pidfds) override this and `watchReadiness`.
+   */
+  readiness(_op: "read" | "write"): Readiness {
+    return ALWAYS_READY;
+  }
+
+  /** Calls `wake` whenever readiness may have changed, until the returned function removes it. */
+  watchReadiness(_wake: () => void): () => void {
+    return () => {};
+  }
 
   seek(_offset: number, _whence: number): number {
     throw kerr("ESPIPE", { syscall: "seek" });

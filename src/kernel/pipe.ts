@@ -1,7 +1,7 @@
 import { FileType } from "../abi/wasi.js";
 import { kerr } from "./kernel-error.js";
 import type { MemoryBudget } from "./memory-budget.js";
-import { OpenFile } from "./open-file.js";
+import { OpenFile, type Readiness } from "./open-file.js";
 
 interface ParkedRead {
   target: Uint8Array;
@@ -23,6 +23,9 @@ interface ParkedWrite {
  * would pass it fails with ENOMEM (the writer's system call turns that into EPIPE and SIGPIPE).
  *
  * Readers see end of file when the last write end is released; writers get EPIPE when the last read end is.
+ *
+ * For NONBLOCK fds and poll_oneoff it reports readiness and wakes watchers when that may have changed;
+ * while nobody watches, that costs one comparison per change.
  */
 export class Pipe {
   private chunks: Uint8Array[] = [];
@@ -30,6 +33,7 @@ export class Pipe {
   private buffered = 0;
   private readonly waiting: ParkedRead[] = [];
   private readonly writersWaiting: ParkedWrite[] = [];
+  private readonly watchers = new Set<() => void>();
   readers = 0;
   writers = 0;
   /** Read-end references held by shells (see the class comment). */
@@ -78,6 +82,32 @@ export class Pipe {
     return this.put(data);
   }
 
+  /** A write that never parks: what fits below `capacity` (a short write), or EAGAIN when nothing does. */
+  writeNonblocking(data: Uint8Array): number {
+    if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
+    if (data.length === 0 || this.lateReaders > 0) return this.put(data);
+    const room = this.capacity - this.buffered;
+    if (room <= 0) throw kerr("EAGAIN", { syscall: "write" });
+    return this.put(room < data.length ? data.subarray(0, room) : data);
+  }
+
+  /** A read is ready with data or at end of file; a write with room, a buffer that grows, or for EPIPE. */
+  readiness(op: "read" | "write"): Readiness {
+    if (op === "read") return { ready: this.buffered > 0 || this.writers === 0, nbytes: this.buffered, hangup: this.writers === 0 };
+    const ready = this.readers === 0 || this.lateReaders > 0 || this.buffered < this.capacity;
+    return { ready, nbytes: Math.max(0, this.capacity - this.buffered), hangup: this.readers === 0 };
+  }
+
+  watch(wake: () => void): () => void {
+    this.watchers.add(wake);
+    return () => this.watchers.delete(wake);
+  }
+
+  /** Readiness may have changed. */
+  private changed(): void {
+    if (this.watchers.size > 0) for (const w of [...this.watchers]) w();
+  }
+
   private put(data: Uint8Array): number {
     if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
     let rest = data;
@@ -94,6 +124,7 @@ export class Pipe {
         throw kerr("ENOMEM", { syscall: "write", message: "pipe buffers reached the VM memory limit" });
       this.chunks.push(rest.slice());
       this.buffered += rest.length;
+      this.changed();
     }
     return data.length;
   }
@@ -137,6 +168,7 @@ export class Pipe {
     this.buffered -= n;
     this.memory.give("pipes", n);
     this.wakeWriters();
+    this.changed();
     return n;
   }
 
@@ -150,6 +182,7 @@ export class Pipe {
   writerClosed(): void {
     if (--this.writers > 0) return;
     for (const r of this.waiting.splice(0)) r.resolve(0);
+    this.changed();
   }
 
   readerClosed(): void {
@@ -159,12 +192,14 @@ export class Pipe {
     this.buffered = 0;
     this.head = 0;
     for (const w of this.writersWaiting.splice(0)) w.fail(kerr("EPIPE", { syscall: "write" }));
+    this.changed();
   }
 
   /** A shell took or dropped a reference to the read end. */
   lateReader(delta: 1 | -1): void {
     this.lateReaders += delta;
     this.wakeWriters();
+    this.changed();
   }
 }
 
@@ -187,6 +222,12 @@ export class PipeReadEnd extends OpenFile {
   write(): number {
     throw kerr("EBADF", { syscall: "write" });
   }
+  override readiness(op: "read" | "write"): Readiness {
+    return op === "read" ? this.pipe.readiness("read") : super.readiness(op); // a write fails at once
+  }
+  override watchReadiness(wake: () => void): () => void {
+    return this.pipe.watch(wake);
+  }
   protected override close(): void {
     this.pipe.readerClosed();
   }
@@ -207,6 +248,15 @@ export class PipeWriteEnd extends OpenFile {
   }
   write(data: Uint8Array, signal?: AbortSignal): number | Promise<number> {
     return this.pipe.write(data, signal);
+  }
+  override writeNonblocking(data: Uint8Array): number {
+    return this.pipe.writeNonblocking(data);
+  }
+  override readiness(op: "read" | "write"): Readiness {
+    return op === "write" ? this.pipe.readiness("write") : super.readiness(op); // a read fails at once
+  }
+  override watchReadiness(wake: () => void): () => void {
+    return this.pipe.watch(wake);
   }
   protected override close(): void {
     this.pipe.writerClosed();

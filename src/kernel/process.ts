@@ -1,5 +1,6 @@
 import { exitStatus, signalStatus } from "../abi/wasi.js";
 import { KILL_GRACE_MS } from "../limits.js";
+import type { ExecFailure } from "./executable.js";
 import { FdTable } from "./fd-table.js";
 import type { OpenFile } from "./open-file.js";
 
@@ -28,6 +29,8 @@ export interface ProcessInit {
   command: string;
   /** Paths this process gives the kernel are already absolute (the shell resolves its own). */
   resolvesOwnPaths: boolean;
+  /** CommandSpec.closesSpawnFds of its command. */
+  closesSpawnFds?: boolean;
   /** Limits.maxOpenFds. */
   maxOpenFds: number;
 }
@@ -41,6 +44,8 @@ export class Process {
   readonly cwd: string;
   readonly command: string;
   readonly resolvesOwnPaths: boolean;
+  /** Its fds > 2 handed to a child at spawn are dropped, their numbers kept reserved (see SPAWN). */
+  readonly closesSpawnFds: boolean;
   /** Process group: a process started through the API leads one; children inherit it. */
   readonly pgid: number;
   readonly fds: FdTable;
@@ -63,11 +68,15 @@ export class Process {
    * nothing is counted (a TypeScript process, or a guest whose charge was given back at its exit).
    */
   guestPagesCharged: number | undefined = undefined;
+  /** Why its last spawn failed to exec (a shell's error line is rewritten with it, shell-messages.ts). */
+  execFailure: { argv0: string; error: ExecFailure } | undefined = undefined;
 
   private readonly killer = new AbortController();
   private readonly exitWaiters: Array<(status: number) => void> = [];
   /** Listeners for a child's exit (waitpid parks on this). */
   readonly childExitWaiters = new Set<() => void>();
+  /** Listeners for its own exit (pidfds watch this). */
+  private readonly exitWatchers = new Set<() => void>();
 
   constructor(init: ProcessInit) {
     this.pid = init.pid;
@@ -77,6 +86,7 @@ export class Process {
     this.cwd = init.cwd;
     this.command = init.command;
     this.resolvesOwnPaths = init.resolvesOwnPaths;
+    this.closesSpawnFds = init.closesSpawnFds ?? false;
     this.fds = new FdTable(init.maxOpenFds, init.resolvesOwnPaths);
     this.pgid = init.parent?.pgid ?? init.pid;
   }
@@ -109,6 +119,8 @@ export class Process {
     this.state = "exited";
     this.fds.closeAll();
     for (const w of this.exitWaiters.splice(0)) w(this.waitStatus);
+    for (const w of [...this.exitWatchers]) w();
+    this.exitWatchers.clear();
     if (this.parent) for (const w of [...this.parent.childExitWaiters]) w();
   }
 
@@ -119,6 +131,12 @@ export class Process {
     } catch {
       // stderr closed or broken
     }
+  }
+
+  /** Calls `listener` when the process exits, unless the returned function removed it first. */
+  watchExit(listener: () => void): () => void {
+    this.exitWatchers.add(listener);
+    return () => this.exitWatchers.delete(listener);
   }
 
   /** Resolves with the wait status when the process exits. */

@@ -22,6 +22,15 @@ export function checkCreate(path: string, syscall: string): void {
 }
 
 /**
+ * EPERM for changing the mode of the root or of /dev and its devices: Linux refuses it to a user who does
+ * not own them, and a root without search permission would make every path fail, the API's included.
+ */
+export function checkChmod(path: string, syscall: string): void {
+  if (path === "/") throw kerr("EPERM", { syscall, path, message: "operation not permitted: the root belongs to the VM" });
+  checkCreate(path, syscall);
+}
+
+/**
  * EPERM for removing or renaming `path` (either end of a rename): /dev, a device, the root, a mount point
  * or a directory above one.
  */

@@ -1,7 +1,10 @@
 import { FileType } from "../abi/wasi.js";
+import { STUB_PREFIX } from "./executable.js";
 import type { Vfs } from "./vfs.js";
 
 export const HOME = "/home/user";
+/** PATH of every command, and where exec searches when PATH is unset. */
+export const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /** The environment every command starts with (guest-abi §4); exec's `env` option adds to it. */
 export function defaultEnv(cwd: string): Record<string, string> {
@@ -10,27 +13,44 @@ export function defaultEnv(cwd: string): Record<string, string> {
     USER: "user",
     LOGNAME: "user",
     SHELL: "/bin/sh",
-    PATH: "/usr/local/bin:/usr/bin:/bin",
+    PATH: DEFAULT_PATH,
     LANG: "C.UTF-8",
     PWD: cwd,
   };
 }
 
 /**
- * Lays out a new VM's root: a stub in /bin for every command (so `ls /bin` and `command -v` find them),
- * the user's home with the shell's history file (brush loops without it), /tmp, /etc, /dev.
+ * Lays out a new VM's root: the userland (see userland), the user's home with the shell's history file
+ * (brush loops without it), /tmp, /etc, /dev.
  */
-export function createRootLayout(vfs: Vfs, commands: readonly string[]): void {
-  for (const dir of ["/bin", "/usr/bin", "/usr/local/bin", "/tmp", "/etc", HOME, "/workspace"]) vfs.mkdir(dir, true);
+export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[] }): void {
+  for (const dir of ["/usr/local/bin", "/tmp", "/etc", HOME, "/workspace"]) vfs.mkdir(dir, true);
   vfs.chmod("/tmp", 0o1777);
-  for (const name of commands) {
-    vfs.writeFile(`/bin/${name}`, `#!/bin/sh\n# agentos command: ${name}\n`);
-    vfs.chmod(`/bin/${name}`, 0o755);
-  }
+  userland(vfs, commands);
   vfs.writeFile(`${HOME}/.brush_history`, "");
   vfs.writeFile("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n");
   vfs.writeFile("/etc/group", "root:x:0:\nuser:x:1000:\n");
   vfs.writeFile("/etc/hostname", "agentos\n");
+}
+
+/**
+ * The userland's files: a stub in /usr/bin for every command, which exec runs as that command
+ * (executable.ts), and /bin a link to it (merged /usr, as on Debian: `#!/usr/bin/env` and `#!/bin/sh` both
+ * find their program). Laid out again by an exec after /usr/bin is gone (`rm -rf /*`): the userland is the
+ * VM's, not the user's data. A command removed on its own stays removed, as on Linux.
+ */
+export function userland(vfs: Vfs, commands: { names(): readonly string[] }): void {
+  if (vfs.typeOf("/usr/bin") === FileType.DIRECTORY) return;
+  try {
+    vfs.mkdir("/usr/bin", true);
+    if (!vfs.exists("/bin")) vfs.symlink("usr/bin", "/bin");
+    for (const name of commands.names()) {
+      vfs.writeFile(`/usr/bin/${name}`, `${STUB_PREFIX}${name}\n`);
+      vfs.chmod(`/usr/bin/${name}`, 0o755);
+    }
+  } catch {
+    // A file took its name, or the file system is full: commands are then not found, as on Linux.
+  }
 }
 
 /**

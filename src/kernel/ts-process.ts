@@ -1,13 +1,24 @@
-import type { CommandContext, CommandHandler } from "../commands/command.js";
+import type { CommandContext, CommandHandler, CommandStat } from "../commands/command.js";
 import { FileType, Signal } from "../abi/wasi.js";
-import { KernelError } from "./kernel-error.js";
+import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG } from "./file-stat.js";
+import { kerr, KernelError } from "./kernel-error.js";
 import type { Kernel } from "./kernel.js";
 import { join } from "./path.js";
 import type { Process } from "./process.js";
+import type { Vfs } from "./vfs.js";
 
 const encoder = new TextEncoder();
 const toBytes = (d: Uint8Array | string): Uint8Array => (typeof d === "string" ? encoder.encode(d) : d);
 const READ_CHUNK = 64 * 1024;
+
+const TYPES: Record<number, CommandStat["type"]> = { [S_IFREG]: "file", [S_IFDIR]: "directory", [S_IFLNK]: "symlink" };
+
+/** CommandFs.stat: the real st_mode (a device is a character device here, not the guest's regular file). */
+function statOf(vfs: Vfs, path: string, follow: boolean): CommandStat {
+  const st = vfs.stat(path, follow);
+  const mode = vfs.mode(path, follow);
+  return { type: TYPES[mode & S_IFMT] ?? "other", mode, size: st.size, dev: st.dev, ino: st.ino };
+}
 
 /**
  * Runs `p` as a TypeScript command on the kernel's thread. It is a process like any other: its stdio are
@@ -15,7 +26,21 @@ const READ_CHUNK = 64 * 1024;
  */
 export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): void {
   p.runner = { terminate: () => k.exitProcess(p, 0) };
-  const resolve = (path: string): string => join(p.cwd, path);
+  // As a guest's paths (syscalls/path.ts): "" names nothing, and `file/` is not a directory.
+  const resolve = (path: string): string => {
+    if (path === "") throw kerr("ENOENT", { syscall: "lookup", path });
+    const abs = join(p.cwd, path);
+    const type = abs !== "/" && /\/\.?$/.test(path) ? k.vfs.typeOf(abs) : undefined;
+    if (type !== undefined && type !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "lookup", path: abs });
+    return abs;
+  };
+  const holds = (path: string, test: (abs: string) => boolean): boolean => {
+    try {
+      return test(resolve(path));
+    } catch {
+      return false;
+    }
+  };
   const readStdin = async (): Promise<Uint8Array | null> => {
     const buf = new Uint8Array(READ_CHUNK);
     const n = await p.fds.get(0).read(buf, p.killSignal);
@@ -37,8 +62,11 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
     fs: {
       readFile: (path) => k.vfs.readFile(resolve(path)),
       writeFile: (path, data) => k.vfs.writeFile(resolve(path), data),
-      exists: (path) => k.vfs.exists(resolve(path)),
-      isFile: (path) => k.vfs.typeOf(resolve(path)) === FileType.REGULAR_FILE,
+      exists: (path) => holds(path, (abs) => k.vfs.exists(abs)),
+      isFile: (path) => holds(path, (abs) => k.vfs.typeOf(abs) === FileType.REGULAR_FILE),
+      stat: (path, follow = true) => statOf(k.vfs, resolve(path), follow),
+      chmod: (path, mode) => k.vfs.chmod(resolve(path), mode),
+      readdir: (path) => k.vfs.readdir(resolve(path)).map((e) => e.name),
     },
   };
   Promise.resolve()

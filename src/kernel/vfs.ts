@@ -1,6 +1,7 @@
 import * as nodeFs from "node:fs";
 import { Volume } from "memfs";
 import type { FileStat } from "../abi/filestat.js";
+import { FileType } from "../abi/wasi.js";
 import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, toFileStat } from "./file-stat.js";
 import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
@@ -13,7 +14,8 @@ import { DirectoryFile } from "./directory-file.js";
 import { DeviceFile, type OpenFile } from "./open-file.js";
 import { checkPathLength, lookup } from "./path-lookup.js";
 import { basename, dirname } from "./path.js";
-import { checkCreate, checkRemove, DEV, isDevPath } from "./protected-paths.js";
+import { DIR_MODE, FILE_MODE } from "./umask.js";
+import { checkChmod, checkCreate, checkRemove, DEV, isDevPath } from "./protected-paths.js";
 
 export { DirectoryFile };
 
@@ -80,7 +82,9 @@ export class Vfs {
     private readonly limits: Limits,
     memory: MemoryBudget,
   ) {
-    this.volume.mkdirSync(DEV);
+    // memfs makes its root rwxrwxrwx.
+    this.volume.chmodSync("/", DIR_MODE);
+    this.volume.mkdirSync(DEV, DIR_MODE);
     for (const p of Object.keys(DEVICES)) this.volume.writeFileSync(p, "");
     this.quota = new FsQuota(this.core, limits, memory);
     this.quota.adopt();
@@ -154,7 +158,10 @@ export class Vfs {
     // Devices look like regular files to the guest (see guestMode).
     if (DEVICES[real]) return toFileStat(this.volume.statSync(real), MEMORY_DEV);
     const at = this.place(real, path, syscall, follow);
-    return this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
+    const st = this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
+    // memfs gives a symlink size 0; Linux gives the length of its target.
+    if (st.filetype === FileType.SYMBOLIC_LINK && at.dev === MEMORY_DEV) st.size = Buffer.byteLength(this.readlink(path));
+    return st;
   }
 
   /** Full st_mode including type bits. */
@@ -222,7 +229,7 @@ export class Vfs {
     let flags = how.write ? OPEN_RDWR : 0;
     if (how.create) flags |= OPEN_CREAT;
     if (how.truncate) flags |= OPEN_TRUNC;
-    const fd = this.wrap("open", path, () => this.volume.openSync(real, flags, 0o644));
+    const fd = this.wrap("open", path, () => this.volume.openSync(real, flags, FILE_MODE));
     const opened = link ?? linkAt(this.core, real)!;
     if (!link) this.quota.created(opened);
     // O_TRUNC emptied it: the bytes go back.
@@ -277,7 +284,7 @@ export class Vfs {
     this.writable(real, "mkdir", path);
     if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "mkdir", path });
     this.checkNew(real, "mkdir", path);
-    this.wrap("mkdir", path, () => this.volume.mkdirSync(real));
+    this.wrap("mkdir", path, () => this.volume.mkdirSync(real, DIR_MODE));
     this.quota.created(linkAt(this.core, real)!);
   }
 
@@ -302,7 +309,7 @@ export class Vfs {
       }
       if (!dir.canWrite() || !dir.canExecute()) throw kerr("EACCES", { syscall: "mkdir", path });
       this.checkNew(at, "mkdir", path);
-      link = link.createChild(name, this.core.createNode(S_IFDIR | 0o777));
+      link = link.createChild(name, this.core.createNode(S_IFDIR | DIR_MODE));
       this.quota.created(link);
     }
     if (!link.getNode().isDirectory()) throw kerr("EEXIST", { syscall: "mkdir", path });
@@ -452,7 +459,7 @@ export class Vfs {
 
   chmod(path: string, mode: number): void {
     const real = this.resolve(path, "chmod", true);
-    checkCreate(real, "chmod");
+    checkChmod(real, "chmod");
     this.writable(real, "chmod", path);
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
   }
@@ -467,6 +474,17 @@ export class Vfs {
     if (!link) this.missing("open", path, real);
     if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "read", path });
     return new Uint8Array(nodeData(link.getNode()));
+  }
+
+  /** Up to `n` bytes from the start of a regular file (links followed), without copying the rest. */
+  readHead(path: string, n: number): Buffer {
+    const file = this.open(path, { read: true, write: false }).retain();
+    try {
+      const head = Buffer.alloc(n);
+      return head.subarray(0, file.read(head, AbortSignal.abort()) as number);
+    } finally {
+      file.release();
+    }
   }
 
   /**

@@ -351,6 +351,15 @@ describe("rg", () => {
     expect(await vm.exec("cd /workspace/src && rg -l overflow")).toEqual(result("", 1));
   });
 
+  it("reads stdin when no path is given: a pipe, a file", async () => {
+    const vm = await projectVm();
+    // This rg (Agent OS's own, not ripgrep) asks nothing about its stdio: no path means stdin, and lines
+    // are numbered unless -N. differs from GNU: ripgrep, its stdout a pipe, prints "beta\n" for both.
+    expect(await vm.exec("printf 'alpha\\nbeta\\n' | rg beta")).toEqual(result("2:beta\n"));
+    expect(await vm.exec("cd /workspace && rg beta < notes.txt")).toEqual(result("2:beta\n"));
+    expect(await vm.exec("cd /workspace && rg -N beta < notes.txt")).toEqual(result("beta\n"));
+  });
+
   it("-c counts matches per file, and no match exits 1", async () => {
     const vm = await projectVm();
     // differs from GNU: this rg also lists files with 0 matches; ripgrep prints "src/app.ts:1\nsrc/util.ts:1\n".

@@ -406,12 +406,20 @@ describe("output capture", () => {
 describe("which", () => {
   it("prints where PATH finds a command, nothing and status 1 for one it does not (as Debian's which)", async () => {
     const vm = await createVm();
-    expect(await vm.exec("which ls; which -a cat sh")).toEqual(result("/bin/ls\n/bin/cat\n/bin/sh\n"));
+    // /bin is /usr/bin (merged /usr, as on Debian), so -a finds each command twice, as Debian's which does.
+    expect(await vm.exec("which ls; which -a cat sh")).toEqual(result("/usr/bin/ls\n/usr/bin/cat\n/bin/cat\n/usr/bin/sh\n/bin/sh\n"));
     expect(await vm.exec("which nosuchtool; echo $?; which /bin/cat ./nope; echo $?; which; echo $?")).toEqual(
       result("1\n/bin/cat\n1\n1\n"),
     );
     expect(await vm.exec("if which rg >/dev/null; then echo have rg; fi; which nosuchtool || echo missing")).toEqual(
       result("have rg\nmissing\n"),
+    );
+  });
+
+  it("finds only executable files", async () => {
+    const vm = await createVm();
+    expect(await vm.exec("echo 'echo hi' > /usr/local/bin/tool; which tool; echo $?; chmod +x /usr/local/bin/tool; which tool")).toEqual(
+      result("1\n/usr/local/bin/tool\n"),
     );
   });
 });

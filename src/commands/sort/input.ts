@@ -9,6 +9,7 @@ import type { CommandContext } from "../command.js";
 import { DEFAULT_LIMITS } from "../../limits.js";
 import type { Slicer } from "./cooperative.js";
 import { SortError } from "./options.js";
+import { errorCode, strerror } from "../strerror.js";
 
 /** Lines per block (a power of two): blocks are sorted one by one, and no array of lines grows past it. */
 export const BLOCK_SHIFT = 18;
@@ -91,31 +92,6 @@ export class LineReader {
   }
 }
 
-const STRERROR: Record<string, string> = {
-  ENOENT: "No such file or directory",
-  EISDIR: "Is a directory",
-  ENOTDIR: "Not a directory",
-  EACCES: "Permission denied",
-  EPERM: "Operation not permitted",
-  ELOOP: "Too many levels of symbolic links",
-  ENAMETOOLONG: "File name too long",
-  EIO: "Input/output error",
-  EROFS: "Read-only file system",
-  ENOSPC: "No space left on device",
-  EINVAL: "Invalid argument",
-  EBADF: "Bad file descriptor",
-};
-
-function errCode(e: unknown): string {
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : "";
-}
-
-/** The C library's message for a file system error. */
-export function describe(e: unknown): string {
-  return STRERROR[errCode(e)] ?? (e instanceof Error ? e.message : String(e));
-}
-
 /**
  * Reads every input ("-" is stdin) into blocks of lines before sorting, so -o may name an input. GNU checks
  * that all inputs are accessible first ("cannot read"), and only then reports failures of the read itself
@@ -149,8 +125,8 @@ export async function readLines(
     reader.end();
   }
   const accessCodes = ["ENOENT", "ENOTDIR", "EACCES", "EPERM", "ELOOP", "ENAMETOOLONG"];
-  const access = failures.find((f) => accessCodes.includes(errCode(f.error)));
-  if (access) throw new SortError(`sort: cannot read: ${access.name}: ${describe(access.error)}`);
-  if (failures[0]) throw new SortError(`sort: read failed: ${failures[0].name}: ${describe(failures[0].error)}`);
+  const access = failures.find((f) => accessCodes.includes(errorCode(f.error)));
+  if (access) throw new SortError(`sort: cannot read: ${access.name}: ${strerror(access.error)}`);
+  if (failures[0]) throw new SortError(`sort: read failed: ${failures[0].name}: ${strerror(failures[0].error)}`);
   return reader;
 }

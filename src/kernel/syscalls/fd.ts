@@ -1,10 +1,13 @@
-import { FileType, Signal } from "../../abi/wasi.js";
+import { EventType, FdFlags, FileType, Signal } from "../../abi/wasi.js";
 import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
+import { Errno } from "../../abi/errno.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
+import { pollFiles, type PollSubscription } from "../poll.js";
 import { isShellNoise, shellMessage } from "../shell-messages.js";
 import { DirectoryFile } from "../vfs.js";
+import { shownType } from "../guest-type.js";
 import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
 
@@ -26,7 +29,9 @@ function writeFailed(p: Process, e: unknown): never {
 
 export const fdSyscalls: Record<number, SyscallHandler> = {
   [Sys.READ]: (_k, p, ch) => {
-    const file = p.fds.get(ch.arg(0));
+    const fd = ch.arg(0);
+    const file = p.fds.get(fd);
+    if (p.fds.isNonblocking(fd) && !file.readiness("read").ready) throw kerr("EAGAIN", { syscall: "read" });
     return file.read(ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length)), p.killSignal);
   },
 
@@ -39,11 +44,12 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
       ch.setOut(0, data.length);
       return 0;
     }
-    const out = p.resolvesOwnPaths ? shellMessage(data) : data;
+    const out = p.resolvesOwnPaths ? shellMessage(data, p.execFailure) : data;
     // The guest wrote `data`: a rewritten line counts as written whole once its replacement is.
     const written = (n: number): number => (ch.setOut(0, out === data || n < out.length ? Math.min(n, data.length) : data.length), 0);
     try {
-      const n = p.fds.get(fd).write(out, p.killSignal);
+      const file = p.fds.get(fd);
+      const n = p.fds.isNonblocking(fd) ? file.writeNonblocking(out) : file.write(out, p.killSignal);
       return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, e));
     } catch (e) {
       return writeFailed(p, e);
@@ -68,12 +74,51 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const file = p.fds.get(fd);
     // The guest's convention: stdio reports a character device whatever it is connected to.
     ch.setOut(0, fd <= 2 ? FileType.CHARACTER_DEVICE : file.filetype);
-    ch.setOut(1, file.append ? 1 : 0);
+    ch.setOut(1, (file.append ? FdFlags.APPEND : 0) | (p.fds.isNonblocking(fd) ? FdFlags.NONBLOCK : 0));
     return 0;
   },
 
+  [Sys.SETFL]: (_k, p, ch) => {
+    const fd = ch.arg(0);
+    const flags = ch.arg(1);
+    const file = p.fds.get(fd);
+    p.fds.setNonblocking(fd, (flags & FdFlags.NONBLOCK) !== 0);
+    // As F_SETFL: APPEND changes the open file description; the sync flags mean nothing in memory.
+    file.append = (flags & FdFlags.APPEND) !== 0;
+    return 0;
+  },
+
+  [Sys.POLL]: (k, p, ch) => {
+    const count = ch.uarg(0);
+    if (count * 8 > ch.requestLength) throw kerr("EINVAL", { syscall: "poll" });
+    const subs: PollSubscription[] = [];
+    for (let i = 0; i < count; i++) {
+      const fd = ch.view.getUint32(i * 8, true);
+      const op = ch.view.getUint32(i * 8 + 4, true) === EventType.FD_WRITE ? "write" : "read";
+      subs.push({ file: p.fds.find(fd), op });
+    }
+    const timeoutMs = ch.arg(1) === 0 ? undefined : Math.ceil((ch.uarg(2) + ch.uarg(3) * 2 ** 32) / 1e6);
+    return pollFiles(k, p, subs, timeoutMs, (states, timedOut) => {
+      let ready = 0;
+      states.forEach((r, i) => {
+        ch.view.setUint16(i * 8, subs[i]!.file ? 0 : Errno.EBADF, true);
+        ch.view.setUint16(i * 8 + 2, (r.ready ? 1 : 0) | (r.hangup ? 2 : 0), true);
+        ch.view.setUint32(i * 8 + 4, r.nbytes, true);
+        if (r.ready) ready++;
+      });
+      ch.setOut(0, ready);
+      ch.setOut(1, timedOut ? 1 : 0);
+      return count * 8;
+    });
+  },
+
   [Sys.FSTAT]: (_k, p, ch) => {
-    writeFileStat(ch.view, 0, p.fds.get(ch.arg(0)).stat());
+    const fd = ch.arg(0);
+    const file = p.fds.get(fd);
+    // An fd the process opened (`cp /dev/stdin f` checks the one it opened) shows what guest-type.ts
+    // says; fds 0-2, which no tool examines, show a pipe as the stream it is, so that nothing would
+    // take a pipe's size 0 for the size of its data.
+    writeFileStat(ch.view, 0, fd <= 2 ? file.stat() : shownType(file, p.resolvesOwnPaths).stat);
     return 64;
   },
 
@@ -105,7 +150,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.FDMODE]: (_k, p, ch) => {
     const fd = ch.arg(0);
-    ch.setOut(0, fd <= 2 ? 0 : p.fds.get(fd).mode());
+    ch.setOut(0, fd <= 2 ? 0 : shownType(p.fds.get(fd), p.resolvesOwnPaths).mode); // as FSTAT
     return 0;
   },
 

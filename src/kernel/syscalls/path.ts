@@ -4,6 +4,7 @@ import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
 import { checkPathLength } from "../path-lookup.js";
+import { shownType } from "../guest-type.js";
 import { kerr } from "../kernel-error.js";
 import type { Kernel } from "../kernel.js";
 import type { Process } from "../process.js";
@@ -11,7 +12,14 @@ import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
 
+/** They name the caller's own fd 0, 1 and 2 (open, stat, path_mode), as Linux's /proc/self/fd/N. */
 const STDIO_PATHS: Readonly<Record<string, number>> = { "/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2 };
+
+/** What /dev/stdin|stdout|stderr show (guest-type.ts); ENOENT for a closed fd, as a dangling /proc/self/fd/N. */
+function shownStdio(p: Process, fd: number, path: string): ReturnType<typeof shownType> {
+  if (!p.fds.has(fd)) throw kerr("ENOENT", { syscall: "stat", path });
+  return shownType(p.fds.get(fd), p.resolvesOwnPaths);
+}
 
 /** A path that ends in `/` or `/.` names a directory. */
 const NAMES_DIRECTORY = /\/\.?$/;
@@ -85,7 +93,10 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.STAT]: (k, p, ch) => {
-    writeFileStat(ch.view, 0, k.vfs.stat(atPath(k, p, ch), ch.arg(1) === 1));
+    const path = atPath(k, p, ch);
+    const stdioFd = STDIO_PATHS[path];
+    const st = stdioFd !== undefined ? shownStdio(p, stdioFd, path).stat : k.vfs.stat(path, ch.arg(1) === 1);
+    writeFileStat(ch.view, 0, st);
     return 64;
   },
 
@@ -110,7 +121,17 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.PATHMODE]: (k, p, ch) => {
-    ch.setOut(0, k.vfs.guestMode(hostFsPath(k, p, ch), ch.arg(0) === 1));
+    const path = hostFsPath(k, p, ch);
+    const follow = ch.arg(0) === 1;
+    const stdioFd = STDIO_PATHS[path];
+    // The shell is shown what devices are; the tools' std would refuse to read them (guest-type.ts).
+    const mode =
+      stdioFd !== undefined
+        ? shownStdio(p, stdioFd, path).mode
+        : p.resolvesOwnPaths
+          ? k.vfs.mode(path, follow)
+          : k.vfs.guestMode(path, follow);
+    ch.setOut(0, mode);
     return 0;
   },
 

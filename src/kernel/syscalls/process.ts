@@ -1,9 +1,11 @@
 import { unpackFields } from "../../abi/channel.js";
 import { STDIO_DEVNULL, WAIT_ANY, WNOHANG } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
+import { ExecFailure } from "../executable.js";
 import { kerr } from "../kernel-error.js";
 import type { OpenFile } from "../open-file.js";
 import { join } from "../path.js";
+import { PidFd } from "../pid-fd.js";
 import type { Process } from "../process.js";
 import { setLongTimeout } from "../../util/long-timeout.js";
 import type { SyscallHandler } from "./context.js";
@@ -49,9 +51,19 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const cwd = childCwd(p, decoder.decode(cwdBytes));
     const stdioFds = [ch.uarg(0), ch.uarg(1), ch.uarg(2)];
     const stdio = stdioFds.map((fd): OpenFile => (fd === STDIO_DEVNULL ? k.devNull() : p.fds.get(fd)));
-    const child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio });
-    // The child holds these now; the parent keeps only the fd numbers until it closes them (fd-table.ts).
-    for (const fd of stdioFds) if (fd !== STDIO_DEVNULL && fd > 2) p.fds.reserve(fd);
+    let child: Process;
+    p.execFailure = undefined;
+    try {
+      child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio });
+    } catch (e) {
+      // The shell reports it in words of its own; its message is rewritten with this (shell-messages.ts).
+      if (e instanceof ExecFailure) p.execFailure = { argv0: argv[0] ?? "", error: e };
+      throw e;
+    }
+    // The published binaries close the fds they handed over themselves, later (guest-abi §2): the child
+    // holds these now; the parent keeps only the fd numbers until it closes them (fd-table.ts). Any other
+    // guest keeps its fds as they are.
+    if (p.closesSpawnFds) for (const fd of stdioFds) if (fd !== STDIO_DEVNULL && fd > 2) p.fds.reserve(fd);
     ch.setOut(0, child.pid);
     return 0;
   },
@@ -78,6 +90,14 @@ export const processSyscalls: Record<number, SyscallHandler> = {
       p.childExitWaiters.add(check);
       return () => p.childExitWaiters.delete(check);
     });
+  },
+
+  [Sys.PIDFD]: (_k, p, ch) => {
+    const pid = ch.uarg(0);
+    const child = [...p.children].find((c) => c.pid === pid);
+    if (!child) throw kerr("ESRCH", { syscall: "pidfd", pid });
+    ch.setOut(0, p.fds.allocate(new PidFd(child)));
+    return 0;
   },
 
   [Sys.KILL]: (k, _p, ch) => {

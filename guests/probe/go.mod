@@ -1,0 +1,3 @@
+module agentos/guests/probe
+
+go 1.26

@@ -1,0 +1,27 @@
+/** The C library's messages for the file system errors TypeScript commands report, as GNU tools print them. */
+
+const STRERROR: Record<string, string> = {
+  ENOENT: "No such file or directory",
+  EISDIR: "Is a directory",
+  ENOTDIR: "Not a directory",
+  EACCES: "Permission denied",
+  EPERM: "Operation not permitted",
+  ELOOP: "Too many levels of symbolic links",
+  ENAMETOOLONG: "File name too long",
+  EIO: "Input/output error",
+  EROFS: "Read-only file system",
+  ENOSPC: "No space left on device",
+  EINVAL: "Invalid argument",
+  EBADF: "Bad file descriptor",
+};
+
+/** The errno name of a KernelError (or Node error), or "". */
+export function errorCode(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}
+
+/** strerror(3) of a KernelError, e.g. "No such file or directory"; the message of anything else. */
+export function strerror(e: unknown): string {
+  return STRERROR[errorCode(e)] ?? (e instanceof Error ? e.message : String(e));
+}

@@ -1,0 +1,10 @@
+/**
+ * The file mode creation mask, the same for every process and fixed: a separate process cannot change its
+ * shell's mask, and the shell (brush) has no `umask` builtin (see commands/umask.ts). New entries get the
+ * modes Linux gives them under umask 022.
+ */
+export const UMASK = 0o022;
+/** rwxr-xr-x */
+export const DIR_MODE = 0o777 & ~UMASK;
+/** rw-r--r-- */
+export const FILE_MODE = 0o666 & ~UMASK;
