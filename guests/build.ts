@@ -1,12 +1,17 @@
 /**
- * Rebuilds the test guests (`pnpm build:guests`): guests/dist/probe.wasm from guests/probe, with Go for
- * wasip1 (GO=/path/to/go, default `go` on PATH or /usr/local/go/bin/go), stripped, and
- * guests/dist/manifest.json saying what it was built from. The .wasm is committed, so tests need only Node;
- * test/event-loop.test.ts checks that it matches the sources named in the manifest.
+ * Rebuilds the guests (`pnpm build:guests`) into guests/dist/, with guests/dist/manifest.json saying what
+ * each was built from. The .wasm files are committed, so users and tests need only Node.
+ * - probe.wasm from guests/probe, with Go for wasip1 (GO=/path/to/go, default `go` on PATH or
+ *   /usr/local/go/bin/go), stripped; test/event-loop.test.ts checks it matches its sources.
+ * - rg.wasm: ripgrep from crates.io for wasm32-wasip1 (CARGO=/path/to/cargo, default `cargo`; needs the
+ *   rustup target wasm32-wasip1), `--locked` by guests/ripgrep/Cargo.lock, with grep-cli patched
+ *   (guests/ripgrep/README.md); test/service/search.test.ts checks it matches its sources. The command
+ *   registry runs it as `rg`.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -14,32 +19,77 @@ const dist = join(here, "dist");
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 const go = process.env.GO ?? (existsSync("/usr/local/go/bin/go") ? "/usr/local/go/bin/go" : "go");
 const env = { ...process.env, GOOS: "wasip1", GOARCH: "wasm", CGO_ENABLED: "0" };
+const cargo = process.env.CARGO ?? "cargo";
 
 export interface GuestManifest {
   go: string;
-  guests: Record<string, { sources: Record<string, string>; sha256: string; bytes: number }>;
+  /** `rustc -V` of the toolchain that built the Rust guests. */
+  rust?: string;
+  guests: Record<
+    string,
+    {
+      sources: Record<string, string>;
+      /** Rust guests: every crate compiled into the binary, name → version (" patched" when from guests/). */
+      crates?: Record<string, string>;
+      sha256: string;
+      bytes: number;
+    }
+  >;
 }
 
-/** The files a guest is built from, relative to guests/, with their sha256. */
+const SOURCE = /\.(go|rs|toml)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
+
+/** The files a guest is built from (its directory, without cargo's target/), relative to guests/, with their sha256. */
 export function guestSources(name: string): Record<string, string> {
-  const dir = join(here, name);
-  const files = readdirSync(dir).filter((f) => f.endsWith(".go") || f === "go.mod" || f === "go.sum").sort();
-  return Object.fromEntries(files.map((f) => [`${name}/${f}`, sha256(readFileSync(join(dir, f)))]));
+  const files: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(join(here, rel), { withFileTypes: true })) {
+      if (e.isDirectory() && e.name !== "target") walk(`${rel}/${e.name}`);
+      else if (e.isFile() && SOURCE.test(e.name)) files.push(`${rel}/${e.name}`);
+    }
+  };
+  walk(name);
+  return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }
 
-function build(name: string): GuestManifest["guests"][string] {
+function buildGo(name: string): GuestManifest["guests"][string] {
   const out = join(dist, `${name}.wasm`);
   execFileSync(go, ["build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", out, "."], { cwd: join(here, name), env, stdio: "inherit" });
   const bytes = readFileSync(out);
   return { sources: guestSources(name), sha256: sha256(bytes), bytes: bytes.length };
 }
 
+/** ripgrep's `rg`, release profile of guests/ripgrep/Cargo.toml; paths in panic messages are made machine-independent. */
+function buildRipgrep(): GuestManifest["guests"][string] {
+  const dir = join(here, "ripgrep");
+  const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
+  const rustflags = [`--remap-path-prefix=${cargoHome}=/cargo`, `--remap-path-prefix=${dir}=/agentos/guests/ripgrep`];
+  const target = ["--locked", "--target", "wasm32-wasip1", "-p", "ripgrep"];
+  execFileSync(cargo, ["build", "--release", ...target, "--bin", "rg"], {
+    cwd: dir,
+    env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f") },
+    stdio: "inherit",
+  });
+  const out = join(dist, "rg.wasm");
+  copyFileSync(join(dir, "target/wasm32-wasip1/release/rg.wasm"), out);
+  const tree = execFileSync(cargo, ["tree", ...target, "-e", "normal", "--prefix", "none", "--format", "{p}"], { cwd: dir, encoding: "utf8" });
+  const crates: Record<string, string> = {};
+  for (const line of tree.split("\n")) {
+    const m = /^(\S+) v(\S+)( \(\/)?/.exec(line);
+    if (m) crates[m[1]!] = m[2]! + (m[3] ? " patched" : "");
+  }
+  const bytes = readFileSync(out);
+  const sorted = Object.fromEntries(Object.entries(crates).sort(([a], [b]) => a.localeCompare(b)));
+  return { sources: guestSources("ripgrep"), crates: sorted, sha256: sha256(bytes), bytes: bytes.length };
+}
+
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   mkdirSync(dist, { recursive: true });
   const manifest: GuestManifest = {
     go: execFileSync(go, ["env", "GOVERSION"], { env, encoding: "utf8" }).trim(),
-    guests: { probe: build("probe") },
+    rust: execFileSync(process.env.RUSTC ?? "rustc", ["-V"], { cwd: join(here, "ripgrep"), encoding: "utf8" }).trim(),
+    guests: { probe: buildGo("probe"), rg: buildRipgrep() },
   };
   writeFileSync(join(dist, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  for (const [name, g] of Object.entries(manifest.guests)) console.log(`guests/dist/${name}.wasm: ${g.bytes} bytes (${manifest.go})`);
+  for (const [name, g] of Object.entries(manifest.guests)) console.log(`guests/dist/${name}.wasm: ${g.bytes} bytes (${g.crates ? manifest.rust : manifest.go})`);
 }

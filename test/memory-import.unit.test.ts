@@ -1,23 +1,27 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import common from "@rivet-dev/agent-os-common";
 import jq from "@rivet-dev/agent-os-jq";
-import ripgrep from "@rivet-dev/agent-os-ripgrep";
 import { describe, expect, it } from "vitest";
 import { importMemory, MemoryImportError } from "../src/modules/memory-import.js";
 
 const MEMORY_IMPORT = { module: "agentos", name: "memory", kind: "memory" };
 
-/** Every distinct binary of the published packages (guest-abi §1), by content hash: name → bytes. */
+/**
+ * Every distinct binary of the published packages (guest-abi §1), and the rg built from crates.io
+ * (guests/dist), by content hash: name → bytes.
+ */
 function publishedBinaries(): Map<string, Uint8Array<ArrayBuffer>> {
   const byHash = new Map<string, [string, Uint8Array<ArrayBuffer>]>();
-  for (const pkg of [...(common as { commandDir: string }[]), jq as { commandDir: string }, ripgrep as { commandDir: string }]) {
-    for (const file of readdirSync(pkg.commandDir)) {
-      const bytes = new Uint8Array(readFileSync(join(pkg.commandDir, file)));
-      const hash = createHash("sha256").update(bytes).digest("hex");
-      if (!byHash.has(hash)) byHash.set(hash, [file, bytes]);
-    }
+  const paths = [new URL("../guests/dist/rg.wasm", import.meta.url).pathname];
+  for (const pkg of [...(common as { commandDir: string }[]), jq as { commandDir: string }]) {
+    for (const file of readdirSync(pkg.commandDir)) paths.push(join(pkg.commandDir, file));
+  }
+  for (const path of paths) {
+    const bytes = new Uint8Array(readFileSync(path));
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    if (!byHash.has(hash)) byHash.set(hash, [basename(path), bytes]);
   }
   return new Map(byHash.values());
 }

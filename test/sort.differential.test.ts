@@ -50,7 +50,6 @@ async function ours(
       },
       writeFile: () => {},
       exists: () => false,
-      isFile: () => false,
       stat: () => {
         throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
       },

@@ -59,7 +59,6 @@ async function run(
         fs.set(path, text(data));
       },
       exists: (path) => fs.has(path) || dirs.includes(path),
-      isFile: (path) => fs.has(path),
       stat: () => {
         throw fsError("ENOENT");
       },

@@ -12,8 +12,6 @@ export interface CommandFs {
   /** Creates or truncates. */
   writeFile(path: string, data: Uint8Array | string): void;
   exists(path: string): boolean;
-  /** True for a regular file (symlinks followed). */
-  isFile(path: string): boolean;
   /**
    * What a path names: symlinks followed unless `follow` is false (then a symlink reports itself, as
    * lstat does). Throws a KernelError (ENOENT, ENOTDIR, ELOOP, EACCES, …).

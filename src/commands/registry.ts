@@ -1,9 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import common from "@rivet-dev/agent-os-common";
 import fd from "@rivet-dev/agent-os-fd";
 import jq from "@rivet-dev/agent-os-jq";
-import ripgrep from "@rivet-dev/agent-os-ripgrep";
 import tree from "@rivet-dev/agent-os-tree";
 import { chmod } from "./chmod.js";
 import type { CommandHandler, WasmCommand } from "./command.js";
@@ -43,9 +43,16 @@ const SHELLS = new Set(["sh", "bash"]);
  */
 const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
 
+/**
+ * Commands built from source in this repository (guests/build.ts, `pnpm build:guests`), whose .wasm files
+ * are committed in guests/dist/: `rg` is ripgrep 15 from crates.io (guests/ripgrep/README.md).
+ */
+const builtGuests: Record<string, string> = { rg: "rg.wasm" };
+const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../../guests/dist/" : "../../../guests/dist/", import.meta.url));
+
 function packageCommands(): Map<string, CommandSpec> {
   const specs = new Map<string, CommandSpec>();
-  const single = [jq, ripgrep, tree, fd] as CommandPackage[];
+  const single = [jq, tree, fd] as CommandPackage[];
   for (const pkg of [...(common as readonly CommandPackage[]), ...single]) {
     const dir = pkg.commandDir;
     for (const c of pkg.commands) {
@@ -53,6 +60,9 @@ function packageCommands(): Map<string, CommandSpec> {
       if (!existsSync(file)) continue;
       specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name), closesSpawnFds: true });
     }
+  }
+  for (const [name, file] of Object.entries(builtGuests)) {
+    specs.set(name, { kind: "wasm", name, file: join(guestsDist, file), isShell: false, closesSpawnFds: false });
   }
   return specs;
 }

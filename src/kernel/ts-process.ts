@@ -63,7 +63,6 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       readFile: (path) => k.vfs.readFile(resolve(path)),
       writeFile: (path, data) => k.vfs.writeFile(resolve(path), data),
       exists: (path) => holds(path, (abs) => k.vfs.exists(abs)),
-      isFile: (path) => holds(path, (abs) => k.vfs.typeOf(abs) === FileType.REGULAR_FILE),
       stat: (path, follow = true) => statOf(k.vfs, resolve(path), follow),
       chmod: (path, mode) => k.vfs.chmod(resolve(path), mode),
       readdir: (path) => k.vfs.readdir(resolve(path)).map((e) => e.name),

@@ -423,3 +423,19 @@ describe("which", () => {
     );
   });
 });
+
+describe("what the shell does not ask the file system (differs from GNU: brush on WASI, README)", () => {
+  it("`[ -x ]` is true for any path and `command -v` names the first PATH directory for any name", async () => {
+    const vm = await createVm();
+    // bash: `[ -x /nonexistent ]` is false; `command -v nosuchtool` prints nothing and exits 1.
+    expect(await vm.exec("[ -x /nonexistent ] && echo yes; command -v nosuchtool; echo $?")).toEqual(result("yes\n/usr/local/bin/nosuchtool\n0\n"));
+    // which looks (an executable regular file along PATH).
+    expect(await vm.exec("which nosuchtool; echo $?")).toEqual(result("1\n"));
+  });
+
+  it("env gives the command it runs no stdin", async () => {
+    const vm = await createVm();
+    // GNU: 1 2 3.
+    expect(await vm.exec("seq 3 | env cat; seq 3 | cat")).toEqual(result("1\n2\n3\n"));
+  });
+});

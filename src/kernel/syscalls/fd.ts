@@ -8,6 +8,7 @@ import { pollFiles, type PollSubscription } from "../poll.js";
 import { isShellNoise, shellMessage } from "../shell-messages.js";
 import { DirectoryFile } from "../vfs.js";
 import { shownType } from "../guest-type.js";
+import { DeviceFile } from "../open-file.js";
 import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
 
@@ -116,9 +117,15 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const fd = ch.arg(0);
     const file = p.fds.get(fd);
     // An fd the process opened (`cp /dev/stdin f` checks the one it opened) shows what guest-type.ts
-    // says; fds 0-2, which no tool examines, show a pipe as the stream it is, so that nothing would
-    // take a pipe's size 0 for the size of its data.
-    writeFileStat(ch.view, 0, fd <= 2 ? file.stat() : shownType(file, p.resolvesOwnPaths).stat);
+    // says; fds 0-2, which the published tools never examine, show what Linux's fstat shows: a pipe as
+    // the stream it is (so that nothing would take a pipe's size 0 for the size of its data) and a
+    // device (/dev/null, the stdin of an exec without input) as a character device. ripgrep looks at
+    // its fd 0 to choose between searching stdin (a file, pipe or socket) and the working directory.
+    const stat =
+      fd > 2 ? shownType(file, p.resolvesOwnPaths).stat
+      : file instanceof DeviceFile ? { ...file.stat(), filetype: FileType.CHARACTER_DEVICE }
+      : file.stat();
+    writeFileStat(ch.view, 0, stat);
     return 64;
   },
 
