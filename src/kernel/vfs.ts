@@ -188,6 +188,12 @@ export class Vfs {
   /** The type of what `path` names (links followed), or undefined when it cannot be looked up. */
   typeOf(path: string): number | undefined {
     try {
+      const real = this.resolve(path, "stat", true);
+      // Read off the node: a miss costs no error (exec's PATH search misses often).
+      if (!DEVICES[real] && !this.mountOf(real)) {
+        const node = linkAt(this.core, real)?.getNode();
+        return node && fileTypeOf(node.mode);
+      }
       return this.stat(path).filetype;
     } catch {
       return undefined;
@@ -478,6 +484,9 @@ export class Vfs {
 
   /** Up to `n` bytes from the start of a regular file (links followed), without copying the rest. */
   readHead(path: string, n: number): Buffer {
+    const real = this.resolve(path, "open", true);
+    const node = DEVICES[real] || this.mountOf(real) ? undefined : linkAt(this.core, real)?.getNode();
+    if (node?.isFile()) return Buffer.from(nodeData(node).subarray(0, n));
     const file = this.open(path, { read: true, write: false }).retain();
     try {
       const head = Buffer.alloc(n);
