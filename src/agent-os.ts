@@ -7,7 +7,15 @@ import { ExecGate } from "./exec/exec-gate.js";
 import { runExec, type ExecResult } from "./exec/exec-run.js";
 import { OutputCollector, type OutputStop } from "./exec/output.js";
 import { ProcessHandle } from "./exec/process-handle.js";
-import { checkListener, checkMode, checkSignal, checkTimeout } from "./exec/exec-options.js";
+import {
+  checkListener,
+  checkMode,
+  checkOptionNames,
+  checkSignal,
+  checkTimeout,
+  signalNumber,
+  type SignalLike,
+} from "./exec/exec-options.js";
 import { Kernel } from "./kernel/kernel.js";
 import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
@@ -17,7 +25,8 @@ import type { Vfs } from "./kernel/vfs.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, resolveLimits, type Limits } from "./limits.js";
-import { compileAhead, moduleStats, type ModuleStats } from "./modules/module-cache.js";
+import { compileAhead } from "./modules/module-cache.js";
+import { moduleStats, type ModuleStats } from "./modules/module-stats.js";
 
 export interface AgentOsOptions {
   /**
@@ -41,7 +50,17 @@ export interface AgentOsOptions {
    * VM behaves on a machine where starting a process is slow. Default 0.
    */
   simulatedSpawnLatencyMs?: number;
+  /**
+   * An initial tree: `{ "/workspace/a.txt": "hello\n" }`. Paths are absolute; missing parent directories are
+   * created. A path that cannot be written fails `create` with a KernelError carrying `code` and `path`.
+   */
+  files?: Record<string, string | Uint8Array>;
 }
+
+const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files"] as const;
+const MOUNT_OPTIONS = ["path", "hostDir", "readOnly"] as const;
+const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeout", "signal", "maxOutputBytes", "onStdout", "onStderr"] as const;
+const SPAWN_OPTIONS = ["cwd", "env", "onStdout", "onStderr"] as const;
 
 /**
  * A host directory shown at `path` in the VM. Read-only: changes fail with EROFS. Confined: a path that
@@ -104,8 +123,8 @@ export interface Spawned {
   onStderr(listener: (chunk: Uint8Array) => void): () => void;
   /** Resolves with the exit code (128 + signal when killed). */
   wait(): Promise<number>;
-  /** Default SIGTERM; the process and its descendants. */
-  kill(signal?: number): void;
+  /** Default SIGTERM; the process and its descendants. A number or a name: `kill("SIGINT")`. */
+  kill(signal?: SignalLike): void;
 }
 
 export interface VirtualStat {
@@ -201,15 +220,33 @@ export class AgentOs {
 
   static async create(options: AgentOsOptions = {}): Promise<AgentOs> {
     if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+    checkOptionNames("create", options, CREATE_OPTIONS);
+    const files = checkFiles(options.files);
+    for (const m of options.mounts ?? []) if (typeof m === "object" && m !== null) checkOptionNames("a mount", m, MOUNT_OPTIONS);
     const registry = new CommandRegistry(options.commands);
     compileAhead(COMPILED_AHEAD.map((name) => registry.resolve(name)).flatMap((c) => (c?.kind === "wasm" ? [c.file] : [])));
     const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0);
     createRootLayout(kernel.vfs, registry);
-    for (const m of options.mounts ?? []) {
-      if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
-      if (typeof m.path !== "string" || !m.path.startsWith("/") || m.path === "/")
-        throw kerr("EINVAL", { syscall: "mount", path: String(m.path), message: "mount path must be absolute and not /" });
-      kernel.vfs.mount(normalize(m.path), m.hostDir, true);
+    try {
+      for (const m of options.mounts ?? []) {
+        if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
+        if (typeof m.path !== "string" || !m.path.startsWith("/") || m.path === "/")
+          throw kerr("EINVAL", { syscall: "mount", path: String(m.path), message: "mount path must be absolute and not /" });
+        kernel.vfs.mount(normalize(m.path), m.hostDir, true);
+      }
+      for (const [path, content] of files) {
+        const p = checkedPath(path, kernel.limits, "open");
+        try {
+          kernel.vfs.mkdir(dirname(p), true);
+        } catch (e) {
+          // A file on the way: writing the file then says ENOTDIR with its path, as open(2) would.
+          if (!(e instanceof KernelError && e.code === "EEXIST")) throw e;
+        }
+        kernel.vfs.writeFile(p, content);
+      }
+    } catch (e) {
+      await kernel.dispose();
+      throw e;
     }
     return new AgentOs(kernel, { ...(options.env ?? {}) }, options.execRouter ?? true);
   }
@@ -228,6 +265,7 @@ export class AgentOs {
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
     if (typeof command !== "string") throw new TypeError("command must be a string");
     if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+    checkOptionNames("exec", options, EXEC_OPTIONS);
     const limits = this.#kernel.limits;
     const maxOutputBytes = options.maxOutputBytes === undefined ? limits.maxOutputBytes : checkLimit("maxOutputBytes", options.maxOutputBytes);
     checkTimeout(options.timeout);
@@ -264,6 +302,7 @@ export class AgentOs {
     if (typeof command !== "string") throw new TypeError("command must be a string");
     if (!Array.isArray(args) || args.some((a) => typeof a !== "string")) throw new TypeError("args must be strings");
     if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+    checkOptionNames("spawn", options, SPAWN_OPTIONS);
     const cwd = this.#checkCwd(options.cwd);
     let failure: { error: unknown } | undefined;
     const onStop = (why: OutputStop): void => {
@@ -295,7 +334,10 @@ export class AgentOs {
         if (failure) throw failure.error;
         return code;
       },
-      kill: (s) => handle.kill(s),
+      kill: (s) => {
+        const signo = s === undefined ? undefined : signalNumber(s);
+        if (signo !== 0) handle.kill(signo);
+      },
     };
   }
 
@@ -328,15 +370,18 @@ export class AgentOs {
   }
 
   /**
-   * Sends `signal` (default SIGKILL) to a process; to a process started through the API, also to everything
-   * it started (its process group). ESRCH if it is not running.
+   * Sends `signal` (default SIGKILL; a number or a name such as "SIGTERM") to a process; to a process started
+   * through the API, also to everything it started (its process group). ESRCH if it is not running; signal 0
+   * only checks that.
    */
-  killProcess(pid: number, signal: number = Signal.SIGKILL): void {
+  killProcess(pid: number, signal: SignalLike = Signal.SIGKILL): void {
     this.#assertLive();
+    const signo = signalNumber(signal);
     const p = this.#kernel.processes.get(pid);
     if (!p || p.state !== "running") throw kerr("ESRCH", { syscall: "kill", pid });
-    if (p.pgid === p.pid) this.#kernel.killGroup(p.pgid, signal);
-    else p.kill(signal);
+    if (signo === 0) return;
+    if (p.pgid === p.pid) this.#kernel.killGroup(p.pgid, signo);
+    else p.kill(signo);
   }
 
   #info(pid: number, handle?: ProcessHandle): ProcessInfo {
@@ -374,9 +419,17 @@ export class AgentOs {
 
   // ---- files ----
 
-  async readFile(path: string): Promise<Uint8Array> {
+  /** The bytes of a file; with an encoding (`"utf8"`, or any other Buffer encoding such as `"base64"`), a string. */
+  readFile(path: string): Promise<Uint8Array>;
+  readFile(path: string, encoding: BufferEncoding): Promise<string>;
+  async readFile(path: string, encoding?: BufferEncoding): Promise<Uint8Array | string> {
+    if (encoding !== undefined && (typeof encoding !== "string" || !Buffer.isEncoding(encoding)))
+      throw Object.assign(new TypeError(`encoding must be a Buffer encoding such as "utf8", got ${String(encoding)}`), {
+        code: "ERR_INVALID_ARG_VALUE",
+      });
     // A copy of its own already: the caller may keep or change it.
-    return this.#kernel.vfs.readFile(this.#path(path, "open"));
+    const bytes = this.#kernel.vfs.readFile(this.#path(path, "open"));
+    return encoding === undefined ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(encoding);
   }
 
   /** Creates or replaces a file; the parent directory must exist. */
@@ -385,12 +438,14 @@ export class AgentOs {
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    checkOptionNames("mkdir", this.#options(options), ["recursive"]);
     this.#kernel.vfs.mkdir(this.#path(path, "mkdir"), options.recursive === true);
   }
 
   readdir(path: string): Promise<string[]>;
   readdir(path: string, options: { withFileTypes: true }): Promise<TypedDirent[]>;
   async readdir(path: string, options: { withFileTypes?: boolean } = {}): Promise<string[] | TypedDirent[]> {
+    checkOptionNames("readdir", this.#options(options), ["withFileTypes"]);
     const entries = this.#kernel.vfs.readdir(this.#path(path, "scandir"));
     return options.withFileTypes
       ? entries.map((e) => ({ name: e.name, type: entryType(e.filetype) }))
@@ -399,6 +454,7 @@ export class AgentOs {
 
   /** Every entry below `path`, depth first; `maxDepth` 0 lists only the immediate children. */
   async readdirRecursive(path: string, options: { maxDepth?: number; exclude?: string[] } = {}): Promise<DirEntry[]> {
+    checkOptionNames("readdirRecursive", this.#options(options), ["maxDepth", "exclude"]);
     const root = this.#path(path, "scandir");
     const out: DirEntry[] = [];
     const exclude = new Set(options.exclude ?? []);
@@ -447,6 +503,7 @@ export class AgentOs {
   }
 
   async delete(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    checkOptionNames("delete", this.#options(options), ["recursive"]);
     const p = this.#path(path, "rm");
     if (p === "/") throw kerr("EPERM", { syscall: "rm", path: p });
     this.#kernel.vfs.remove(p, options.recursive === true);
@@ -506,17 +563,15 @@ export class AgentOs {
     return content;
   }
 
-  /**
-   * API paths are absolute: a relative path, an empty one or one with NUL is EINVAL; one over
-   * limits.maxPathBytes, or with a component over limits.maxNameBytes, is ENAMETOOLONG.
-   */
+  /** An API path, checked (see checkedPath), of a live VM. */
   #path(path: unknown, syscall: string): string {
     this.#assertLive();
-    if (typeof path !== "string") throw new TypeError(`path must be a string, got ${typeof path}`);
-    if (!path.startsWith("/") || path.includes("\0"))
-      throw kerr("EINVAL", { syscall, path, message: "path must be absolute" });
-    checkPathLength(path, this.#kernel.limits, syscall);
-    return normalize(path);
+    return checkedPath(path, this.#kernel.limits, syscall);
+  }
+
+  #options<T>(options: T): T & object {
+    if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+    return options;
   }
 
   #assertLive(): void {
@@ -537,5 +592,28 @@ export class AgentOs {
   }
 }
 
+/**
+ * API paths are absolute: a relative path, an empty one or one with NUL is EINVAL; one over
+ * limits.maxPathBytes, or with a component over limits.maxNameBytes, is ENAMETOOLONG.
+ */
+function checkedPath(path: unknown, limits: Limits, syscall: string): string {
+  if (typeof path !== "string") throw new TypeError(`path must be a string, got ${typeof path}`);
+  if (!path.startsWith("/") || path.includes("\0")) throw kerr("EINVAL", { syscall, path, message: "path must be absolute" });
+  checkPathLength(path, limits, syscall);
+  return normalize(path);
+}
+
+/** `create({ files })`: an object of absolute paths to contents, checked before the VM is made. */
+function checkFiles(files: unknown): Array<[string, string | Uint8Array]> {
+  if (files === undefined) return [];
+  if (typeof files !== "object" || files === null || Array.isArray(files))
+    throw Object.assign(new TypeError("files must be an object of paths to contents"), { code: "ERR_INVALID_ARG_VALUE" });
+  const entries = Object.entries(files);
+  for (const [path, content] of entries)
+    if (typeof content !== "string" && !(content instanceof Uint8Array))
+      throw Object.assign(new TypeError(`files[${JSON.stringify(path)}] must be a string or a Uint8Array`), { code: "ERR_INVALID_ARG_VALUE" });
+  return entries as Array<[string, string | Uint8Array]>;
+}
+
 export { KernelError };
-export type { ExecResult };
+export type { ExecResult, SignalLike };

@@ -10,6 +10,7 @@ export type {
   ExecResult,
   MountOptions,
   ProcessInfo,
+  SignalLike,
   SpawnOptions,
   Spawned,
   TypedDirent,
@@ -18,7 +19,7 @@ export type {
 } from "./agent-os.js";
 export type { CommandContext, CommandFs, CommandHandler, CommandStat, WasmCommand } from "./commands/command.js";
 export type { RouterStats } from "./exec/exec-router.js";
-export type { ModuleStats } from "./modules/module-cache.js";
+export type { ModuleStats } from "./modules/module-stats.js";
 export { KernelError } from "./kernel/kernel-error.js";
 export type { MemoryUse } from "./kernel/memory-budget.js";
 export { DEFAULT_LIMITS, type Limits } from "./limits.js";

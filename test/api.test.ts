@@ -305,3 +305,98 @@ describe("lifetime", () => {
     await expect(outside.exec("echo out")).rejects.toMatchObject({ code: "EPERM" });
   });
 });
+
+describe("create({ files })", () => {
+  it("writes an initial tree, creating parents, from strings and bytes", async () => {
+    const bytes = Uint8Array.from([0, 1, 2, 255]);
+    const vm = await createVm({
+      files: { "/workspace/src/a.txt": "hello\n", "/workspace/b.bin": bytes, "/tmp/../workspace/c.txt": "c" },
+    });
+    expect(await vm.readFile("/workspace/src/a.txt", "utf8")).toBe("hello\n");
+    expect(await vm.readFile("/workspace/b.bin")).toEqual(bytes);
+    expect(await vm.exec("cd /workspace && find . -type f | sort && stat -c %a src")).toEqual(
+      result("./b.bin\n./c.txt\n./src/a.txt\n755\n"),
+    );
+  });
+
+  it("fails with a code and the path when an entry cannot be written, or a TypeError for bad contents", async () => {
+    await expect(AgentOs.create({ files: { "relative/x": "x" } })).rejects.toMatchObject({ code: "EINVAL", path: "relative/x" });
+    // A file where a directory should be: the path is the one that failed (the file's, or the directory's).
+    await expect(AgentOs.create({ files: { "/etc/passwd/x": "x" } })).rejects.toMatchObject({ code: "ENOTDIR", path: "/etc/passwd/x" });
+    await expect(AgentOs.create({ files: { "/etc/passwd/x/y": "x" } })).rejects.toMatchObject({ code: "ENOTDIR", path: "/etc/passwd/x" });
+    await expect(AgentOs.create({ files: { "/tmp": "x" } })).rejects.toMatchObject({ code: "EISDIR", path: "/tmp" });
+    await expect(AgentOs.create({ files: { "/a": 1 as unknown as string } })).rejects.toMatchObject({
+      name: "TypeError",
+      code: "ERR_INVALID_ARG_VALUE",
+    });
+    await expect(AgentOs.create({ files: ["/a"] as unknown as Record<string, string> })).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe("readFile with an encoding", () => {
+  it("returns a string for utf8 (and other Buffer encodings), bytes without one", async () => {
+    const vm = await createVm({ files: { "/tmp/u.txt": "grüße ✓\n" } });
+    expect(await vm.readFile("/tmp/u.txt", "utf8")).toBe("grüße ✓\n");
+    expect(await vm.readFile("/tmp/u.txt", "utf-8")).toBe("grüße ✓\n");
+    expect(await vm.readFile("/tmp/u.txt", "base64")).toBe(Buffer.from("grüße ✓\n").toString("base64"));
+    expect(await vm.readFile("/tmp/u.txt")).toEqual(new TextEncoder().encode("grüße ✓\n"));
+    await expect(vm.readFile("/tmp/u.txt", "klingon" as BufferEncoding)).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(vm.readFile("/tmp/none", "utf8")).rejects.toMatchObject({ code: "ENOENT", path: "/tmp/none" });
+  });
+});
+
+describe("signal names", () => {
+  it("killProcess and a handle's kill take names as well as numbers (os.constants.signals)", async () => {
+    const vm = await createVm();
+    const a = vm.spawn("sleep", ["30"]);
+    vm.killProcess(a.pid, "SIGTERM");
+    expect(await a.wait()).toBe(128 + 15);
+    const b = vm.spawn("cat", []);
+    b.kill("SIGINT");
+    expect(await b.wait()).toBe(128 + 2);
+    const c = vm.spawn("cat", []);
+    vm.killProcess(c.pid, 0); // only checks that it runs
+    c.kill("SIGHUP");
+    expect(await c.wait()).toBe(128 + 1);
+    const d = vm.spawn("cat", []);
+    d.kill(9);
+    expect(await d.wait()).toBe(128 + 9);
+  });
+
+  it("rejects unknown names and numbers out of range with a TypeError", async () => {
+    const vm = await createVm();
+    const p = vm.spawn("cat", []);
+    expect(() => vm.killProcess(p.pid, "SIGNOPE" as NodeJS.Signals)).toThrow(
+      expect.objectContaining({ name: "TypeError", code: "ERR_INVALID_ARG_VALUE" }) as Error,
+    );
+    expect(() => p.kill(-1)).toThrow(TypeError);
+    expect(() => p.kill(1.5)).toThrow(TypeError);
+    p.kill("SIGKILL");
+    expect(await p.wait()).toBe(128 + 9);
+  });
+});
+
+describe("unknown options", () => {
+  const rejected = expect.objectContaining({ name: "TypeError", code: "ERR_INVALID_ARG_VALUE" }) as Error;
+
+  it("create, exec, spawn and the file calls reject option names they do not know", async () => {
+    await expect(AgentOs.create({ execRuoter: false } as never)).rejects.toMatchObject({
+      name: "TypeError",
+      code: "ERR_INVALID_ARG_VALUE",
+      message: expect.stringContaining('"execRuoter"') as string,
+    });
+    await expect(AgentOs.create({ mounts: [{ path: "/mnt/x", hostDir: "/tmp", rw: true }] } as never)).rejects.toMatchObject({
+      code: "ERR_INVALID_ARG_VALUE",
+    });
+    const vm = await createVm();
+    await expect(vm.exec("echo x", { timout: 10 } as never)).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    expect(() => vm.spawn("echo", [], { stdin: "x" } as never)).toThrow(rejected);
+    await expect(vm.mkdir("/tmp/d", { recursiv: true } as never)).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(vm.delete("/tmp", { force: true } as never)).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(vm.readdir("/tmp", { withFileType: true } as never)).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(vm.readdirRecursive("/tmp", { depth: 1 } as never)).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    expect(await vm.exists("/tmp/d")).toBe(false);
+    // Known names, including ones given as undefined, are fine.
+    expect(await vm.exec("echo ok", { cwd: undefined, timeout: 5_000 })).toEqual(result("ok\n"));
+  });
+});

@@ -92,6 +92,8 @@ export class RouterShell {
     const devNull = kernel.devNull();
     this.process = kernel.spawn({ parent: undefined, argv: ["sh"], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull] });
     this.process.openControl = (path) => this.statusReported(path);
+    // Waiting for a command is not running one: an idle shell must not keep the host process alive.
+    this.process.loopHold.set(false);
     void this.process.waitExit().then(() => {
       kernel.reap(this.process);
       onExit(this);
@@ -123,6 +125,7 @@ export class RouterShell {
       fds.set(2, stdio.stderr);
     };
     const status = new Promise<number>((resolve) => (this.finish = resolve));
+    this.process.loopHold.set(true);
     this.feed.feed(encoder.encode(line));
     return status;
   }
@@ -151,6 +154,7 @@ export class RouterShell {
     const left = this.kernel.processes.all().filter((q) => q.pgid === this.process.pgid && q.pid !== shellPid);
     void this.kernel.endProcesses(left, Signal.SIGHUP).then(() => {
       this.finish = undefined;
+      if (this.alive) this.process.loopHold.set(false);
       finish(status);
     });
   }

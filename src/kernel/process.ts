@@ -1,5 +1,6 @@
 import { exitStatus, signalStatus } from "../abi/wasi.js";
 import { KILL_GRACE_MS } from "../limits.js";
+import { LoopHold } from "../util/loop-hold.js";
 import type { ExecFailure } from "./executable.js";
 import { FdTable } from "./fd-table.js";
 import type { OpenFile } from "./open-file.js";
@@ -68,6 +69,8 @@ export class Process {
    * nothing is counted (a TypeScript process, or a guest whose charge was given back at its exit).
    */
   guestPagesCharged: number | undefined = undefined;
+  /** Keeps the host's event loop alive from the start to the exit; an idle router shell lets go of it. */
+  readonly loopHold = new LoopHold();
   /** Why its last spawn failed to exec (a shell's error line is rewritten with it, shell-messages.ts). */
   execFailure: { argv0: string; error: ExecFailure } | undefined = undefined;
 
@@ -89,6 +92,7 @@ export class Process {
     this.closesSpawnFds = init.closesSpawnFds ?? false;
     this.fds = new FdTable(init.maxOpenFds, init.resolvesOwnPaths);
     this.pgid = init.parent?.pgid ?? init.pid;
+    this.loopHold.set(true);
   }
 
   /** Aborted when the process is killed: parked system calls listen to it. */
@@ -103,6 +107,8 @@ export class Process {
   /** Delivers a terminating signal: parked calls are woken, a computing guest is stopped by its runner. */
   kill(signo: number): void {
     if (this.state !== "running" || this.killer.signal.aborted) return;
+    // Dying is running until the exit: whoever waits for it (dispose, a timeout) must not lose the loop.
+    this.loopHold.set(true);
     this.killer.abort(new ProcessKilled(signo));
     if (this.inSyscall) return;
     // A guest that makes a system call soon unwinds there (the call answers "killed") and its worker
@@ -117,6 +123,7 @@ export class Process {
     const killed = this.killedBy;
     this.waitStatus = killed !== undefined ? signalStatus(killed) : exitStatus(code);
     this.state = "exited";
+    this.loopHold.set(false);
     this.fds.closeAll();
     for (const w of this.exitWaiters.splice(0)) w(this.waitStatus);
     for (const w of [...this.exitWatchers]) w();

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { importMemory } from "./memory-import.js";
+import { moduleStats } from "./module-stats.js";
+
+export { moduleStats, type ModuleStats } from "./module-stats.js";
 
 /** A command binary ready to instantiate: compiled with its memory turned into an import (memory-import.ts). */
 export interface CompiledCommand {
@@ -19,18 +22,6 @@ export interface CompiledCommand {
 const byHash = new Map<string, Promise<CompiledCommand>>();
 const byPath = new Map<string, Promise<CompiledCommand>>();
 
-export interface ModuleStats {
-  /** Distinct binaries compiled. */
-  compiles: number;
-  /** Module requests served from the cache. */
-  cacheHits: number;
-  /** Binary files read from disk. */
-  fileReads: number;
-  /** Processes instantiated from a cached module. */
-  instantiations: number;
-}
-
-export const moduleStats: ModuleStats = { compiles: 0, cacheHits: 0, fileReads: 0, instantiations: 0 };
 
 export function loadModule(file: string): Promise<CompiledCommand> {
   const cached = byPath.get(file);

@@ -1,12 +1,15 @@
 import { Piscina } from "piscina";
 import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
+import { detachPort } from "./detached-port.js";
 import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../limits.js";
 
 /**
  * The worker pool shared by every VM of this host process. Each guest process occupies one worker for its
  * whole life, and a process can block waiting for another (a pipe, waitpid); so the pool grows with demand
- * (up to a high cap) instead of queueing, which could deadlock a pipeline. Idle workers do not keep the
- * host process alive (Piscina unrefs them), so the pool stays warm for the next VM.
+ * (up to a high cap) instead of queueing, which could deadlock a pipeline. The pool never keeps the host
+ * process alive: Piscina unrefs its workers, and their ports are unref'd here (detached-port.ts); each
+ * process holds the loop itself while it runs (Process.loopHold), so an idle router shell, which occupies
+ * a worker with a task that never ends, does not keep a program that forgot `dispose()` from exiting.
  */
 let pool: Piscina<ProcessTask, ProcessResult> | undefined;
 
@@ -24,6 +27,7 @@ export function processPool(): Piscina<ProcessTask, ProcessResult> {
     idleTimeout: POOL_IDLE_TIMEOUT_MS,
     maxQueue: "auto",
   });
+  pool.on("workerCreate", detachPort);
   return pool;
 }
 

@@ -1,0 +1,114 @@
+/**
+ * Vercel AI SDK tools over a VM: `import { createTools } from "agentos/ai-sdk"`, then
+ * `generateText({ model, tools: createTools(vm), … })`. Needs the optional peer dependencies `ai` and `zod`.
+ */
+import { posix } from "node:path";
+import { tool, type Tool } from "ai";
+import { z } from "zod";
+import type { AgentOs } from "../agent-os.js";
+import { checkLimitOption, DEFAULT_OUTPUT_LIMIT, truncateMiddle } from "./truncate.js";
+
+export interface AgentOsToolsOptions {
+  /** Where `bash` runs and what relative paths are resolved against (default /home/user). */
+  cwd?: string;
+  /** Bytes of stdout, of stderr and of a file shown to the model; past it the middle is cut (default 30,000). */
+  outputLimit?: number;
+  /** Milliseconds a command may run before its process tree is killed (exit code 124; default 120,000). */
+  timeout?: number;
+}
+
+export interface BashInput {
+  command: string;
+  cwd?: string | undefined;
+}
+export interface BashOutput {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+export interface ReadFileInput {
+  path: string;
+}
+export interface ReadFileOutput {
+  path: string;
+  content: string;
+}
+export interface WriteFileInput {
+  path: string;
+  content: string;
+}
+export interface WriteFileOutput {
+  path: string;
+  bytesWritten: number;
+}
+
+/** What the SDK passes a tool's `execute` besides the input (tool call id, messages, abort signal, …). */
+export type ToolCallOptions = Parameters<NonNullable<Tool["execute"]>>[1];
+
+/** A tool that the SDK (or a test) can run: `execute` is always there and resolves with the output. */
+export type ExecutableAgentOsTool<I, O> = { execute: (input: I, options: ToolCallOptions) => Promise<O> } & Tool<I, O>;
+
+/** A ToolSet for `generateText({ tools })` / `streamText({ tools })`. */
+export type AgentOsTools = {
+  bash: ExecutableAgentOsTool<BashInput, BashOutput>;
+  readFile: ExecutableAgentOsTool<ReadFileInput, ReadFileOutput>;
+  writeFile: ExecutableAgentOsTool<WriteFileInput, WriteFileOutput>;
+};
+
+const OPTIONS = ["cwd", "outputLimit", "timeout"];
+
+/**
+ * The tools `bash` (`{ command, cwd? }` → `{ exitCode, stdout, stderr }`), `readFile` (`{ path }` →
+ * `{ path, content }`) and `writeFile` (`{ path, content }` → `{ path, bytesWritten }`, parents created).
+ * Long stdout, stderr and file contents keep their head and tail around a `[… N bytes cut …]` marker. A failed
+ * command is a result (its exit code); a failed file operation throws, which the SDK hands the model as a tool error.
+ */
+export function createTools(vm: AgentOs, options: AgentOsToolsOptions = {}): AgentOsTools {
+  for (const name of Object.keys(options))
+    if (!OPTIONS.includes(name))
+      throw Object.assign(new TypeError(`unknown option ${JSON.stringify(name)} of createTools`), { code: "ERR_INVALID_ARG_VALUE" });
+  const cwd = options.cwd ?? "/home/user";
+  const limit = checkLimitOption("outputLimit", options.outputLimit, DEFAULT_OUTPUT_LIMIT);
+  const timeout = options.timeout ?? 120_000;
+  const resolve = (path: string): string => posix.resolve(cwd, path);
+
+  const bash = tool({
+    description:
+      "Run a bash command in the sandbox VM (coreutils, grep, sed, awk, find, jq, rg, tar, …). Returns the exit code, " +
+      `stdout and stderr; long output keeps its start and end. Each call is a fresh shell starting in ${cwd}.`,
+    inputSchema: z.object({
+      command: z.string().describe("The bash command line to run"),
+      cwd: z.string().optional().describe(`Working directory (default ${cwd})`),
+    }),
+    execute: async ({ command, cwd: dir }, { abortSignal }): Promise<BashOutput> => {
+      const r = await vm.exec(command, { cwd: resolve(dir ?? cwd), timeout, ...(abortSignal ? { signal: abortSignal } : {}) });
+      return { exitCode: r.exitCode, stdout: truncateMiddle(r.stdout, limit), stderr: truncateMiddle(r.stderr, limit) };
+    },
+  });
+
+  const readFile = tool({
+    description: `Read a text file of the sandbox VM (relative paths are resolved against ${cwd}). Long files keep their start and end.`,
+    inputSchema: z.object({ path: z.string().describe("Path of the file") }),
+    execute: async ({ path }): Promise<ReadFileOutput> => {
+      const p = resolve(path);
+      return { path: p, content: truncateMiddle(await vm.readFile(p, "utf8"), limit) };
+    },
+  });
+
+  const writeFile = tool({
+    description: `Create or replace a file of the sandbox VM, creating missing directories (relative paths are resolved against ${cwd}).`,
+    inputSchema: z.object({
+      path: z.string().describe("Path of the file"),
+      content: z.string().describe("The whole new content"),
+    }),
+    execute: async ({ path, content }): Promise<WriteFileOutput> => {
+      const p = resolve(path);
+      await vm.mkdir(posix.dirname(p), { recursive: true });
+      await vm.writeFile(p, content);
+      return { path: p, bytesWritten: Buffer.byteLength(content) };
+    },
+  });
+
+  // tool() types execute as possibly streaming; these resolve with one output.
+  return { bash, readFile, writeFile } as AgentOsTools;
+}

@@ -1,0 +1,96 @@
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The package as a user gets it: `npm pack` (its prepack builds dist/), the tarball installed into a project
+ * of its own, then the README example run from ESM and CommonJS and a TypeScript consumer type-checked
+ * without the DOM lib. The runtime dependencies come from the npm registry (the local cache first); without
+ * the registry the tests are skipped, saying why.
+ */
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const fixtures = join(root, "test/fixtures/consumer");
+const NAME = "agentos-vm";
+
+/** npm's own settings from a surrounding `pnpm test`/`npm test` would leak into the consumer's install. */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (/^npm_(?!config_(registry|cache)$)/i.test(key)) delete env[key];
+  return env;
+}
+
+const npm = (args: string[], cwd: string, timeout: number) =>
+  run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, env: npmEnv(), timeout, maxBuffer: 16 << 20 });
+const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, timeout: 20_000 });
+
+const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network/i;
+
+let project = "";
+let packed: string[] = [];
+let skipReason: string | undefined;
+
+beforeAll(async () => {
+  project = mkdtempSync(join(tmpdir(), "agentos-consumer-"));
+  const { stdout } = await npm(["pack", "--json", "--pack-destination", project], root, 90_000);
+  const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  packed = info!.files.map((f) => f.path);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+  try {
+    // Peers are the adapters' (optional for this example); --legacy-peer-deps keeps npm from installing them.
+    await npm(["install", "--prefer-offline", "--legacy-peer-deps", "--no-package-lock", join(project, info!.filename)], project, 90_000);
+  } catch (e) {
+    const text = `${(e as { stderr?: string }).stderr ?? ""} ${String(e)}`;
+    if (!OFFLINE.test(text)) throw e;
+    skipReason = `npm registry unreachable, consumer tests skipped: ${text.trim().split("\n")[0]}`;
+    console.warn(skipReason);
+    return;
+  }
+  for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(project, f));
+}, 180_000);
+
+afterAll(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+describe(`the packed ${NAME} package`, () => {
+  it("ships the build, the workers, the committed guest, LICENSE and no sources", () => {
+    for (const f of ["package.json", "LICENSE", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js", "guests/dist/rg.wasm"])
+      expect(packed, f).toContain(f);
+    expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
+    expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
+  });
+
+  it("runs the README example from ESM", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const { stdout } = await node(["readme.mjs"], project);
+    expect(JSON.parse(stdout)).toEqual({ stdout: "1\n", exitCode: 0 });
+  });
+
+  it("runs the README example from CommonJS (require)", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const { stdout } = await node(["readme.cjs"], project);
+    expect(JSON.parse(stdout)).toEqual({ name: NAME, stdout: "1\n1\n", exitCode: 0 });
+  });
+
+  it("exits by itself when the program forgets dispose()", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    expect((await node(["no-dispose.mjs"], project)).stdout).toBe("hi\n");
+  });
+
+  it("type-checks for ESM and CommonJS consumers with --strict --module nodenext --lib es2022", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const flags = ["--strict", "--module", "nodenext", "--target", "es2022", "--lib", "es2022", "--noEmit"];
+    // @types/node is the consumer's own business; the repository's copy stands in for it.
+    const types = ["--types", "node", "--typeRoots", join(root, "node_modules/@types")];
+    const result = await run(process.execPath, [tsc, ...flags, ...types, "consumer.mts", "consumer.cts"], { cwd: project, timeout: 60_000 }).catch(
+      (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
+    );
+    expect(result.stdout).toBe("");
+  });
+});
