@@ -20,7 +20,8 @@ function workerFile(): string {
 }
 
 export function processPool(): Piscina<ProcessTask, ProcessResult> {
-  pool ??= new Piscina<ProcessTask, ProcessResult>({
+  if (pool) return pool;
+  pool = new Piscina<ProcessTask, ProcessResult>({
     filename: workerFile(),
     minThreads: POOL_MIN_THREADS,
     maxThreads: POOL_MAX_THREADS,

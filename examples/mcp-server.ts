@@ -1,0 +1,22 @@
+// An MCP server over stdio whose tools (exec, read, write, list) work on one VM.
+// Start it from an MCP client (examples/mcp-client.ts does): node --import tsx examples/mcp-server.ts
+// Stdout carries the protocol only; log to stderr.
+//
+// With the installed package you can also use the ready-made server instead of this file:
+//   { "command": "node", "args": ["node_modules/agentos-vm/dist/src/adapters/mcp-stdio.js"] }
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { AgentOs } from "agentos-vm";
+import { createMcpServer } from "agentos-vm/mcp";
+
+const vm = await AgentOs.create({ files: { "/home/user/hello.txt": "hello from the VM\n" } });
+const server = createMcpServer(vm, { outputLimit: 20_000 });
+
+// The client closes our stdin when it is done: release the VM, then exit.
+process.stdin.on("end", async () => {
+  await server.close();
+  await vm.dispose();
+  process.exit(0);
+});
+
+await server.connect(new StdioServerTransport());
+console.error("agentos MCP server ready on stdio");

@@ -1,0 +1,81 @@
+/**
+ * examples/ run as a user runs them: each one a child process from the repository root (node with the tsx
+ * loader; `agentos-vm` and its subpaths resolve to src/ through tsconfig.json's `paths`, so no build is needed),
+ * checked for its exact output and exit status. They run concurrently: each is a process of its own.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const env = { ...process.env, AGENTOS_HISTFILE: "" };
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(file: string, args: string[]): Promise<Run> {
+  return new Promise((done) => {
+    execFile(file, args, { cwd: ROOT, env, timeout: 50_000 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === "number" ? error.code : null) : 0;
+      done({ status, stdout, stderr });
+    });
+  });
+}
+const tsx = (example: string) => run(process.execPath, ["--import", "tsx", join("examples", example)]);
+
+describe.concurrent("examples/", { timeout: 60_000 }, () => {
+  it("readme.ts is the README's first example, line for line", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const block = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;
+    const example = readFileSync(join(ROOT, "examples/readme.ts"), "utf8");
+    const code = example.split("\n").filter((line, i, all) => !(line.startsWith("//") && all.slice(0, i).every((l) => l.startsWith("//"))));
+    expect(code.join("\n")).toBe(block);
+  });
+
+  it("readme.ts", async () => {
+    expect(await tsx("readme.ts")).toEqual({ status: 0, stdout: "{ exitCode: 0, stdout: '1\\n' }\n", stderr: "" });
+  });
+
+  it("ai-sdk-tool.ts: the (mock) model calls bash and answers from its result", async () => {
+    expect(await tsx("ai-sdk-tool.ts")).toEqual({
+      status: 0,
+      stdout: 'bash {"command":"wc -l < data.csv"} -> {"exitCode":0,"stdout":"3\\n","stderr":""}\ndata.csv has 2 rows.\n',
+      stderr: "",
+    });
+  });
+
+  it("mcp-client.ts: the SDK's client starts mcp-server.ts over stdio, lists its tools and calls exec", async () => {
+    expect(await tsx("mcp-client.ts")).toEqual({
+      status: 0,
+      stdout: [
+        "tools: exec, list, read, write",
+        "exit code 0",
+        "--- stdout ---",
+        "HELLO FROM THE VM",
+        "",
+        '{"exitCode":0,"stdout":"HELLO FROM THE VM\\n","stderr":""}',
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+  });
+
+  it("cli.sh: agentos -c, --json with piped stdin and the exit status, --mount", async () => {
+    expect(await run("bash", ["examples/cli.sh"])).toEqual({
+      status: 0,
+      stdout: [
+        "HELLO FROM THE VM",
+        '{"exitCode":3,"stdout":"apple\\npear\\n","stderr":"done\\n"}',
+        "exit status 3",
+        "#!/usr/bin/env bash",
+        "read-only",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+  });
+});
