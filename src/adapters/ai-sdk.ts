@@ -6,16 +6,10 @@ import { posix } from "node:path";
 import { tool, type Tool } from "ai";
 import { z } from "zod";
 import type { AgentOs } from "../agent-os.js";
-import { checkLimitOption, DEFAULT_OUTPUT_LIMIT, truncateMiddle } from "./truncate.js";
+import { adapterSettings, type AdapterOptions } from "./settings.js";
+import { truncateMiddle } from "./truncate.js";
 
-export interface AgentOsToolsOptions {
-  /** Where `bash` runs and what relative paths are resolved against (default /home/user). */
-  cwd?: string;
-  /** Bytes of stdout, of stderr and of a file shown to the model; past it the middle is cut (default 30,000). */
-  outputLimit?: number;
-  /** Milliseconds a command may run before its process tree is killed (exit code 124; default 120,000). */
-  timeout?: number;
-}
+export type AgentOsToolsOptions = AdapterOptions;
 
 export interface BashInput {
   command: string;
@@ -64,13 +58,7 @@ const OPTIONS = ["cwd", "outputLimit", "timeout"];
  * command is a result (its exit code); a failed file operation throws, which the SDK hands the model as a tool error.
  */
 export function createTools(vm: AgentOs, options: AgentOsToolsOptions = {}): AgentOsTools {
-  for (const name of Object.keys(options))
-    if (!OPTIONS.includes(name))
-      throw Object.assign(new TypeError(`unknown option ${JSON.stringify(name)} of createTools`), { code: "ERR_INVALID_ARG_VALUE" });
-  const cwd = options.cwd ?? "/home/user";
-  const limit = checkLimitOption("outputLimit", options.outputLimit, DEFAULT_OUTPUT_LIMIT);
-  const timeout = options.timeout ?? 120_000;
-  const resolve = (path: string): string => posix.resolve(cwd, path);
+  const { cwd, limit, timeout, resolve } = adapterSettings("createTools", options, OPTIONS);
 
   const bash = tool({
     description:

@@ -8,15 +8,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { AgentOs } from "../agent-os.js";
-import { checkLimitOption, DEFAULT_OUTPUT_LIMIT, truncateMiddle } from "./truncate.js";
+import { adapterSettings, type AdapterOptions } from "./settings.js";
+import { truncateMiddle } from "./truncate.js";
 
-export interface McpServerOptions {
-  /** Where `exec` runs and what relative paths are resolved against (default /home/user). */
-  cwd?: string;
-  /** Bytes of stdout, of stderr, of a file and of a listing returned; past it the middle is cut (default 30,000). */
-  outputLimit?: number;
-  /** Milliseconds a command may run before its process tree is killed (exit code 124; default 120,000). */
-  timeout?: number;
+export interface McpServerOptions extends AdapterOptions {
   /** The server's name and version as the client sees them (default "agentos", "0.1.0"). */
   name?: string;
   version?: string;
@@ -45,13 +40,7 @@ async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolRes
  * Long texts keep their head and tail around a `[… N bytes cut …]` marker. Failures are `isError` results.
  */
 export function createMcpServer(vm: AgentOs, options: McpServerOptions = {}): McpServer {
-  for (const name of Object.keys(options))
-    if (!OPTIONS.includes(name))
-      throw Object.assign(new TypeError(`unknown option ${JSON.stringify(name)} of createMcpServer`), { code: "ERR_INVALID_ARG_VALUE" });
-  const cwd = options.cwd ?? "/home/user";
-  const limit = checkLimitOption("outputLimit", options.outputLimit, DEFAULT_OUTPUT_LIMIT);
-  const timeout = options.timeout ?? 120_000;
-  const resolve = (path: string): string => posix.resolve(cwd, path);
+  const { cwd, limit, timeout, resolve } = adapterSettings("createMcpServer", options, OPTIONS);
   const server = new McpServer({ name: options.name ?? "agentos", version: options.version ?? "0.1.0" });
 
   server.registerTool(
