@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,6 +81,15 @@ describe(`the packed ${NAME} package`, () => {
     if (skipReason) return ctx.skip(skipReason);
     expect((await node(["no-dispose.mjs"], project)).stdout).toBe("hi\n");
   });
+
+  it("exports the adapters (agentos-vm/ai-sdk, agentos-vm/mcp) once their optional peers are installed", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const peers = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    const versions = ["ai", "zod", "@modelcontextprotocol/sdk"].map((name) => `${name}@${peers.devDependencies[name]}`);
+    await npm(["install", "--prefer-offline", "--no-package-lock", ...versions], project, 150_000);
+    const { stdout } = await node(["adapters.mjs"], project);
+    expect(JSON.parse(stdout)).toEqual({ bash: { exitCode: 0, stdout: "hi\n", stderr: "" }, tools: ["exec", "list", "read", "write"] });
+  }, 180_000);
 
   it("type-checks for ESM and CommonJS consumers with --strict --module nodenext --lib es2022", async (ctx) => {
     if (skipReason) return ctx.skip(skipReason);
