@@ -17,7 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { AgentOs, type ExecResult, type MountOptions } from "../agent-os.js";
 import type { CommandContext } from "../commands/command.js";
-import { shellQuote } from "./quote.js";
+import { shellQuote } from "../exec/shell-quote.js";
 
 export const STATE_COMMAND = "agentos-cli-state";
 
