@@ -24,7 +24,7 @@ import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
-import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, resolveLimits, type Limits } from "./limits.js";
+import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
 import { compileAhead } from "./modules/module-cache.js";
 import { moduleStats, type ModuleStats } from "./modules/module-stats.js";
 
@@ -323,6 +323,7 @@ export class AgentOs {
       output,
     });
     this.#handles.set(handle.pid, handle);
+    this.#forgetOldExited();
     return {
       pid: handle.pid,
       writeStdin: (d) => handle.writeStdin(this.#content(d, "data")),
@@ -353,7 +354,19 @@ export class AgentOs {
     };
   }
 
-  /** Processes started with spawn(), running or not. */
+  /** Keeps the handles of at most EXITED_PROCESSES_LISTED exited processes, the newest (a Map keeps spawn order). */
+  #forgetOldExited(): void {
+    let exited = 0;
+    for (const h of this.#handles.values()) if (!h.running) exited++;
+    for (const [pid, h] of this.#handles) {
+      if (exited <= EXITED_PROCESSES_LISTED) return;
+      if (h.running) continue;
+      this.#handles.delete(pid);
+      exited--;
+    }
+  }
+
+  /** Processes started with spawn(): the running ones, and the newest EXITED_PROCESSES_LISTED that have exited. */
   listProcesses(): ProcessInfo[] {
     this.#assertLive();
     return [...this.#handles.values()].map((h) => this.#info(h.pid, h));

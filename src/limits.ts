@@ -24,6 +24,8 @@ export const ROUTER_SHELLS_MAX = 64;
 export const EXECS_AT_ONCE = ROUTER_SHELLS_PER_VM;
 /** An exec running longer than this no longer keeps others waiting. */
 export const EXEC_ADMISSION_HOLD_MS = 1000;
+/** Processes started with spawn() that have exited and that listProcesses() still shows: the newest ones. */
+export const EXITED_PROCESSES_LISTED = 100;
 /** How long a killed guest that is computing gets to reach a system call before its worker is stopped. */
 export const KILL_GRACE_MS = 20;
 /** System calls of one process served in a row, and the time they may take, before other work gets a turn. */

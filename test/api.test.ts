@@ -218,6 +218,21 @@ describe("spawn and processes", () => {
     ]);
   });
 
+  it("listProcesses keeps the running processes and the newest 100 that exited", async () => {
+    const vm = await createVm();
+    const pids: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      const p = vm.spawn("true");
+      pids.push(p.pid);
+      expect(await p.wait()).toBe(0);
+    }
+    const sleeper = vm.spawn("sleep", ["30"]);
+    const listed = vm.listProcesses().map((p) => p.pid);
+    expect(listed).toEqual([...pids.slice(5), sleeper.pid]);
+    sleeper.kill();
+    expect(await sleeper.wait()).toBe(128 + 15);
+  });
+
   it("spawn of an unknown command throws ENOENT", async () => {
     const vm = await createVm();
     expect(() => vm.spawn("no-such-cmd", [])).toThrow(expect.objectContaining({ code: "ENOENT" }) as Error);
