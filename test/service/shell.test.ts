@@ -176,7 +176,8 @@ describe("loops", () => {
     expect(await vm.exec('for i in $(seq 1 10000); do echo "line number $i"; done | wc -c')).toEqual(
       result("168894\n"),
     );
-  });
+    // 20,000 loop iterations of the shell: seconds on a quiet machine, many more on a loaded one.
+  }, 90_000);
 
   it("reads lines in a while loop inside a pipeline", async () => {
     const vm = await createVm();
