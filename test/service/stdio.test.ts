@@ -25,8 +25,11 @@ const haveHost = spawnSync("bash", ["-c", "cat --version"], { encoding: "utf8" }
  * ~/.bashrc).
  */
 function onHost(command: string, stdin: string | undefined): ExecResult {
-  const run = `bash --norc --noprofile -c "$2" 2>&1 1>&3 3>&- | cat >&2`;
-  const script = `set -o pipefail; cd "$1" || exit 99; { ${stdin === undefined ? "" : 'printf %s "$3" | '}${run}; } 3>&1 | cat`;
+  // The stdin pipe comes from a process substitution: a feeder in the pipeline would make pipefail report
+  // its SIGPIPE (141) whenever the command exits without reading.
+  const input = stdin === undefined ? "" : ' < <(printf %s "$3")';
+  const run = `bash --norc --noprofile -c "$2"${input} 2>&1 1>&3 3>&- | cat >&2`;
+  const script = `set -o pipefail; cd "$1" || exit 99; { ${run}; } 3>&1 | cat`;
   const r = spawnSync("bash", ["--norc", "--noprofile", "-c", script, "bash", hostDir, command, stdin ?? ""], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", LC_ALL: "C" },
