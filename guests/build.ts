@@ -1,25 +1,113 @@
 /**
- * Rebuilds the guests (`pnpm build:guests`) into guests/dist/, with guests/dist/manifest.json saying what
- * each was built from. The .wasm files are committed, so users and tests need only Node.
- * - probe.wasm from guests/probe, with Go for wasip1 (GO=/path/to/go, default `go` on PATH or
- *   /usr/local/go/bin/go), stripped; test/event-loop.test.ts checks it matches its sources.
- * - rg.wasm: ripgrep from crates.io for wasm32-wasip1 (CARGO=/path/to/cargo, default `cargo`; needs the
- *   rustup target wasm32-wasip1), `--locked` by guests/ripgrep/Cargo.lock, with grep-cli from crates.io
- *   patched by guests/ripgrep/grep-cli.patch (README.md there); test/service/search.test.ts checks it matches its sources. The command
- *   registry runs it as `rg`.
+ * Rebuilds the guests (`pnpm build:guests [name…]`, all when none is named) into guests/dist/, with
+ * guests/dist/manifest.json saying what each was built from. The .wasm files are committed, so users and
+ * tests need only Node; test/guests.test.ts checks that each matches its sources.
+ * - Go guests (GO=/path/to/go, default `go` on PATH or /usr/local/go/bin/go) for wasip1, stripped: guests/<guest>
+ *   itself, or a package its go.mod names as a `tool`, vendored for the build, patched with the guest's patch and
+ *   given guests/<guest>/cwd.go when it keeps its working directory.
+ * - Rust guests from crates.io for wasm32-wasip1 (CARGO=/path/to/cargo, default `cargo`; needs the rustup
+ *   target wasm32-wasip1), `--locked` by the guest's Cargo.lock. A crate we change is downloaded from
+ *   crates.io, checked against its sha256, unpacked into the guest's target/<crate> (where its Cargo.toml's
+ *   [patch.crates-io] points) and patched with guests/<guest>/<crate>.patch. Guests that keep their working
+ *   directory link guests/cwd/cwd.rs (compiled to an object here) and are marked so in the registry.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 const go = process.env.GO ?? (existsSync("/usr/local/go/bin/go") ? "/usr/local/go/bin/go" : "go");
-const env = { ...process.env, GOOS: "wasip1", GOARCH: "wasm", CGO_ENABLED: "0" };
+const goEnv = { ...process.env, GOOS: "wasip1", GOARCH: "wasm", CGO_ENABLED: "0" };
 const cargo = process.env.CARGO ?? "cargo";
+const rustc = process.env.RUSTC ?? "rustc";
+
+/** A crate built with a change of ours: guests/<guest>/<name>.patch applied to it as published. */
+interface PatchedCrate {
+  name: string;
+  version: string;
+  /** Of the .crate file on static.crates.io. */
+  sha256: string;
+}
+
+interface RustGuest {
+  kind: "rust";
+  /** The cargo package (in guests/<guest>/Cargo.toml's dependencies) and its binary. */
+  package: string;
+  bin: string;
+  patches: PatchedCrate[];
+  /** Links guests/cwd: the binary starts in the process's working directory. */
+  keepsCwd: boolean;
+  /**
+   * uucore is patched: its build script embeds the English messages of the `uu_<util>-<version>`
+   * directories beside it (as in cargo's registry), so every uu_* crate of the build is linked there.
+   */
+  uucoreLocales?: boolean;
+}
+
+interface GoGuest {
+  kind: "go";
+  /** Builds this package, a `tool` of guests/<guest>/go.mod, instead of guests/<guest> itself. */
+  pkg?: string;
+  /** guests/<guest>/cwd.go is added to that package: it starts in the process's working directory. */
+  keepsCwd?: boolean;
+  /** A change of ours, guests/<guest>/<patch>, applied to the package's module as vendored for the build. */
+  patch?: string;
+}
+
+const GUESTS: Record<string, GoGuest | RustGuest> = {
+  /** Exercises the kernel for event-loop guests (test/event-loop.test.ts). */
+  probe: { kind: "go" },
+  /** goawk 1.31.0 as `awk` (guests/awk/README.md). */
+  awk: { kind: "go", pkg: "github.com/benhoyt/goawk", keepsCwd: true, patch: "goawk.patch" },
+  /** ripgrep 15.2.0 as `rg` (guests/ripgrep/README.md). */
+  ripgrep: {
+    kind: "rust",
+    package: "ripgrep",
+    bin: "rg",
+    patches: [{ name: "grep-cli", version: "0.1.12", sha256: "cf32d263c5d5cc2a23ce587097f5ddafdb188492ba2e6fb638eaccdc22453631" }],
+    keepsCwd: false,
+  },
+  /** jaq 3.1.2 as `jq` (guests/jq/README.md). */
+  jq: {
+    kind: "rust",
+    package: "jaq",
+    bin: "jaq",
+    patches: [
+      { name: "jaq", version: "3.1.2", sha256: "f686343ddd30a3cb6028299b080fb135480532e74b5f6628362c11fdb52f7d22" },
+      { name: "jaq-json", version: "2.0.3", sha256: "4be2f53207ffb1313a2d2ad819cfa8bfaa7936cb85a110eda10fd5da822cec94" },
+    ],
+    keepsCwd: true,
+  },
+  /** uutils sed 0.3.0 as `sed` (guests/sed/README.md). */
+  sed: {
+    kind: "rust",
+    package: "sed",
+    bin: "sed",
+    patches: [{ name: "sed", version: "0.3.0", sha256: "b908cd347ea83fee7c9fdb621e4dccdd6612d9962da2be03a846be2e6d83f758" }],
+    keepsCwd: true,
+  },
+  /** uutils coreutils 0.12 as one multicall binary (guests/coreutils/README.md). */
+  coreutils: {
+    kind: "rust",
+    package: "coreutils",
+    bin: "coreutils",
+    patches: [
+      { name: "uucore", version: "0.12.0", sha256: "f24a5910ebbf2c0baf486a9125705f8e026a8f7741a3ea8cf5eca3c9257c9bdf" },
+      { name: "uu_ls", version: "0.12.0", sha256: "cd8f956231b30edd22f1c0ef803d6928da0d7cb5f07add01a4d15e5b2d4a2540" },
+      { name: "uu_cp", version: "0.12.0", sha256: "eb4c15f0ba298a490b66abac0fefc3a44ff1b8004c38cf140d27c027f1f80784" },
+      { name: "uu_test", version: "0.12.0", sha256: "9007d3a30901a0dba2e28c017aba9edb2aa26c919946ae84c770446067e98304" },
+      { name: "uu_mkdir", version: "0.12.0", sha256: "665e031110e8de62ebe483eb50b21c19f57c6f02c571e3c57cfb6cf344209370" },
+      { name: "uu_mktemp", version: "0.12.0", sha256: "71146f15c55f02214362b2357630e0b8078e249657b234b52f25469dbbead79b" },
+      { name: "uu_dd", version: "0.12.0", sha256: "82610ff943844c3ba8be998f3e964cc75a23cedd42be4956a70bd05ec1d0238c" },
+    ],
+    keepsCwd: true,
+    uucoreLocales: true,
+  },
+};
 
 export interface GuestManifest {
   go: string;
@@ -28,6 +116,8 @@ export interface GuestManifest {
   guests: Record<
     string,
     {
+      /** guests/dist/<file>. */
+      file: string;
       sources: Record<string, string>;
       /** Rust guests: every crate compiled into the binary, name → version (" patched" when from guests/). */
       crates?: Record<string, string>;
@@ -39,7 +129,7 @@ export interface GuestManifest {
 
 const SOURCE = /\.(go|rs|toml|patch)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
 
-/** The files a guest is built from (its directory, without cargo's target/), relative to guests/, with their sha256. */
+/** The files a guest is built from, relative to guests/, with their sha256: its directory (without cargo's target/), and guests/cwd when it links it. */
 export function guestSources(name: string): Record<string, string> {
   const files: string[] = [];
   const walk = (rel: string): void => {
@@ -49,68 +139,126 @@ export function guestSources(name: string): Record<string, string> {
     }
   };
   walk(name);
+  const guest = GUESTS[name];
+  if (guest?.kind === "rust" && guest.keepsCwd) walk("cwd");
   return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }
 
-function buildGo(name: string): GuestManifest["guests"][string] {
-  const out = join(dist, `${name}.wasm`);
-  execFileSync(go, ["build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", out, "."], { cwd: join(here, name), env, stdio: "inherit" });
-  const bytes = readFileSync(out);
-  return { sources: guestSources(name), sha256: sha256(bytes), bytes: bytes.length };
+/** The guests this file builds: name → the .wasm file in guests/dist/. */
+export const guestFiles = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(GUESTS).map(([name, g]) => [name, `${g.kind === "rust" ? g.bin : name}.wasm`]));
+
+function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
+  const file = `${name}.wasm`;
+  const cwd = join(here, name);
+  const args = ["build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", join(dist, file)];
+  // A package of another module is built from a vendor/ made for the build, where our files go (Go refuses
+  // overlays beneath its module cache).
+  const vendor = join(cwd, "vendor");
+  try {
+    if (g.pkg) {
+      execFileSync(go, ["mod", "vendor"], { cwd, env: goEnv, stdio: "inherit" });
+      if (g.patch) execFileSync("patch", ["-p1", "-d", join(vendor, g.pkg), "-i", join(cwd, g.patch)], { stdio: "inherit" });
+      if (g.keepsCwd) copyFileSync(join(cwd, "cwd.go"), join(vendor, g.pkg, "agentos_cwd.go"));
+      args.push("-mod=vendor");
+    }
+    execFileSync(go, [...args, g.pkg ?? "."], { cwd, env: goEnv, stdio: "inherit" });
+  } finally {
+    if (g.pkg) rmSync(vendor, { recursive: true, force: true });
+  }
+  const bytes = readFileSync(join(dist, file));
+  return { file, sources: guestSources(name), sha256: sha256(bytes), bytes: bytes.length };
 }
 
-/** The one crate built with a change of ours: from crates.io, checked, then guests/ripgrep/grep-cli.patch applied. */
-const GREP_CLI = { version: "0.1.12", sha256: "cf32d263c5d5cc2a23ce587097f5ddafdb188492ba2e6fb638eaccdc22453631" };
-
-/** Unpacks grep-cli into guests/ripgrep/target/grep-cli (where Cargo.toml's [patch.crates-io] points) and patches it. */
-async function patchedGrepCli(dir: string): Promise<void> {
+/** Unpacks a crate from crates.io into `target/<name>` and applies `<dir>/<name>.patch`. */
+async function patchCrate(dir: string, c: PatchedCrate): Promise<void> {
   const target = join(dir, "target");
-  const crate = join(target, `grep-cli-${GREP_CLI.version}.crate`);
+  const crate = join(target, `${c.name}-${c.version}.crate`);
   mkdirSync(target, { recursive: true });
-  if (!existsSync(crate) || sha256(readFileSync(crate)) !== GREP_CLI.sha256) {
-    const res = await fetch(`https://static.crates.io/crates/grep-cli/grep-cli-${GREP_CLI.version}.crate`);
-    if (!res.ok) throw new Error(`grep-cli ${GREP_CLI.version}: HTTP ${res.status}`);
+  if (!existsSync(crate) || sha256(readFileSync(crate)) !== c.sha256) {
+    const res = await fetch(`https://static.crates.io/crates/${c.name}/${c.name}-${c.version}.crate`);
+    if (!res.ok) throw new Error(`${c.name} ${c.version}: HTTP ${res.status}`);
     writeFileSync(crate, new Uint8Array(await res.arrayBuffer()));
   }
-  if (sha256(readFileSync(crate)) !== GREP_CLI.sha256) throw new Error(`grep-cli ${GREP_CLI.version}: checksum mismatch`);
-  rmSync(join(target, "grep-cli"), { recursive: true, force: true });
+  if (sha256(readFileSync(crate)) !== c.sha256) throw new Error(`${c.name} ${c.version}: checksum mismatch`);
+  for (const old of [c.name, `${c.name}-${c.version}`]) rmSync(join(target, old), { recursive: true, force: true });
   execFileSync("tar", ["xzf", crate, "-C", target]);
-  renameSync(join(target, `grep-cli-${GREP_CLI.version}`), join(target, "grep-cli"));
-  execFileSync("patch", ["-p1", "-d", join(target, "grep-cli"), "-i", join(dir, "grep-cli.patch")], { stdio: "inherit" });
+  renameSync(join(target, `${c.name}-${c.version}`), join(target, c.name));
+  execFileSync("patch", ["-p1", "-d", join(target, c.name), "-i", join(dir, `${c.name}.patch`)], { stdio: "inherit" });
 }
 
-/** ripgrep's `rg`, release profile of guests/ripgrep/Cargo.toml; paths in panic messages are made machine-independent. */
-async function buildRipgrep(): Promise<GuestManifest["guests"][string]> {
-  const dir = join(here, "ripgrep");
-  await patchedGrepCli(dir);
+/** Links the source of every uu_* crate of the build into the guest's target/ as uu_<util>-<version>. */
+function linkUtilitySources(dir: string): void {
+  const metadata = JSON.parse(
+    execFileSync(cargo, ["metadata", "--locked", "--format-version", "1", "--filter-platform", "wasm32-wasip1"], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 }),
+  ) as { packages: Array<{ name: string; version: string; manifest_path: string }> };
+  for (const p of metadata.packages) {
+    if (!p.name.startsWith("uu_")) continue;
+    const link = join(dir, "target", `${p.name}-${p.version}`);
+    rmSync(link, { recursive: true, force: true });
+    symlinkSync(dirname(p.manifest_path), link);
+  }
+}
+
+/** The release profile of guests/<name>/Cargo.toml; paths in panic messages are made machine-independent. */
+async function buildRust(name: string, g: RustGuest): Promise<GuestManifest["guests"][string]> {
+  const dir = join(here, name);
+  for (const c of g.patches) await patchCrate(dir, c);
   const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
-  const rustflags = [`--remap-path-prefix=${cargoHome}=/cargo`, `--remap-path-prefix=${dir}=/agentos/guests/ripgrep`];
-  const target = ["--locked", "--target", "wasm32-wasip1", "-p", "ripgrep"];
-  execFileSync(cargo, ["build", "--release", ...target, "--bin", "rg"], {
+  const rustflags = [`--remap-path-prefix=${cargoHome}=/cargo`, `--remap-path-prefix=${here}=/agentos/guests/`];
+  if (g.keepsCwd) {
+    const object = join(dir, "target", "cwd.o");
+    mkdirSync(join(dir, "target"), { recursive: true });
+    execFileSync(rustc, ["--edition", "2024", "--crate-type=lib", "--emit=obj", "--target", "wasm32-wasip1", "-Copt-level=2", "-Cpanic=abort", join(here, "cwd/cwd.rs"), "-o", object]);
+    rustflags.push(`-Clink-arg=${object}`);
+  }
+  if (g.uucoreLocales) {
+    linkUtilitySources(dir);
+    // Its build script reruns only when the lock file changes: make it look at the links again.
+    execFileSync(cargo, ["clean", "--release", "--target", "wasm32-wasip1", "-p", "uucore"], { cwd: dir, stdio: "inherit" });
+  }
+  const target = ["--locked", "--target", "wasm32-wasip1", "-p", g.package];
+  // Without LANG: uucore embeds the messages of $LANG's locale besides English.
+  const { LANG: _lang, ...env } = process.env;
+  execFileSync(cargo, ["build", "--release", ...target, "--bin", g.bin], {
     cwd: dir,
-    env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f") },
+    env: { ...env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f") },
     stdio: "inherit",
   });
-  const out = join(dist, "rg.wasm");
-  copyFileSync(join(dir, "target/wasm32-wasip1/release/rg.wasm"), out);
+  const file = `${g.bin}.wasm`;
+  copyFileSync(join(dir, `target/wasm32-wasip1/release/${file}`), join(dist, file));
   const tree = execFileSync(cargo, ["tree", ...target, "-e", "normal", "--prefix", "none", "--format", "{p}"], { cwd: dir, encoding: "utf8" });
   const crates: Record<string, string> = {};
   for (const line of tree.split("\n")) {
     const m = /^(\S+) v(\S+)( \(\/)?/.exec(line);
     if (m) crates[m[1]!] = m[2]! + (m[3] ? " patched" : "");
   }
-  const bytes = readFileSync(out);
+  const bytes = readFileSync(join(dist, file));
   const sorted = Object.fromEntries(Object.entries(crates).sort(([a], [b]) => a.localeCompare(b)));
-  return { sources: guestSources("ripgrep"), crates: sorted, sha256: sha256(bytes), bytes: bytes.length };
+  return { file, sources: guestSources(name), crates: sorted, sha256: sha256(bytes), bytes: bytes.length };
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(GUESTS);
+  for (const n of names) if (!GUESTS[n]) throw new Error(`no guest ${n}: ${Object.keys(GUESTS).join(", ")}`);
   mkdirSync(dist, { recursive: true });
+  const built: GuestManifest["guests"] = {};
+  for (const name of names) {
+    const g = GUESTS[name]!;
+    built[name] = g.kind === "go" ? buildGo(name, g) : await buildRust(name, g);
+  }
+  // Read only now: another build may have written the manifest meanwhile.
+  const manifestFile = join(dist, "manifest.json");
+  const old = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as GuestManifest) : undefined;
   const manifest: GuestManifest = {
-    go: execFileSync(go, ["env", "GOVERSION"], { env, encoding: "utf8" }).trim(),
-    rust: execFileSync(process.env.RUSTC ?? "rustc", ["-V"], { cwd: join(here, "ripgrep"), encoding: "utf8" }).trim(),
-    guests: { probe: buildGo("probe"), rg: await buildRipgrep() },
+    go: execFileSync(go, ["env", "GOVERSION"], { env: goEnv, encoding: "utf8" }).trim(),
+    rust: execFileSync(rustc, ["-V"], { encoding: "utf8" }).trim(),
+    guests: {},
   };
-  writeFileSync(join(dist, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  for (const [name, g] of Object.entries(manifest.guests)) console.log(`guests/dist/${name}.wasm: ${g.bytes} bytes (${g.crates ? manifest.rust : manifest.go})`);
+  for (const name of Object.keys(GUESTS)) {
+    const entry = built[name] ?? old?.guests[name];
+    if (entry) manifest.guests[name] = entry;
+  }
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  for (const name of names) console.log(`guests/dist/${built[name]!.file}: ${built[name]!.bytes} bytes`);
 }

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Sys } from "../src/abi/syscalls.js";
 import { syscallTable } from "../src/kernel/syscalls/dispatch.js";
@@ -19,17 +19,18 @@ describe("architecture", () => {
     expect(new Set(listed).size).toBe(listed.length);
   });
 
-  it("workers import only what the kernel shares with them (src/abi)", () => {
+  it("workers import only what the kernel shares with them (src/abi, and src/gnu for the scripts)", () => {
     for (const file of sources("workers")) {
       for (const spec of imports(file)) {
         if (!spec.startsWith(".")) continue;
-        expect(spec.startsWith("./") || spec.startsWith("../src/abi/"), `${file} imports ${spec}`).toBe(true);
+        const target = relative(root, resolve(root, dirname(file), spec));
+        expect(/^(workers|src\/abi|src\/gnu)\//.test(target), `${file} imports ${spec}`).toBe(true);
       }
     }
   });
 
-  it("the shared ABI imports nothing from the kernel or the workers", () => {
-    for (const file of sources("src/abi")) {
+  it("the shared ABI and GNU texts import nothing from the kernel or the workers", () => {
+    for (const file of [...sources("src/abi"), ...sources("src/gnu")]) {
       for (const spec of imports(file)) expect(spec.startsWith("./") || !spec.startsWith("."), `${file} imports ${spec}`).toBe(true);
     }
   });

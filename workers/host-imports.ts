@@ -52,6 +52,18 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
     proc_pidfd: (pid: number, retFdPtr: number) => outU32(retFdPtr, k.call(Sys.PIDFD, [pid])),
     proc_kill: (pid: number, signal: number) => k.call(Sys.KILL, [pid, signal]),
     proc_getpid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPID)),
+    /**
+     * proc_getcwd(buf, buf_len, ret_len_ptr) -> errno: the process's working directory, absolute, not
+     * NUL-terminated; ERANGE when it does not fit. The binaries built in guests/ chdir to it at start.
+     */
+    proc_getcwd(buf: number, bufLen: number, retLenPtr: number): number {
+      const err = k.call(Sys.GETCWD);
+      if (err !== Errno.SUCCESS) return err;
+      if (k.replyLength > bufLen) return Errno.ERANGE;
+      mem.bytes.set(k.data.subarray(0, k.replyLength), buf);
+      mem.u32(retLenPtr, k.replyLength);
+      return Errno.SUCCESS;
+    },
     sleep_ms: (ms: number) => k.call(Sys.SLEEP, [ms]),
   };
 

@@ -40,6 +40,16 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     mem.bytes.set(k.data.subarray(0, len), dst);
   };
 
+  /** UTIMES: the times (ns) as ms in the payload, then the path; on the fd itself without one. */
+  const setTimes = (fd: number, follow: number, flags: number, atim: bigint, mtim: bigint, target: Uint8Array | undefined): number => {
+    if (target && 16 + target.length > k.data.length) return Errno.ENAMETOOLONG;
+    const view = new DataView(k.data.buffer, k.data.byteOffset, 16);
+    view.setFloat64(0, Number(atim) / 1e6, true);
+    view.setFloat64(8, Number(mtim) / 1e6, true);
+    if (target) k.data.set(target, 16);
+    return k.call(Sys.UTIMES, [fd, follow, flags, target ? 0 : 1], 16 + (target?.length ?? 0));
+  };
+
   const iovecs = (iovs: number, count: number): Array<[number, number]> => {
     const view = mem.view;
     const out: Array<[number, number]> = [];
@@ -134,6 +144,10 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       if (err === Errno.SUCCESS) copyReply(ptr, FILESTAT_SIZE);
       return err;
     },
+
+    fd_filestat_set_times: (fd: number, atim: bigint, mtim: bigint, flags: number) => setTimes(fd, 0, flags, atim, mtim, undefined),
+    path_filestat_set_times: (dirfd: number, lookup: number, p: number, l: number, atim: bigint, mtim: bigint, flags: number) =>
+      setTimes(dirfd, lookup & LookupFlags.SYMLINK_FOLLOW, flags, atim, mtim, path(p, l)),
 
     fd_filestat_set_size(fd: number, size: bigint): number {
       return k.call(Sys.FTRUNCATE, [fd, Number(size & 0xffffffffn), Number(size >> 32n)]);
@@ -275,8 +289,6 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     fd_advise: () => Errno.ENOSYS,
     fd_allocate: () => Errno.ENOSYS,
     fd_datasync: () => Errno.SUCCESS,
-    fd_filestat_set_times: () => Errno.ENOSYS,
-    path_filestat_set_times: () => Errno.ENOSYS,
     clock_res_get: () => Errno.ENOSYS,
     sock_accept: () => Errno.ENOSYS,
     sock_recv: () => Errno.ENOSYS,

@@ -27,6 +27,7 @@ export const Errno = {
   ENOTTY: 59,
   EPERM: 63,
   EPIPE: 64,
+  ERANGE: 68,
   EROFS: 69,
   ESPIPE: 70,
   ESRCH: 71,

@@ -7,20 +7,37 @@ export const WASM_MAX_PAGES = 65536;
 /** The import through which the worker gives a guest its memory (src/modules/memory-import.ts makes it). */
 export const GUEST_MEMORY_IMPORT = { module: "agentos", name: "memory" } as const;
 
-export interface ProcessTask {
-  /** Compiled once per host process; structured clone shares the compiled code. */
-  module: WebAssembly.Module;
+/** A WebAssembly command, or one of the runtime's own commands written in TypeScript (workers/commands/). */
+export type ProcessTask = WasmTask | ScriptTask;
+
+interface TaskBase {
   /** The process's system-call channel (see channel.ts). */
   channel: SharedArrayBuffer;
   argv: string[];
   /** `KEY=VALUE` entries. */
   env: string[];
+}
+
+export interface WasmTask extends TaskBase {
+  kind: "wasm";
+  /** Compiled once per host process; structured clone shares the compiled code. */
+  module: WebAssembly.Module;
   /**
    * The guest's linear memory, in 64 KiB pages: the module imports it as `agentos.memory` (see
    * src/modules/memory-import.ts) and the worker creates it with these bounds. Growing past `maximumPages`
    * fails inside the guest (memory.grow returns -1), so one guest cannot grow the host without bound.
    */
   memory: { initialPages: number; maximumPages: number };
+}
+
+export interface ScriptTask extends TaskBase {
+  kind: "script";
+  /** The module workers/commands/<script> that runs it. */
+  script: string;
+  /** The process's working directory: a script resolves its own paths. */
+  cwd: string;
+  /** Limits.maxProcessMemoryBytes: what a script may hold (a command that must buffer its input checks it). */
+  maxMemoryBytes: number;
 }
 
 export interface ProcessResult {

@@ -71,6 +71,13 @@ export const Sys = {
   POLL: 30,
   /** args: pid · out: [fd]. A new fd that reads end of file once that child has exited (pid-fd.ts). */
   PIDFD: 31,
+  /** reply: the process's working directory, absolute (RLEN = its length). */
+  GETCWD: 32,
+  /**
+   * args: dirfd (or fd), followSymlinks, fstflags (WASI: ATIM 1, ATIM_NOW 2, MTIM 4, MTIM_NOW 8), onFd ·
+   * payload: atime and mtime as float64 milliseconds (16 bytes), then the path (none with onFd).
+   */
+  UTIMES: 33,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -26,7 +26,14 @@ export type CommandSpec =
        * command keeps its fds as they are.
        */
       closesSpawnFds: boolean;
+      /**
+       * It starts in the process's working directory and hands the kernel absolute paths (the binaries
+       * built in guests/ that link guests/cwd); the published binaries have no working directory.
+       */
+      keepsCwd: boolean;
     }
+  /** One of the runtime's own commands, workers/commands/<script>, run in a pool worker; it resolves its own paths. */
+  | { kind: "script"; name: string; script: string }
   | { kind: "ts"; name: string; handler: CommandHandler };
 
 interface CommandPackage {
@@ -47,7 +54,30 @@ const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
  * Commands built from source in this repository (guests/build.ts, `pnpm build:guests`), whose .wasm files
  * are committed in guests/dist/: `rg` is ripgrep 15 from crates.io (guests/ripgrep/README.md).
  */
-const builtGuests: Record<string, string> = { rg: "rg.wasm" };
+const builtGuests: Record<string, { file: string; keepsCwd: boolean }> = {
+  rg: { file: "rg.wasm", keepsCwd: false },
+  /** jaq 3 (guests/jq/README.md). */
+  jq: { file: "jaq.wasm", keepsCwd: true },
+  /** uutils sed (guests/sed/README.md). */
+  sed: { file: "sed.wasm", keepsCwd: true },
+  /** goawk (guests/awk/README.md). */
+  awk: { file: "awk.wasm", keepsCwd: true },
+};
+/**
+ * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
+ * one by argv[0]. Not `nice`: it starts a command, which Rust's std cannot do on WASI.
+ */
+const COREUTILS =
+  "arch b2sum base32 base64 basename basenc cat cksum comm cp csplit cut date dd dir dircolors dirname echo expand expr factor false fmt fold head hostid join link ln ls md5sum mkdir mktemp mv nl nproc numfmt od paste pathchk pr printenv printf ptx pwd readlink realpath rm rmdir seq sha1sum sha224sum sha256sum sha384sum sha512sum shred shuf sleep split sum tail tee test touch tr true truncate tsort tty uname unexpand uniq unlink vdir wc yes";
+for (const name of COREUTILS.split(" ")) builtGuests[name] = { file: "coreutils.wasm", keepsCwd: true };
+builtGuests["["] = { file: "coreutils.wasm", keepsCwd: true };
+/**
+ * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): what no
+ * binary does right. `tac` and `stat`: the published ones cannot read stdin or see modes, and uutils' do not
+ * build for WASI.
+ */
+const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file"];
+
 const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../../guests/dist/" : "../../../guests/dist/", import.meta.url));
 
 function packageCommands(): Map<string, CommandSpec> {
@@ -58,12 +88,13 @@ function packageCommands(): Map<string, CommandSpec> {
     for (const c of pkg.commands) {
       const file = join(dir, c.aliasOf ?? c.name);
       if (!existsSync(file)) continue;
-      specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name), closesSpawnFds: true });
+      specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name), closesSpawnFds: true, keepsCwd: false });
     }
   }
-  for (const [name, file] of Object.entries(builtGuests)) {
-    specs.set(name, { kind: "wasm", name, file: join(guestsDist, file), isShell: false, closesSpawnFds: false });
+  for (const [name, { file, keepsCwd }] of Object.entries(builtGuests)) {
+    specs.set(name, { kind: "wasm", name, file: join(guestsDist, file), isShell: false, closesSpawnFds: false, keepsCwd });
   }
+  for (const name of SCRIPTS) specs.set(name, { kind: "script", name, script: name });
   return specs;
 }
 
@@ -77,7 +108,7 @@ function userSpec(name: string, command: CommandHandler | WasmCommand): CommandS
   if (typeof file !== "string") throw invalid("must be a function or { wasm: path }");
   const path = resolve(file);
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw invalid(`no such file: ${path}`);
-  return { kind: "wasm", name, file: path, isShell: false, closesSpawnFds: false };
+  return { kind: "wasm", name, file: path, isShell: false, closesSpawnFds: false, keepsCwd: false };
 }
 
 /** The commands of one VM: the WebAssembly userland, the TypeScript replacements, then the user's own. */

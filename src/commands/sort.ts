@@ -14,7 +14,7 @@
 import type { CommandContext, CommandHandler } from "./command.js";
 import { mergeBlocks, Slicer, sortBlock } from "./sort/cooperative.js";
 import { readLines } from "./sort/input.js";
-import { strerror } from "./strerror.js";
+import { strerror } from "../gnu/strerror.js";
 import { heldPerLine, sortable } from "./sort/items.js";
 import { parseArgs, SortError, type Options } from "./sort/options.js";
 import { makePlan, makeRec, type Plan, type Rec } from "./sort/plan.js";

@@ -57,7 +57,8 @@ export function findExecutable(argv: readonly string[], at: ExecLookup): Executa
   const argv0 = argv[0] ?? "";
   if (argv0 === "") throw fail("ENOENT", argv0, "command not found");
   let { file, name } = locate(argv0, at);
-  let args = [...argv];
+  // bash runs `cut` with argv[0] "cut": the name brush made up for it is not the command line's.
+  let args = isShellMadeName(argv0, at) ? [basename(argv0), ...argv.slice(1)] : [...argv];
   let first: string | undefined;
   for (let depth = 0; ; depth++) {
     const head = at.vfs.readHead(file, HEAD_BYTES);
@@ -121,9 +122,8 @@ function interpreterFile(interpreter: string, argv0: string, at: ExecLookup): st
  */
 function locate(argv0: string, at: ExecLookup): { file: string; name: string } {
   const dirs = at.path.split(":");
-  // brush on WASI searches no PATH: it names every command `<first PATH dir>/<name>`, there or not.
   // Such a name is searched for as the bare name it stands for.
-  if (at.fromShell && argv0.startsWith("/") && dirname(argv0) === dirs[0]) return found(search(basename(argv0), dirs, at));
+  if (isShellMadeName(argv0, at)) return found(search(basename(argv0), dirs, at));
   if (!argv0.includes("/")) return found(search(argv0, dirs, at));
   const file = join(at.cwd, argv0);
   const type = at.vfs.typeOf(file);
@@ -134,6 +134,10 @@ function locate(argv0: string, at: ExecLookup): { file: string; name: string } {
 }
 
 const found = (file: string): { file: string; name: string } => ({ file, name: file });
+
+/** brush on WASI searches no PATH: it names every command `<first PATH dir>/<name>`, there or not. */
+const isShellMadeName = (argv0: string, at: ExecLookup): boolean =>
+  at.fromShell && argv0.startsWith("/") && dirname(argv0) === at.path.split(":")[0];
 
 /**
  * execvp's search: the first executable regular file named `name` in a PATH directory (an empty entry is

@@ -14,6 +14,7 @@ import { MemoryBudget } from "./memory-budget.js";
 import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
+import { startScriptProcess } from "./pool-process.js";
 
 export interface SpawnRequest {
   parent: Process | undefined;
@@ -88,7 +89,8 @@ export class Kernel {
       throw kerr("E2BIG", { syscall: "spawn", path: argv0, message: `argument list too long (maxArgBytes ${this.limits.maxArgBytes})` });
     if (this.running >= this.limits.maxProcesses)
       throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: `too many processes (maxProcesses ${this.limits.maxProcesses})` });
-    if (spec.kind === "wasm" && !takePoolSlot())
+    const inPool = spec.kind !== "ts";
+    if (inPool && !takePoolSlot())
       throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: "the worker pool is full" });
     this.running++;
     const isShell = spec.kind === "wasm" && spec.isShell;
@@ -99,17 +101,20 @@ export class Kernel {
       env: req.env,
       cwd: req.cwd,
       command: basename(argv0),
-      resolvesOwnPaths: isShell,
+      resolvesOwnPaths: isShell || spec.kind === "script" || (spec.kind === "wasm" && spec.keepsCwd),
+      isShell,
+      seesDevices: isShell || spec.kind === "script",
       closesSpawnFds: spec.kind === "wasm" && spec.closesSpawnFds,
       maxOpenFds: this.limits.maxOpenFds,
     });
-    if (spec.kind === "wasm") void p.waitExit().then(givePoolSlot);
+    if (inPool) void p.waitExit().then(givePoolSlot);
     req.stdio.forEach((file, fd) => p.fds.set(fd, file));
     p.fds.set(ROOT_PREOPEN_FD, this.root);
     this.processes.add(p);
     req.parent?.children.add(p);
     const start = (): void => {
       if (spec.kind === "wasm") startWasmProcess(this, p, spec.file);
+      else if (spec.kind === "script") startScriptProcess(this, p, spec.script);
       else startTsProcess(this, p, spec.handler);
     };
     if (this.spawnLatencyMs > 0) {
@@ -122,7 +127,7 @@ export class Kernel {
 
   private executable(req: SpawnRequest): Executable {
     if (req.command === undefined) {
-      const at = { vfs: this.vfs, commands: this.commands, cwd: req.cwd, path: req.env.PATH ?? DEFAULT_PATH, fromShell: req.parent?.resolvesOwnPaths ?? false };
+      const at = { vfs: this.vfs, commands: this.commands, cwd: req.cwd, path: req.env.PATH ?? DEFAULT_PATH, fromShell: req.parent?.isShell ?? false };
       return findExecutable(req.argv, at);
     }
     const spec = this.commands.resolve(req.command);

@@ -28,8 +28,15 @@ export interface ProcessInit {
   env: Record<string, string>;
   cwd: string;
   command: string;
-  /** Paths this process gives the kernel are already absolute (the shell resolves its own). */
+  /**
+   * Paths this process gives the kernel are already absolute: it keeps its own working directory (the
+   * shell, and the binaries built in guests/ that set it at start).
+   */
   resolvesOwnPaths: boolean;
+  /** It is the shell: its messages are rewritten (shell-messages.ts). */
+  isShell?: boolean;
+  /** It is shown what devices and pipes are (the shell, the runtime's scripts); the other tools see regular files (guest-type.ts). */
+  seesDevices?: boolean;
   /** CommandSpec.closesSpawnFds of its command. */
   closesSpawnFds?: boolean;
   /** Limits.maxOpenFds. */
@@ -45,6 +52,8 @@ export class Process {
   readonly cwd: string;
   readonly command: string;
   readonly resolvesOwnPaths: boolean;
+  readonly isShell: boolean;
+  readonly seesDevices: boolean;
   /** Its fds > 2 handed to a child at spawn are dropped, their numbers kept reserved (see SPAWN). */
   readonly closesSpawnFds: boolean;
   /** Process group: a process started through the API leads one; children inherit it. */
@@ -89,8 +98,10 @@ export class Process {
     this.cwd = init.cwd;
     this.command = init.command;
     this.resolvesOwnPaths = init.resolvesOwnPaths;
+    this.isShell = init.isShell ?? false;
+    this.seesDevices = init.seesDevices ?? this.isShell;
     this.closesSpawnFds = init.closesSpawnFds ?? false;
-    this.fds = new FdTable(init.maxOpenFds, init.resolvesOwnPaths);
+    this.fds = new FdTable(init.maxOpenFds, this.isShell);
     this.pgid = init.parent?.pgid ?? init.pid;
     this.loopHold.set(true);
   }

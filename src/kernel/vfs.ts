@@ -39,7 +39,7 @@ export interface DirEntry {
 export const DEVICE_GUEST_MODE = 0o100666;
 
 /** The synchronous file API that memfs and node:fs share, as far as the VFS uses it. */
-type FileSystem = Pick<typeof nodeFs, "statSync" | "lstatSync" | "readdirSync" | "readlinkSync" | "existsSync">;
+type FileSystem = Pick<typeof nodeFs, "statSync" | "lstatSync" | "readdirSync" | "readlinkSync" | "existsSync" | "utimesSync" | "lutimesSync">;
 
 /** Where a VM path lives: the file system that holds it and the path there. */
 interface Place {
@@ -468,6 +468,20 @@ export class Vfs {
     checkChmod(real, "chmod");
     this.writable(real, "chmod", path);
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
+  }
+
+  /** Sets the access and modification times (ms since the epoch; undefined leaves one as it is), as utimensat. */
+  utimes(path: string, atimeMs: number | undefined, mtimeMs: number | undefined, follow = true): void {
+    const real = this.resolve(path, "utimensat", follow);
+    if (DEVICES[real]) return;
+    this.writable(real, "utimensat", path);
+    const at = this.place(real, path, "utimensat", follow);
+    this.wrap("utimensat", path, () => {
+      const st = follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path);
+      const times: [number, number] = [(atimeMs ?? st.atimeMs) / 1000, (mtimeMs ?? st.mtimeMs) / 1000];
+      if (follow) at.fs.utimesSync(at.path, ...times);
+      else at.fs.lutimesSync(at.path, ...times);
+    });
   }
 
   /** A file's whole content, a copy of its own. Devices read as empty here; a host FIFO or device is EACCES. */

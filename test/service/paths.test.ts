@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createVm } from "../differential.js";
 import { result, writeTree } from "../helpers.js";
 
-// The WebAssembly commands have no cwd of their own: the kernel resolves their relative paths
-// (src/kernel/path-resolution.ts). Each behaviour is checked both through `cd X && cmd` in the shell
-// and through exec's `cwd` option. Expected outputs are what bash + GNU tools print with LC_ALL=C.
+// coreutils (and the other binaries built in guests/ with keepsCwd) keep their working directory and
+// resolve relative paths themselves, as do the TypeScript commands; the binaries without a cwd of their own
+// (the published strings, rev, du, env, …, and rg) have their relative paths resolved by the kernel's rule
+// (src/kernel/path-resolution.ts, README "Relative paths"). Each behaviour is checked both through `cd X && cmd` in the shell and through exec's
+// `cwd` option. Expected outputs are what bash + GNU tools print with LC_ALL=C.
 
 const ROOT_LISTING = "bin\ndev\netc\nhome\ntmp\nusr\nworkspace\n";
 const PASSWD = "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n";
@@ -122,23 +124,33 @@ describe("relative paths", () => {
     expect(await vm.exec("cd /workspace && cat /tmp/f && cat tmp/f")).toEqual(result("root-tmp\nworkspace-tmp\n"));
   });
 
-  it("cannot tell tmp/f from /tmp/f when one command names both (a limit of the rule)", async () => {
+  it("strings, without a cwd of its own, cannot tell tmp/f from /tmp/f when one command names both (a limit of the rule); cat can", async () => {
     const vm = await createVm();
     await writeTree(vm, { "/workspace/tmp/f": "workspace-tmp\n", "/tmp/f": "root-tmp\n" });
-    // differs from GNU (workspace-tmp, root-tmp): both reach the kernel as "tmp/f" and the command line names
-    // it both ways, so rule 4 picks the file under the cwd for both. README, "Relative paths".
-    expect(await vm.exec("cat tmp/f /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nworkspace-tmp\n"));
-    expect(await vm.exec("cat tmp/f; cat /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nroot-tmp\n"));
+    // differs from GNU (binutils: workspace-tmp, root-tmp): both reach the kernel as "tmp/f" and the command
+    // line names it both ways, so rule 4 picks the file under the cwd for both. README, "Relative paths".
+    expect(await vm.exec("strings tmp/f /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nworkspace-tmp\n"));
+    expect(await vm.exec("strings tmp/f; strings /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nroot-tmp\n"));
+    // cat (coreutils) keeps its cwd: the rule does not apply.
+    expect(await vm.exec("cat tmp/f /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nroot-tmp\n"));
   });
 
-  it("copies a system file into a same-named directory only with ./ (a limit of the rule)", async () => {
+  it("rg, without a cwd of its own, searches a directory named like a system one only with ./ (a limit of the rule)", async () => {
     const vm = await createVm();
-    // differs from GNU: `cp /etc/passwd etc/` names etc/passwd both ways, and the longer, absolute argument
-    // wins, so cp sees one file twice. Writing ./etc/ says which.
-    expect(await vm.exec("mkdir etc && cp /etc/passwd etc/", { cwd: "/workspace" })).toEqual(
-      result("", 1, "cp: cp-error-same-file\n"),
+    await writeTree(vm, { "/workspace/etc/passwd": "mine\n" });
+    const system = "/etc/passwd:root:x:0:0:root:/root:/bin/sh\n/etc/passwd:user:x:1000:1000:user:/home/user:/bin/sh\n";
+    // differs from ripgrep on Linux (and `grep -rH`: "etc/passwd:mine"): `rg -H . /etc/passwd etc/` names
+    // etc/passwd both ways, and the longer, absolute argument wins, so rg reads /etc/passwd twice. Writing
+    // ./etc/ says which.
+    expect(await vm.exec("rg -H . /etc/passwd etc/", { cwd: "/workspace" })).toEqual(
+      result(system + system.replaceAll("/etc/passwd:", "etc/passwd:")),
     );
-    expect(await vm.exec("cp /etc/passwd ./etc/ && wc -l etc/passwd", { cwd: "/workspace" })).toEqual(
+    expect(await vm.exec("rg -H . /etc/passwd ./etc/", { cwd: "/workspace" })).toEqual(result(system + "./etc/passwd:mine\n"));
+  });
+
+  it("cp, which keeps its cwd, copies a system file into a same-named directory", async () => {
+    const vm = await createVm();
+    expect(await vm.exec("mkdir etc && cp /etc/passwd etc/ && wc -l etc/passwd", { cwd: "/workspace" })).toEqual(
       result("2 etc/passwd\n"),
     );
   });
@@ -157,11 +169,10 @@ describe("relative paths", () => {
     );
   });
 
-  it("realpath of a relative file is joined to / by the binary", async () => {
+  it("realpath of a relative file is under the cwd", async () => {
     const vm = await createVm();
     await writeTree(vm, { "/workspace/a": "" });
-    // differs from GNU (/workspace/a): the binaries' libc cwd is always "/" (see files.test.ts).
-    expect(await vm.exec("realpath a", { cwd: "/workspace" })).toEqual(result("/a\n"));
+    expect(await vm.exec("realpath a", { cwd: "/workspace" })).toEqual(result("/workspace/a\n"));
     expect(await vm.exec("realpath /workspace/a", { cwd: "/workspace" })).toEqual(result("/workspace/a\n"));
   });
 });
@@ -223,7 +234,11 @@ describe("a trailing slash names a directory", () => {
     expect(await vm.exec("cat /tmp/t/f/.")).toEqual(result("", 1, "cat: /tmp/t/f/.: Not a directory\n"));
     expect(await vm.exec("[ -f /tmp/t/f/ ] && echo file || echo no; [ -d /tmp/t/d/ ] && echo dir")).toEqual(result("no\ndir\n"));
     expect(await vm.exec("stat -c %F /tmp/t/d/; cd /tmp/t && ls d/ && mkdir new/ && ls -d new")).toEqual(result("directory\nnew\n"));
-    // differs from GNU: rm and ls print uutils message keys (bash + coreutils: "Not a directory").
-    expect(await vm.exec("rm /tmp/t/f/; cat /tmp/t/f")).toEqual(result("hi\n", 0, "rm: rm-error-cannot-remove-no-such-file\n"));
+    expect(await vm.exec("ls /tmp/t/f/; echo $?")).toEqual(result("2\n", 0, "ls: cannot access '/tmp/t/f/': Not a directory\n"));
+    // differs from GNU ("rm: cannot remove '/tmp/t/f/': Not a directory"): uutils rm reports any failure of
+    // its lstat as "No such file or directory" (rm.rs, "TODO: actually print out the specific error").
+    expect(await vm.exec("rm /tmp/t/f/; cat /tmp/t/f")).toEqual(
+      result("hi\n", 0, "rm: cannot remove '/tmp/t/f/': No such file or directory\n"),
+    );
   });
 });

@@ -212,18 +212,28 @@ describe("uniq, nl, tac, rev", () => {
     expect(await vm.exec("tac /tmp/f /tmp/g")).toEqual(result("c\nb\na\ny\nx\n"));
   });
 
-  it("tac reverses the lines of its standard input", async () => {
+  it("tac reverses the lines of its standard input, a last line without newline, and other separators", async () => {
     const vm = await createVm();
-    // differs from GNU ("c\nb\na\n", exit 0): uutils tac copies stdin to a temporary file and needs mmap for
-    // it, which the WASI build does not have, so it fails (with its untranslated message id).
-    expect(await vm.exec("printf 'a\\nb\\nc\\n' | tac")).toEqual(result("", 1, "tac: tac-error-read-error\n"));
+    await writeTree(vm, { "/tmp/f": "x\ny\n" });
+    expect(await vm.exec("printf 'a\\nb\\nc\\n' | tac")).toEqual(result("c\nb\na\n"));
+    expect(await vm.exec("printf 'a\\nb\\nc' | tac")).toEqual(result("cb\na\n"));
+    expect(await vm.exec("printf 'q\\n' | tac /tmp/f - /tmp/f")).toEqual(result("y\nx\nq\ny\nx\n"));
+    expect(await vm.exec("printf 'a,b,c' | tac -s ,; printf 'a,b,c,' | tac -b -s ,")).toEqual(result("cb,a,,,c,ba"));
+    expect(await vm.exec("seq 100000 | tac | head -2")).toEqual(result("100000\n99999\n"));
+  });
+
+  it("tac reports a missing file and a bad option as GNU does", async () => {
+    const vm = await createVm();
+    expect(await vm.exec("tac /nosuch; echo $?")).toEqual(
+      result("1\n", 0, "tac: failed to open '/nosuch' for reading: No such file or directory\n"),
+    );
+    expect(await vm.exec("tac --bogus")).toEqual(result("", 1, "tac: unrecognized option '--bogus'\nTry 'tac --help' for more information.\n"));
   });
 
   it("rev reverses each line", async () => {
     const vm = await createVm();
     expect(await vm.exec("printf 'abc\\nxyz\\n\\n' | rev")).toEqual(result("cba\nzyx\n\n"));
-    // differs from GNU (util-linux rev leaves a last line without newline as it is, "ba"): this rev adds "\n".
-    expect(await vm.exec("printf 'ab' | rev")).toEqual(result("ba\n"));
+    expect(await vm.exec("printf 'ab' | rev")).toEqual(result("ba"));
   });
 });
 
@@ -336,14 +346,8 @@ describe("comm, join", () => {
   it("join of unsorted input", async () => {
     const vm = await createVm();
     await writeTree(vm, { "/tmp/f": "k1 a\nk2 b\n", "/tmp/g": "k2 y\nk1 x\n" });
-    // differs from GNU ("join: g:2: is not sorted: k1 x" and "join: input is not in sorted order"): uutils
-    // prints untranslated message ids, prefixed with argv[0], which brush sets to the full path of the command.
     expect(await vm.exec("cd /tmp && join f g")).toEqual(
-      result(
-        "k2 b y\n",
-        1,
-        "/usr/local/bin/join: join-error-not-sorted\n/usr/local/bin/join: join-error-input-not-sorted\n",
-      ),
+      result("k2 b y\n", 1, "join: g:2: is not sorted: k1 x\njoin: input is not in sorted order\n"),
     );
   });
 });

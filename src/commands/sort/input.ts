@@ -9,7 +9,7 @@ import type { CommandContext } from "../command.js";
 import { DEFAULT_LIMITS } from "../../limits.js";
 import type { Slicer } from "./cooperative.js";
 import { SortError } from "./options.js";
-import { errorCode, strerror } from "../strerror.js";
+import { errorCode, strerror } from "../../gnu/strerror.js";
 
 /** Lines per block (a power of two): blocks are sorted one by one, and no array of lines grows past it. */
 export const BLOCK_SHIFT = 18;
@@ -108,7 +108,8 @@ export async function readLines(
   let stdinRead = false;
   const failures: { error: unknown; name: string }[] = [];
   for (const name of files) {
-    if (name === "-") {
+    // /dev/stdin names fd 0 as "-" does (ctx.fs reads files, not pipes).
+    if (name === "-" || name === "/dev/stdin") {
       // A second "-" finds stdin already at end of file.
       if (!stdinRead) for (let c = await ctx.readStdin(); c; c = await ctx.readStdin()) await reader.add(c, slicer);
       stdinRead = true;

@@ -41,11 +41,11 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const data = ch.data.subarray(0, ch.requestLength);
     // The shell's own lines: its tracing is dropped, its errors read like bash's (shell-messages.ts). They
     // go to whatever fd its stderr is (an exec's commands run with 2>/dev/stderr, see own-stdio.ts).
-    if (p.resolvesOwnPaths && isShellNoise(data)) {
+    if (p.isShell && isShellNoise(data)) {
       ch.setOut(0, data.length);
       return 0;
     }
-    const out = p.resolvesOwnPaths ? shellMessage(data, p.execFailure) : data;
+    const out = p.isShell ? shellMessage(data, p.execFailure) : data;
     // The guest wrote `data`: a rewritten line counts as written whole once its replacement is.
     const written = (n: number): number => (ch.setOut(0, out === data || n < out.length ? Math.min(n, data.length) : data.length), 0);
     try {
@@ -122,7 +122,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     // device (/dev/null, the stdin of an exec without input) as a character device. ripgrep looks at
     // its fd 0 to choose between searching stdin (a file, pipe or socket) and the working directory.
     const stat =
-      fd > 2 ? shownType(file, p.resolvesOwnPaths).stat
+      fd > 2 ? shownType(file, p.seesDevices).stat
       : file instanceof DeviceFile ? { ...file.stat(), filetype: FileType.CHARACTER_DEVICE }
       : file.stat();
     writeFileStat(ch.view, 0, stat);
@@ -157,7 +157,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.FDMODE]: (_k, p, ch) => {
     const fd = ch.arg(0);
-    ch.setOut(0, fd <= 2 ? 0 : shownType(p.fds.get(fd), p.resolvesOwnPaths).mode); // as FSTAT
+    ch.setOut(0, fd <= 2 ? 0 : shownType(p.fds.get(fd), p.seesDevices).mode); // as FSTAT
     return 0;
   },
 

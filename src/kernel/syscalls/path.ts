@@ -18,7 +18,7 @@ const STDIO_PATHS: Readonly<Record<string, number>> = { "/dev/stdin": 0, "/dev/s
 /** What /dev/stdin|stdout|stderr show (guest-type.ts); ENOENT for a closed fd, as a dangling /proc/self/fd/N. */
 function shownStdio(p: Process, fd: number, path: string): ReturnType<typeof shownType> {
   if (!p.fds.has(fd)) throw kerr("ENOENT", { syscall: "stat", path });
-  return shownType(p.fds.get(fd), p.resolvesOwnPaths);
+  return shownType(p.fds.get(fd), p.seesDevices);
 }
 
 /** A path that ends in `/` or `/.` names a directory. */
@@ -128,10 +128,27 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
     const mode =
       stdioFd !== undefined
         ? shownStdio(p, stdioFd, path).mode
-        : p.resolvesOwnPaths
+        : p.seesDevices
           ? k.vfs.mode(path, follow)
           : k.vfs.guestMode(path, follow);
     ch.setOut(0, mode);
+    return 0;
+  },
+
+  [Sys.UTIMES]: (k, p, ch) => {
+    const [fd, follow, flags, onFd] = [ch.arg(0), ch.arg(1) === 1, ch.arg(2), ch.arg(3) === 1];
+    const now = Date.now();
+    const time = (given: number, set: number, setNow: number): number | undefined =>
+      flags & setNow ? now : flags & set ? ch.view.getFloat64(given, true) : undefined;
+    const [atime, mtime] = [time(0, 1, 2), time(8, 4, 8)];
+    if (onFd) {
+      // A pipe or a device has no times to set; Linux accepts it all the same.
+      const file = p.fds.get(fd);
+      if (file.path !== undefined) k.vfs.utimes(file.path, atime, mtime);
+      return 0;
+    }
+    const path = resolveGuestPath(k, p, fd, decoder.decode(ch.data.subarray(16, ch.requestLength)));
+    k.vfs.utimes(path, atime, mtime, follow);
     return 0;
   },
 

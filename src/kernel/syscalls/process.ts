@@ -83,9 +83,12 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     // The guest's convention: WNOHANG on a running child answers ECHILD, not 0 (guest-abi §2).
     if (ch.arg(1) & WNOHANG) throw kerr("ECHILD", { syscall: "waitpid", pid });
     return k.park(p, (resolve) => {
+      // Collects one child only: a second exit before this waiter is removed stays for the next waitpid.
       const check = (): void => {
         const c = exitedChild(p, pid);
-        if (c) resolve(collect(c));
+        if (!c) return;
+        p.childExitWaiters.delete(check);
+        resolve(collect(c));
       };
       p.childExitWaiters.add(check);
       return () => p.childExitWaiters.delete(check);
@@ -108,6 +111,13 @@ export const processSyscalls: Record<number, SyscallHandler> = {
   [Sys.GETPID]: (_k, p, ch) => {
     ch.setOut(0, p.pid);
     return 0;
+  },
+
+  [Sys.GETCWD]: (_k, p, ch) => {
+    const cwd = new TextEncoder().encode(p.cwd);
+    if (cwd.length > ch.data.length) throw kerr("ENAMETOOLONG", { syscall: "getcwd", path: p.cwd });
+    ch.data.set(cwd);
+    return cwd.length;
   },
 
   [Sys.SLEEP]: (k, p, ch) =>

@@ -1,0 +1,1 @@
+//! Empty: this package only exists to build the `coreutils` binary of its dependency.

@@ -1,0 +1,64 @@
+import { Channel } from "../abi/channel.js";
+import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
+import { runInPool } from "../pool/process-pool.js";
+import { openGuestMemory, releaseGuestMemory } from "./guest-memory-account.js";
+import type { Kernel } from "./kernel.js";
+import type { Process } from "./process.js";
+import { serveSyscalls } from "./syscalls/dispatch.js";
+
+/**
+ * Runs `p` in a pool worker, with the task `prepare` makes for its channel (or the result it ends with
+ * before it runs). The worker makes system calls over the channel; killing a computing process aborts its
+ * task, which terminates that worker (the pool replaces it). This runner owns the process's guest-memory
+ * charge: opened here, given back on every way out.
+ */
+export function startPoolProcess(
+  k: Kernel,
+  p: Process,
+  prepare: (channel: Channel, aborted: AbortSignal) => Promise<ProcessTask | ProcessResult>,
+): void {
+  const channel = Channel.allocate();
+  const abort = new AbortController();
+  p.runner = { terminate: () => abort.abort() };
+  openGuestMemory(p);
+  serveSyscalls(k, p, channel);
+  const exit = (code: number): void => {
+    k.exitProcess(p, code);
+    // After the exit, so that a request still in flight finds the account closed and charges nothing.
+    releaseGuestMemory(k, p);
+  };
+  prepare(channel, abort.signal)
+    .then((task): ProcessResult | Promise<ProcessResult> => {
+      if (abort.signal.aborted) return { exitCode: 0, killed: true };
+      return "kind" in task ? runInPool(task, abort.signal) : task;
+    })
+    .then(
+      (result) => exit(result.exitCode),
+      (error: unknown) => {
+        if (!abort.signal.aborted) {
+          // The worker died under the process (or the module would not compile): the process fails, the VM lives on.
+          p.tellStderr(`${p.command}: process host failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+        exit(1);
+      },
+    )
+    .finally(() => channel.wakeKernel());
+}
+
+/** `KEY=VALUE` entries of a process's environment. */
+export const envEntries = (p: Process): string[] => Object.entries(p.env).map(([key, value]) => `${key}=${value}`);
+
+/** Runs `p` as one of the runtime's own commands, workers/commands/<script>, in a pool worker. */
+export function startScriptProcess(k: Kernel, p: Process, script: string): void {
+  startPoolProcess(k, p, (channel) =>
+    Promise.resolve({
+      kind: "script",
+      script,
+      channel: channel.buffer,
+      argv: p.argv,
+      env: envEntries(p),
+      cwd: p.cwd,
+      maxMemoryBytes: k.limits.maxProcessMemoryBytes,
+    }),
+  );
+}

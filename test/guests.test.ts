@@ -1,0 +1,18 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { guestFiles, guestSources, type GuestManifest } from "../guests/build.js";
+
+// The committed guests/dist/*.wasm are the builds of the sources in guests/ (`pnpm build:guests`).
+const dist = new URL("../guests/dist/", import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(`${dist}manifest.json`, "utf8")) as GuestManifest;
+
+describe("built guests", () => {
+  it.each(Object.entries(guestFiles()))("%s: the committed file is the build of the current sources", (name, file) => {
+    const built = manifest.guests[name];
+    expect(built, `${name} was never built: run pnpm build:guests ${name}`).toBeDefined();
+    expect(built!.file).toBe(file);
+    expect(built!.sources, `guests/${name} changed: run pnpm build:guests ${name}`).toEqual(guestSources(name));
+    expect(createHash("sha256").update(readFileSync(`${dist}${file}`)).digest("hex")).toBe(built!.sha256);
+  });
+});
