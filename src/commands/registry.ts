@@ -31,6 +31,8 @@ export type CommandSpec =
        * built in guests/ that link guests/cwd); the published binaries have no working directory.
        */
       keepsCwd: boolean;
+      /** One binary for many commands, which picks the command by argv[0]'s basename (uutils coreutils). */
+      multicall?: boolean;
     }
   /** One of the runtime's own commands, workers/commands/<script>, run in a pool worker; it resolves its own paths. */
   | { kind: "script"; name: string; script: string }
@@ -54,7 +56,7 @@ const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
  * Commands built from source in this repository (guests/build.ts, `pnpm build:guests`), whose .wasm files
  * are committed in guests/dist/: `rg` is ripgrep 15 from crates.io (guests/ripgrep/README.md).
  */
-const builtGuests: Record<string, { file: string; keepsCwd: boolean }> = {
+const builtGuests: Record<string, { file: string; keepsCwd: boolean; multicall?: boolean }> = {
   rg: { file: "rg.wasm", keepsCwd: false },
   /** jaq 3 (guests/jq/README.md). */
   jq: { file: "jaq.wasm", keepsCwd: true },
@@ -69,14 +71,13 @@ const builtGuests: Record<string, { file: string; keepsCwd: boolean }> = {
  */
 const COREUTILS =
   "arch b2sum base32 base64 basename basenc cat cksum comm cp csplit cut date dd dir dircolors dirname echo expand expr factor false fmt fold head hostid join link ln ls md5sum mkdir mktemp mv nl nproc numfmt od paste pathchk pr printenv printf ptx pwd readlink realpath rm rmdir seq sha1sum sha224sum sha256sum sha384sum sha512sum shred shuf sleep split sum tail tee test touch tr true truncate tsort tty uname unexpand uniq unlink vdir wc yes";
-for (const name of COREUTILS.split(" ")) builtGuests[name] = { file: "coreutils.wasm", keepsCwd: true };
-builtGuests["["] = { file: "coreutils.wasm", keepsCwd: true };
+for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: "coreutils.wasm", keepsCwd: true, multicall: true };
 /**
  * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): what no
  * binary does right. `tac` and `stat`: the published ones cannot read stdin or see modes, and uutils' do not
  * build for WASI.
  */
-const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file"];
+const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc"];
 
 const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../../guests/dist/" : "../../../guests/dist/", import.meta.url));
 
@@ -91,8 +92,8 @@ function packageCommands(): Map<string, CommandSpec> {
       specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name), closesSpawnFds: true, keepsCwd: false });
     }
   }
-  for (const [name, { file, keepsCwd }] of Object.entries(builtGuests)) {
-    specs.set(name, { kind: "wasm", name, file: join(guestsDist, file), isShell: false, closesSpawnFds: false, keepsCwd });
+  for (const [name, { file, keepsCwd, multicall }] of Object.entries(builtGuests)) {
+    specs.set(name, { kind: "wasm", name, file: join(guestsDist, file), isShell: false, closesSpawnFds: false, keepsCwd, multicall });
   }
   for (const name of SCRIPTS) specs.set(name, { kind: "script", name, script: name });
   return specs;

@@ -84,7 +84,9 @@ export class Kernel {
   spawn(req: SpawnRequest): Process {
     if (this.disposed) throw kerr("EPERM", { syscall: "spawn", message: "VM disposed" });
     const argv0 = req.argv[0] ?? "";
-    const { spec, argv } = this.executable(req);
+    const { spec, argv: given } = this.executable(req);
+    // A multicall binary run under another name (a copy of /bin/echo as /tmp/say) is still that command.
+    const argv = spec.kind === "wasm" && spec.multicall && basename(given[0] ?? "") !== spec.name ? [spec.name, ...given.slice(1)] : given;
     if (argBytes(argv, req.env) > this.limits.maxArgBytes)
       throw kerr("E2BIG", { syscall: "spawn", path: argv0, message: `argument list too long (maxArgBytes ${this.limits.maxArgBytes})` });
     if (this.running >= this.limits.maxProcesses)

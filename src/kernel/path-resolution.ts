@@ -51,7 +51,8 @@ function argvHints(argv: readonly string[]): Map<string, Hint | "both"> {
     let arg = argv[i]!;
     const eq = arg.indexOf("=");
     if (arg.startsWith("-") && eq > 0) arg = arg.slice(eq + 1);
-    if (arg === "" || arg.startsWith("-")) continue;
+    // `./x` and `../x` reach the kernel as they are (rule 2): they say nothing about a bare `x`.
+    if (arg === "" || arg.startsWith("-") || arg.startsWith("./") || arg.startsWith("../")) continue;
     const named = normalize(arg).slice(1); // "/a/./b/" → "a/b", "/" and "." → ""
     const kind: Hint = arg.startsWith("/") ? "absolute" : "relative";
     const seen = hints.get(named);

@@ -131,6 +131,8 @@ describe("relative paths", () => {
     // line names it both ways, so rule 4 picks the file under the cwd for both. README, "Relative paths".
     expect(await vm.exec("strings tmp/f /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nworkspace-tmp\n"));
     expect(await vm.exec("strings tmp/f; strings /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nroot-tmp\n"));
+    // The way out: ./tmp/f reaches the kernel as it is written, and no longer hides what /tmp/f means.
+    expect(await vm.exec("strings ./tmp/f /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nroot-tmp\n"));
     // cat (coreutils) keeps its cwd: the rule does not apply.
     expect(await vm.exec("cat tmp/f /tmp/f", { cwd: "/workspace" })).toEqual(result("workspace-tmp\nroot-tmp\n"));
   });

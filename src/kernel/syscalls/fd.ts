@@ -134,17 +134,21 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
-  [Sys.READDIR]: (_k, p, ch) => {
+  [Sys.READDIR]: (k, p, ch) => {
     const dir = p.fds.get(ch.arg(0));
     if (!(dir instanceof DirectoryFile)) throw kerr("ENOTDIR", { syscall: "readdir" });
     const entries = dir.entriesFrom(ch.uarg(1));
+    // The devices are regular files to the tools (guest-type.ts); those shown devices see them listed as such.
+    const devices = p.seesDevices && dir.path === "/dev";
+    const S_IFCHR = 0o020000;
     let off = 0;
     let count = 0;
     for (const e of entries) {
       const name = encoder.encode(e.name);
       if (off + 11 + name.length > ch.data.length) break;
       ch.view.setBigUint64(off, BigInt(e.ino), true);
-      ch.view.setUint8(off + 8, e.filetype);
+      const device = devices && e.filetype === FileType.REGULAR_FILE && (k.vfs.mode(`/dev/${e.name}`, false) & 0o170000) === S_IFCHR;
+      ch.view.setUint8(off + 8, device ? FileType.CHARACTER_DEVICE : e.filetype);
       ch.view.setUint16(off + 9, name.length, true);
       ch.data.set(name, off + 11);
       off += 11 + name.length;

@@ -92,7 +92,7 @@ export function parseArgs(args: readonly string[], posixlyCorrect: boolean): Par
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const exact = longs.find((l) => l.name === name);
       const matches = exact ? [exact] : longs.filter((l) => l.name.startsWith(name));
-      if (matches.length === 0) throw new UsageError(`unrecognized option '${eq < 0 ? arg : arg.slice(0, eq)}'`);
+      if (matches.length === 0) throw new UsageError(`unrecognized option '${arg}'`);
       if (new Set(matches.map((m) => m.spec.key)).size > 1) {
         const seen = new Set<string>();
         const listed = matches.filter((m) => !seen.has(m.spec.key) && seen.add(m.spec.key));
