@@ -4,13 +4,11 @@ import type { ScriptProcess } from "../script-host.js";
 import type { Stat } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 
-// GNU du (coreutils 9.1). Disk usage is what the VM's file system allocates: a regular file takes its
-// size rounded up to 4 KiB blocks; a directory, a symbolic link and a device take none of their own
-// (they hold no data blocks in the in-memory file system: `stat -c %b` says 0 and `ls -l` shows size 0
-// for a directory, so du agrees with them). A host on ext4 also counts 4 KiB per directory, so du of a
-// tree differs from such a host by 4K per directory; files and --apparent-size of files agree.
-
-const IO_BLOCK = 4096;
+// GNU du (coreutils 9.1). Disk usage is what the VM's file system allocates (Stat.blocks): a regular
+// file takes its size rounded up to 4 KiB blocks; a directory, a symbolic link and a device take none of
+// their own (`stat -c %b` says 0 and `ls -l` shows size 0 for a directory, so du agrees with them). A host
+// on ext4 also counts 4 KiB per directory, so du of a tree differs from such a host by 4K per directory;
+// files and --apparent-size of files agree.
 
 const SPECS = [
   { key: "a", short: "a", long: "all" },
@@ -244,7 +242,7 @@ export default function du({ sys, argv, stdout, stderr }: ScriptProcess): number
     humanBase !== undefined ? human(bytes, humanBase) : `${(bytes + blockSize - 1n) / blockSize}${blockSuffix}`;
   const sizeOf = (st: Stat): bigint => {
     if (apparent) return st.kind === "file" || st.kind === "symlink" ? BigInt(st.size) : 0n;
-    return st.kind === "file" ? BigInt(Math.ceil(st.size / IO_BLOCK) * IO_BLOCK) : 0n;
+    return BigInt(st.blocks * 512);
   };
 
   const operands = parsed.operands.length > 0 ? parsed.operands : ["."];

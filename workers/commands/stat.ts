@@ -33,9 +33,8 @@ Mandatory arguments to long options are mandatory for short options too.
 
 /** The VM's one user, who owns every file (host_user.getpwuid names every uid but 0 `user`). */
 const USER = { uid: 1000, name: "user" };
-/** What the file system reports: blocks of 4 KiB, counted in 512-byte units as st_blocks is. */
+/** The file system's block size (`%o`). */
 const IO_BLOCK = 4096;
-const blocks = (st: Stat): number => (st.kind === "file" || st.kind === "dir" ? Math.ceil(st.size / IO_BLOCK) * (IO_BLOCK / 512) : 0);
 
 const TYPE_NAMES: Record<string, string> = {
   file: "regular file",
@@ -165,7 +164,7 @@ function expand(directive: string, { name, st, target, tz }: Subject, precision:
     case "A":
       return str(modeString(st.mode));
     case "b":
-      return num(blocks(st));
+      return num(st.blocks);
     case "B":
       return num(512);
     case "C":

@@ -131,8 +131,8 @@ function ctime(ms: number): string {
   return `${strftime("a", ms)} ${strftime("b", ms)} ${strftime("e", ms)} ${strftime("T", ms)} ${d.getUTCFullYear()}`;
 }
 
-/** 512-byte blocks the file takes: the memory file system allocates what the size needs. */
-export const blocks512 = (st: Stat): number => Math.ceil(st.size / 512);
+/** 512-byte blocks the file takes (Stat.blocks). */
+export const blocks512 = (st: Stat): number => st.blocks;
 
 type Piece = string | ((e: Entry) => string);
 
