@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guestFiles } from "../guests/build.js";
 
 /**
  * The package as a user gets it: `npm pack` (its prepack builds dist/), the tarball installed into a project
@@ -58,9 +59,11 @@ afterAll(() => {
 });
 
 describe(`the packed ${NAME} package`, () => {
-  it("ships the build, the workers, the committed guest, LICENSE and no sources", () => {
-    for (const f of ["package.json", "LICENSE", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js", "guests/dist/rg.wasm"])
-      expect(packed, f).toContain(f);
+  it("ships the build, the workers and their scripts, the committed guests, LICENSE and no sources", () => {
+    const guests = Object.entries(guestFiles()).flatMap(([name, file]) => (name === "probe" ? [] : [`guests/dist/${file}`]));
+    const files = ["package.json", "LICENSE", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
+    for (const f of [...files, "dist/workers/commands/grep.js", ...guests]) expect(packed, f).toContain(f);
+    expect(packed).not.toContain("guests/dist/probe.wasm");
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
   });
