@@ -242,18 +242,8 @@ function readDefaultItem(input: Input, linesMode: boolean, eofString: string | u
         break;
       }
       if (c === 39 || c === 34) {
-        const q = c;
         quoted = true;
-        for (;;) {
-          c = input.byte();
-          if (c === -1 || c === 10) {
-            state.done = true;
-            state.unmatched = q === 39 ? "single" : "double";
-            return undefined;
-          }
-          if (c === q) break;
-          bytes.push(c);
-        }
+        if (!quotedInto(input, c, bytes, state)) return undefined;
       } else if (c === 92) {
         const n = input.byte();
         if (n === -1) break;
@@ -261,13 +251,32 @@ function readDefaultItem(input: Input, linesMode: boolean, eofString: string | u
       } else bytes.push(c);
       c = input.byte();
     }
-    const text = Buffer.from(bytes).toString("utf8");
-    if (eofString !== undefined && !quoted && text === eofString) {
-      state.done = true;
-      return undefined;
-    }
-    return { text, endsLine };
+    return endOfItem(bytes, quoted, eofString, state, endsLine);
   }
+}
+
+/** After an opening quote `q`: the bytes up to the closing one; false (the input done) when a line or the input ends first. */
+function quotedInto(input: Input, q: number, bytes: number[], state: { done: boolean; unmatched?: string }): boolean {
+  for (;;) {
+    const c = input.byte();
+    if (c === -1 || c === 10) {
+      state.done = true;
+      state.unmatched = q === 39 ? "single" : "double";
+      return false;
+    }
+    if (c === q) return true;
+    bytes.push(c);
+  }
+}
+
+/** The item read, or undefined (the input done) when it is the -E end-of-file string, unquoted. */
+function endOfItem(bytes: number[], quoted: boolean, eofString: string | undefined, state: { done: boolean }, endsLine: boolean): Item | undefined {
+  const text = Buffer.from(bytes).toString("utf8");
+  if (eofString !== undefined && !quoted && text === eofString) {
+    state.done = true;
+    return undefined;
+  }
+  return { text, endsLine };
 }
 
 /** Items separated by one byte (-0, -d): no quoting; undefined at end. */
@@ -302,18 +311,8 @@ function readLineItem(input: Input, eofString: string | undefined, state: { done
     let quoted = false;
     while (c !== -1 && c !== 10) {
       if (c === 39 || c === 34) {
-        const q = c;
         quoted = true;
-        for (;;) {
-          c = input.byte();
-          if (c === -1 || c === 10) {
-            state.done = true;
-            state.unmatched = q === 39 ? "single" : "double";
-            return undefined;
-          }
-          if (c === q) break;
-          bytes.push(c);
-        }
+        if (!quotedInto(input, c, bytes, state)) return undefined;
       } else if (c === 92) {
         const n = input.byte();
         if (n === -1) break;
@@ -321,12 +320,7 @@ function readLineItem(input: Input, eofString: string | undefined, state: { done
       } else bytes.push(c);
       c = input.byte();
     }
-    const text = Buffer.from(bytes).toString("utf8");
-    if (eofString !== undefined && !quoted && text === eofString) {
-      state.done = true;
-      return undefined;
-    }
-    return { text, endsLine: true };
+    return endOfItem(bytes, quoted, eofString, state, true);
   }
 }
 
