@@ -73,9 +73,9 @@ const COREUTILS =
   "arch b2sum base32 base64 basename basenc cat cksum comm cp csplit cut date dd dir dircolors dirname echo expand expr factor false fmt fold head hostid join link ln ls md5sum mkdir mktemp mv nl nproc numfmt od paste pathchk pr printenv printf ptx pwd readlink realpath rm rmdir seq sha1sum sha224sum sha256sum sha384sum sha512sum shred shuf sleep split sum tail tee test touch tr true truncate tsort tty uname unexpand uniq unlink vdir wc yes";
 for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: "coreutils.wasm", keepsCwd: true, multicall: true };
 /**
- * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): what no
- * binary does right. `tac` and `stat`: the published ones cannot read stdin or see modes, and uutils' do not
- * build for WASI.
+ * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): the tools
+ * no binary does right. The published ones lack options, GNU's messages and exit codes, stdin (tac) or modes
+ * (stat), and uutils builds none of these for WASI (README "Where the commands come from").
  */
 const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc"];
 
