@@ -298,3 +298,15 @@ describe("processes", () => {
     await survived();
   });
 });
+
+describe("the runtime's own commands", () => {
+  it("a command that must hold its input stops at maxProcessMemoryBytes with ENOMEM's message", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxProcessMemoryBytes: 16 * MiB });
+    const flood = "head -c 20000000 /dev/zero";
+    expect(await vm.exec(`${flood} | tac | wc -c`)).toEqual(result("0\n", 0, "tac: memory exhausted\n"));
+    expect(await vm.exec(`${flood} | grep -c x; echo $?`)).toEqual(result("2\n", 0, "grep: (standard input): Cannot allocate memory\n"));
+    expect(await vm.exec(`${flood} | diff - /dev/null; echo $?`)).toEqual(result("2\n", 0, "diff: -: Cannot allocate memory\n"));
+    expect(await vm.exec(`${flood} | bc`)).toEqual(result("", 1, "bc: Cannot allocate memory\n"));
+    await survived();
+  });
+});

@@ -2,6 +2,7 @@ import { posix } from "node:path";
 import { Errno, errnoName } from "../src/abi/errno.js";
 import { EventType, FdFlags, FileType, OFlags, ROOT_PREOPEN_FD, STDIO_DEVNULL } from "../src/abi/wasi.js";
 import { Sys } from "../src/abi/syscalls.js";
+import { strerrorOf } from "../src/gnu/strerror.js";
 import { GuestMemory } from "./guest-memory.js";
 import { KernelClient } from "./kernel-client.js";
 
@@ -11,7 +12,7 @@ export class SysError extends Error {
     readonly code: string,
     readonly path?: string,
   ) {
-    super(path === undefined ? code : `${code}: ${path}`);
+    super(path === undefined ? strerrorOf(code) : `${path}: ${strerrorOf(code)}`);
   }
 }
 
@@ -142,13 +143,26 @@ export class System {
     this.check(this.k.call(Sys.CLOSE, [fd]));
   }
 
-  /** The whole file. */
+  /**
+   * All of `fd`, to end of file. What a command holds is bounded by maxMemoryBytes: past it, ENOMEM ("Cannot
+   * allocate memory").
+   */
+  readAll(fd: number): Uint8Array {
+    const chunks: Uint8Array[] = [];
+    let held = 0;
+    for (let c = this.read(fd); c.length > 0; c = this.read(fd)) {
+      held += c.length;
+      if (held > this.maxMemoryBytes) throw new SysError("ENOMEM");
+      chunks.push(c);
+    }
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  }
+
+  /** The whole file (readAll's bound). */
   readFile(path: string): Uint8Array {
     const fd = this.open(path);
     try {
-      const chunks: Uint8Array[] = [];
-      for (let c = this.read(fd); c.length > 0; c = this.read(fd)) chunks.push(c);
-      return Buffer.concat(chunks);
+      return this.readAll(fd);
     } finally {
       this.close(fd);
     }

@@ -11,6 +11,7 @@ const STRERROR: Record<string, string> = {
   EIO: "Input/output error",
   EROFS: "Read-only file system",
   ENOSPC: "No space left on device",
+  ENOMEM: "Cannot allocate memory",
   EINVAL: "Invalid argument",
   EBADF: "Bad file descriptor",
 };
@@ -20,6 +21,9 @@ export function errorCode(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : "";
 }
+
+/** strerror(3) of an errno name ("ENOENT" → "No such file or directory"); the name when it has no text here. */
+export const strerrorOf = (code: string): string => STRERROR[code] ?? code;
 
 /** strerror(3) of a KernelError, e.g. "No such file or directory"; the message of anything else. */
 export function strerror(e: unknown): string {

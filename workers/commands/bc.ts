@@ -1,5 +1,4 @@
 import type { ScriptProcess } from "../script-host.js";
-import type { System } from "../system.js";
 
 // GNU bc 1.07: arbitrary precision numbers (BigInt scaled by 10^scale) with bc's scale rules, ibase and
 // obase, variables, arrays, functions with auto, if/while/for, print, strings, -l (the math library's
@@ -1155,18 +1154,12 @@ export default function bc({ sys, argv, stdout, stderr }: ScriptProcess): number
       }
       run(text, f);
     }
-    run(Buffer.from(readAll(sys)).toString("latin1"), "(standard_in)");
+    run(Buffer.from(sys.readAll(0)).toString("latin1"), "(standard_in)");
   } catch (e) {
     if (e instanceof Quit || e instanceof Halt) return 0;
     throw e;
   }
   return 0;
-}
-
-function readAll(sys: System): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  for (let c = sys.read(0); c.length > 0; c = sys.read(0)) chunks.push(c);
-  return Buffer.concat(chunks);
 }
 
 /** The math library (-l), written for this bc in bc: the same series and argument reductions as GNU's. */

@@ -1,7 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { CMP_HELP } from "./diff/help.js";
-import { hardLocale, readInput } from "./diff/util.js";
+import { hardLocale } from "./diff/util.js";
 import { getopt, type OptionSpec, UsageError } from "./getopt.js";
 
 const SPECS: OptionSpec[] = [
@@ -121,7 +121,7 @@ export default function cmp({ sys, argv, stdout, stderr }: ScriptProcess): numbe
   const data: Uint8Array[] = [];
   for (const name of names) {
     try {
-      if (name === "-") data.push(readInput(sys, 0));
+      if (name === "-") data.push(sys.readAll(0));
       else {
         const st = sys.stat(name);
         if (st.kind === "dir") throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });

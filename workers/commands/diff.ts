@@ -5,7 +5,7 @@ import type { Stat } from "../system.js";
 import { type Change, compareLines, type CompareOptions, type Line, splitLines } from "./diff/analyze.js";
 import { DIFF_HELP } from "./diff/help.js";
 import { type Format, Printer } from "./diff/output.js";
-import { formatTime, hardLocale, isBinary, readInput, scanOptionWords } from "./diff/util.js";
+import { formatTime, hardLocale, isBinary, scanOptionWords } from "./diff/util.js";
 import { globToRegExp } from "./find/regex.js";
 import { getopt, type OptionSpec, UsageError } from "./getopt.js";
 
@@ -489,7 +489,7 @@ class Differ {
 
   private read(side: Side): Uint8Array {
     if (side.absent) return new Uint8Array(0);
-    if (side.name === "-") return (this.stdin ??= readInput(this.p.sys, 0));
+    if (side.name === "-") return (this.stdin ??= this.p.sys.readAll(0));
     if (side.stat?.kind === "symlink" && !this.s.follow) return Buffer.from(this.p.sys.readlink(side.name), "latin1");
     return this.p.sys.readFile(side.name);
   }

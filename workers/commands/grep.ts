@@ -138,7 +138,7 @@ export function run(p: ScriptProcess, args: readonly string[]): number {
         case "f": {
           let data: Uint8Array;
           try {
-            data = v === "-" ? readFd(sys, 0) : sys.readFile(v);
+            data = v === "-" ? sys.readAll(0) : sys.readFile(v);
           } catch (e) {
             stderr.write(`grep: ${v}: ${strerror(e)}\n`);
             return 2;
@@ -387,12 +387,6 @@ function splitPatterns(buf: Buffer): Buffer[] {
   return out;
 }
 
-function readFd(sys: System, fd: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  for (let c = sys.read(fd); c.length > 0; c = sys.read(fd)) chunks.push(c);
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-}
-
 const isDevice = (st: Stat): boolean => st.kind === "char" || st.kind === "block" || st.kind === "socket" || st.kind === "fifo";
 
 class Grep {
@@ -529,7 +523,7 @@ class Grep {
     const { sys } = this.p;
     const cfg = this.cfg;
     const need = cfg.quiet || cfg.list ? 1 : cfg.after === 0 ? cfg.maxCount : Infinity;
-    if (need === Infinity) return readFd(sys, 0);
+    if (need === Infinity) return sys.readAll(0);
     const chunks: Uint8Array[] = [];
     let total = 0;
     let nextCheck = 0;

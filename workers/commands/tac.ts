@@ -54,7 +54,7 @@ export default function tac({ sys, argv, stdout, stderr }: ScriptProcess): numbe
   for (const file of parsed.operands.length > 0 ? parsed.operands : ["-"]) {
     let text: string;
     try {
-      const bytes = file === "-" ? readAll(sys, 0) : sys.readFile(file);
+      const bytes = file === "-" ? sys.readAll(0) : sys.readFile(file);
       held += bytes.length;
       if (held > sys.maxMemoryBytes) {
         stderr.write("tac: memory exhausted\n");
@@ -63,6 +63,7 @@ export default function tac({ sys, argv, stdout, stderr }: ScriptProcess): numbe
       text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
     } catch (e) {
       const code = (e as { code?: string }).code;
+      if (code === "ENOMEM") return stderr.write("tac: memory exhausted\n"), 1;
       if (code === "EISDIR") stderr.write(`tac: ${quoteaf(file)}: read error: Is a directory\n`);
       else stderr.write(`tac: failed to open ${quoteaf(file)} for reading: ${strerror(e)}\n`);
       status = 1;
@@ -71,12 +72,6 @@ export default function tac({ sys, argv, stdout, stderr }: ScriptProcess): numbe
     stdout.write(Buffer.from(reverse(text, separator, split, before), "latin1"));
   }
   return status;
-}
-
-function readAll(sys: ScriptProcess["sys"], fd: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  for (let c = sys.read(fd); c.length > 0; c = sys.read(fd)) chunks.push(c);
-  return Buffer.concat(chunks);
 }
 
 /** Records end with the separator (start with it, with --before); the last may lack it. */

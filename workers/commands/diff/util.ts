@@ -1,13 +1,5 @@
-/** What diff and cmp share: reading an fd to its end, GNU's binary test, header times, option words. */
-import type { System } from "../../system.js";
+/** What diff and cmp share: GNU's binary test, header times, option words. */
 import type { OptionSpec } from "../getopt.js";
-
-/** All of `fd`. */
-export function readInput(sys: System, fd: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  for (let c = sys.read(fd); c.length > 0; c = sys.read(fd)) chunks.push(c);
-  return Buffer.concat(chunks);
-}
 
 /** GNU diff's test in the C locale: a NUL byte in the first buffer of the file. */
 export function isBinary(data: Uint8Array): boolean {
