@@ -3,8 +3,8 @@
  * guests/dist/manifest.json saying what each was built from. The .wasm files are committed, so users and
  * tests need only Node; test/guests.test.ts checks that each matches its sources.
  * - Go guests (GO=/path/to/go, default `go` on PATH or /usr/local/go/bin/go) for wasip1, stripped: guests/<guest>
- *   itself, or a package its go.mod names as a `tool`, vendored for the build, patched with the guest's patch and
- *   given guests/<guest>/cwd.go when it keeps its working directory.
+ *   itself, or a package its go.mod names as a `tool`; a module we change is vendored for the build and patched
+ *   with the guest's patch; guests/cwd/cwd.go joins the main package when the guest keeps its working directory.
  * - Rust guests from crates.io for wasm32-wasip1 (CARGO=/path/to/cargo, default `cargo`; needs the rustup
  *   target wasm32-wasip1), `--locked` by the guest's Cargo.lock. A crate we change is downloaded from
  *   crates.io, checked against its sha256, unpacked into the guest's target/<crate> (where its Cargo.toml's
@@ -46,23 +46,41 @@ interface RustGuest {
    * directories beside it (as in cargo's registry), so every uu_* crate of the build is linked there.
    */
   uucoreLocales?: boolean;
+  /**
+   * Another binary from the sources of guest `of` (its directory, Cargo.lock and patches): built with
+   * `features` (`<its package>/<feature>`) of its own package instead of the default ones, as `file`.
+   */
+  variant?: { of: string; features: string[]; file: string };
 }
 
 interface GoGuest {
   kind: "go";
   /** Builds this package, a `tool` of guests/<guest>/go.mod, instead of guests/<guest> itself. */
   pkg?: string;
-  /** guests/<guest>/cwd.go is added to that package: it starts in the process's working directory. */
+  /** guests/cwd/cwd.go is added to the main package: it starts in the process's working directory. */
   keepsCwd?: boolean;
-  /** A change of ours, guests/<guest>/<patch>, applied to the package's module as vendored for the build. */
-  patch?: string;
+  /** A change of ours, guests/<guest>/<file>, applied to a module the guest is built with, as vendored for the build. */
+  patch?: { module: string; file: string };
 }
+
+/** The crates both coreutils binaries are built with changes of ours (guests/coreutils/README.md). */
+const COREUTILS_PATCHES: PatchedCrate[] = [
+  { name: "uucore", version: "0.12.0", sha256: "f24a5910ebbf2c0baf486a9125705f8e026a8f7741a3ea8cf5eca3c9257c9bdf" },
+  { name: "uu_ls", version: "0.12.0", sha256: "cd8f956231b30edd22f1c0ef803d6928da0d7cb5f07add01a4d15e5b2d4a2540" },
+  { name: "uu_cp", version: "0.12.0", sha256: "eb4c15f0ba298a490b66abac0fefc3a44ff1b8004c38cf140d27c027f1f80784" },
+  { name: "uu_test", version: "0.12.0", sha256: "9007d3a30901a0dba2e28c017aba9edb2aa26c919946ae84c770446067e98304" },
+  { name: "uu_mkdir", version: "0.12.0", sha256: "665e031110e8de62ebe483eb50b21c19f57c6f02c571e3c57cfb6cf344209370" },
+  { name: "uu_mktemp", version: "0.12.0", sha256: "71146f15c55f02214362b2357630e0b8078e249657b234b52f25469dbbead79b" },
+  { name: "uu_dd", version: "0.12.0", sha256: "82610ff943844c3ba8be998f3e964cc75a23cedd42be4956a70bd05ec1d0238c" },
+];
 
 const GUESTS: Record<string, GoGuest | RustGuest> = {
   /** Exercises the kernel for event-loop guests (test/event-loop.test.ts). */
   probe: { kind: "go" },
   /** goawk 1.31.0 as `awk` (guests/awk/README.md). */
-  awk: { kind: "go", pkg: "github.com/benhoyt/goawk", keepsCwd: true, patch: "goawk.patch" },
+  awk: { kind: "go", pkg: "github.com/benhoyt/goawk", keepsCwd: true, patch: { module: "github.com/benhoyt/goawk", file: "goawk.patch" } },
+  /** mvdan.cc/sh 3.14.1 as `sh` and `bash` (guests/sh/README.md). */
+  sh: { kind: "go", keepsCwd: true, patch: { module: "mvdan.cc/sh/v3", file: "sh.patch" } },
   /** ripgrep 15.2.0 as `rg` (guests/ripgrep/README.md). */
   ripgrep: {
     kind: "rust",
@@ -91,21 +109,29 @@ const GUESTS: Record<string, GoGuest | RustGuest> = {
     keepsCwd: true,
   },
   /** uutils coreutils 0.12 as one multicall binary (guests/coreutils/README.md). */
-  coreutils: {
+  coreutils: { kind: "rust", package: "coreutils", bin: "coreutils", patches: COREUTILS_PATCHES, keepsCwd: true, uucoreLocales: true },
+  /**
+   * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
+   * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").
+   */
+  "coreutils-lite": {
     kind: "rust",
     package: "coreutils",
     bin: "coreutils",
-    patches: [
-      { name: "uucore", version: "0.12.0", sha256: "f24a5910ebbf2c0baf486a9125705f8e026a8f7741a3ea8cf5eca3c9257c9bdf" },
-      { name: "uu_ls", version: "0.12.0", sha256: "cd8f956231b30edd22f1c0ef803d6928da0d7cb5f07add01a4d15e5b2d4a2540" },
-      { name: "uu_cp", version: "0.12.0", sha256: "eb4c15f0ba298a490b66abac0fefc3a44ff1b8004c38cf140d27c027f1f80784" },
-      { name: "uu_test", version: "0.12.0", sha256: "9007d3a30901a0dba2e28c017aba9edb2aa26c919946ae84c770446067e98304" },
-      { name: "uu_mkdir", version: "0.12.0", sha256: "665e031110e8de62ebe483eb50b21c19f57c6f02c571e3c57cfb6cf344209370" },
-      { name: "uu_mktemp", version: "0.12.0", sha256: "71146f15c55f02214362b2357630e0b8078e249657b234b52f25469dbbead79b" },
-      { name: "uu_dd", version: "0.12.0", sha256: "82610ff943844c3ba8be998f3e964cc75a23cedd42be4956a70bd05ec1d0238c" },
-    ],
+    patches: COREUTILS_PATCHES,
     keepsCwd: true,
     uucoreLocales: true,
+    variant: { of: "coreutils", features: ["agentos-coreutils/lite"], file: "coreutils-lite.wasm" },
+  },
+  /** ls, dir and vdir of coreutils without the data of the other utilities (guests/coreutils/README.md "Three binaries"). */
+  "coreutils-ls": {
+    kind: "rust",
+    package: "coreutils",
+    bin: "coreutils",
+    patches: COREUTILS_PATCHES,
+    keepsCwd: true,
+    uucoreLocales: true,
+    variant: { of: "coreutils", features: ["agentos-coreutils/ls"], file: "coreutils-ls.wasm" },
   },
 };
 
@@ -129,42 +155,47 @@ export interface GuestManifest {
 
 const SOURCE = /\.(go|rs|toml|patch)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
 
-/** The files a guest is built from, relative to guests/, with their sha256: its directory (without cargo's target/), and guests/cwd when it links it. */
+/** The files a guest is built from, relative to guests/, with their sha256: its directory (without cargo's target/ and a build's vendor/), and guests/cwd's file when it links it. */
 export function guestSources(name: string): Record<string, string> {
   const files: string[] = [];
   const walk = (rel: string): void => {
     for (const e of readdirSync(join(here, rel), { withFileTypes: true })) {
-      if (e.isDirectory() && e.name !== "target") walk(`${rel}/${e.name}`);
+      if (e.isDirectory() && e.name !== "target" && e.name !== "vendor") walk(`${rel}/${e.name}`);
       else if (e.isFile() && SOURCE.test(e.name)) files.push(`${rel}/${e.name}`);
     }
   };
-  walk(name);
   const guest = GUESTS[name];
-  if (guest?.kind === "rust" && guest.keepsCwd) walk("cwd");
+  walk((guest?.kind === "rust" && guest.variant?.of) || name);
+  if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
   return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }
 
 /** The guests this file builds: name → the .wasm file in guests/dist/. */
 export const guestFiles = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(GUESTS).map(([name, g]) => [name, `${g.kind === "rust" ? g.bin : name}.wasm`]));
+  Object.fromEntries(Object.entries(GUESTS).map(([name, g]) => [name, g.kind === "rust" ? (g.variant?.file ?? `${g.bin}.wasm`) : `${name}.wasm`]));
 
 function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
   const file = `${name}.wasm`;
   const cwd = join(here, name);
   const args = ["build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", join(dist, file)];
-  // A package of another module is built from a vendor/ made for the build, where our files go (Go refuses
-  // overlays beneath its module cache).
+  // A patched module is built from a vendor/ made for the build (Go refuses changes beneath its module cache).
   const vendor = join(cwd, "vendor");
+  const overlay = join(cwd, "overlay.json");
   try {
-    if (g.pkg) {
+    if (g.patch) {
       execFileSync(go, ["mod", "vendor"], { cwd, env: goEnv, stdio: "inherit" });
-      if (g.patch) execFileSync("patch", ["-p1", "-d", join(vendor, g.pkg), "-i", join(cwd, g.patch)], { stdio: "inherit" });
-      if (g.keepsCwd) copyFileSync(join(cwd, "cwd.go"), join(vendor, g.pkg, "agentos_cwd.go"));
+      execFileSync("patch", ["-p1", "-d", join(vendor, g.patch.module), "-i", join(cwd, g.patch.file)], { stdio: "inherit" });
       args.push("-mod=vendor");
+    }
+    if (g.keepsCwd) {
+      const main = g.pkg ? join(vendor, g.pkg) : cwd;
+      writeFileSync(overlay, JSON.stringify({ Replace: { [join(main, "agentos_cwd.go")]: join(here, "cwd/cwd.go") } }));
+      args.push(`-overlay=${overlay}`);
     }
     execFileSync(go, [...args, g.pkg ?? "."], { cwd, env: goEnv, stdio: "inherit" });
   } finally {
-    if (g.pkg) rmSync(vendor, { recursive: true, force: true });
+    rmSync(vendor, { recursive: true, force: true });
+    rmSync(overlay, { force: true });
   }
   const bytes = readFileSync(join(dist, file));
   return { file, sources: guestSources(name), sha256: sha256(bytes), bytes: bytes.length };
@@ -187,22 +218,33 @@ async function patchCrate(dir: string, c: PatchedCrate): Promise<void> {
   execFileSync("patch", ["-p1", "-d", join(target, c.name), "-i", join(dir, `${c.name}.patch`)], { stdio: "inherit" });
 }
 
-/** Links the source of every uu_* crate of the build into the guest's target/ as uu_<util>-<version>. */
-function linkUtilitySources(dir: string): void {
+/** The crates a build compiles (`selection`: its package and feature arguments), as `cargo tree` lists them: "name vX.Y.Z[ (path)]". */
+const cargoTree = (dir: string, selection: string[]): string[] =>
+  execFileSync(cargo, ["tree", ...selection, "-e", "normal", "--prefix", "none", "--format", "{p}"], { cwd: dir, encoding: "utf8" }).split("\n");
+
+/**
+ * Links the source of every uu_* crate the build compiles into the guest's target/ as uu_<util>-<version>,
+ * and removes the links an earlier build with other features left there.
+ */
+function linkUtilitySources(dir: string, selection: string[]): void {
+  const built = new Set(cargoTree(dir, selection).map((line) => line.split(" ")[0]));
+  const target = join(dir, "target");
+  for (const e of readdirSync(target, { withFileTypes: true })) if (e.isSymbolicLink() && /^uu_\w+-\d/.test(e.name)) rmSync(join(target, e.name));
   const metadata = JSON.parse(
     execFileSync(cargo, ["metadata", "--locked", "--format-version", "1", "--filter-platform", "wasm32-wasip1"], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 }),
   ) as { packages: Array<{ name: string; version: string; manifest_path: string }> };
   for (const p of metadata.packages) {
-    if (!p.name.startsWith("uu_")) continue;
-    const link = join(dir, "target", `${p.name}-${p.version}`);
-    rmSync(link, { recursive: true, force: true });
-    symlinkSync(dirname(p.manifest_path), link);
+    if (p.name.startsWith("uu_") && built.has(p.name)) symlinkSync(dirname(p.manifest_path), join(target, `${p.name}-${p.version}`));
   }
 }
 
 /** The release profile of guests/<name>/Cargo.toml; paths in panic messages are made machine-independent. */
 async function buildRust(name: string, g: RustGuest): Promise<GuestManifest["guests"][string]> {
-  const dir = join(here, name);
+  const dir = join(here, g.variant?.of ?? name);
+  // A variant selects its own package too (cargo takes features only for the workspace's packages).
+  const own = g.variant ? [...new Set(g.variant.features.map((f) => f.split("/")[0]!))] : [];
+  const selection = ["--locked", "--target", "wasm32-wasip1", "-p", g.package, ...own.flatMap((p) => ["-p", p])];
+  if (g.variant) selection.push("--no-default-features", "--features", g.variant.features.join(","));
   for (const c of g.patches) await patchCrate(dir, c);
   const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
   const rustflags = [`--remap-path-prefix=${cargoHome}=/cargo`, `--remap-path-prefix=${here}=/agentos/guests/`];
@@ -213,25 +255,23 @@ async function buildRust(name: string, g: RustGuest): Promise<GuestManifest["gue
     rustflags.push(`-Clink-arg=${object}`);
   }
   if (g.uucoreLocales) {
-    linkUtilitySources(dir);
+    linkUtilitySources(dir, selection);
     // Its build script reruns only when the lock file changes: make it look at the links again.
     execFileSync(cargo, ["clean", "--release", "--target", "wasm32-wasip1", "-p", "uucore"], { cwd: dir, stdio: "inherit" });
   }
-  const target = ["--locked", "--target", "wasm32-wasip1", "-p", g.package];
   // Without LANG: uucore embeds the messages of $LANG's locale besides English.
   const { LANG: _lang, ...env } = process.env;
-  execFileSync(cargo, ["build", "--release", ...target, "--bin", g.bin], {
+  execFileSync(cargo, ["build", "--release", ...selection, "--bin", g.bin], {
     cwd: dir,
     env: { ...env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f") },
     stdio: "inherit",
   });
-  const file = `${g.bin}.wasm`;
-  copyFileSync(join(dir, `target/wasm32-wasip1/release/${file}`), join(dist, file));
-  const tree = execFileSync(cargo, ["tree", ...target, "-e", "normal", "--prefix", "none", "--format", "{p}"], { cwd: dir, encoding: "utf8" });
+  const file = g.variant?.file ?? `${g.bin}.wasm`;
+  copyFileSync(join(dir, `target/wasm32-wasip1/release/${g.bin}.wasm`), join(dist, file));
   const crates: Record<string, string> = {};
-  for (const line of tree.split("\n")) {
+  for (const line of cargoTree(dir, selection)) {
     const m = /^(\S+) v(\S+)( \(\/)?/.exec(line);
-    if (m) crates[m[1]!] = m[2]! + (m[3] ? " patched" : "");
+    if (m && !own.includes(m[1]!)) crates[m[1]!] = m[2]! + (m[3] ? " patched" : "");
   }
   const bytes = readFileSync(join(dist, file));
   const sorted = Object.fromEntries(Object.entries(crates).sort(([a], [b]) => a.localeCompare(b)));

@@ -1,8 +1,7 @@
 import { Signal } from "./abi/wasi.js";
 import type { CommandHandler, WasmCommand } from "./commands/command.js";
 import { CommandRegistry } from "./commands/registry.js";
-import { ExecRouter, seesItsWrapping, type RouterStats } from "./exec/exec-router.js";
-import { withOwnStdio } from "./exec/own-stdio.js";
+import { ExecRouter, type RouterStats } from "./exec/exec-router.js";
 import { ExecGate } from "./exec/exec-gate.js";
 import { runExec, type ExecResult } from "./exec/exec-run.js";
 import { OutputCollector, type OutputStop } from "./exec/output.js";
@@ -277,14 +276,12 @@ export class AgentOs {
     const env = this.#envIn(cwd, this.#checkEnv(options.env));
     if (Buffer.byteLength(command) > limits.maxArgBytes)
       throw kerr("E2BIG", { syscall: "exec", message: `command longer than maxArgBytes (${limits.maxArgBytes})` });
-    // A fresh shell runs the command as the router does (own-stdio.ts), unless it would see the wrapper.
-    const fresh = seesItsWrapping(command) ? command : withOwnStdio(command);
     return runExec({
       kernel: this.#kernel,
       gate: this.#gate,
       start: (output) =>
         this.#router?.run(command, { cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }) ??
-        new ProcessHandle(this.#kernel, { argv: ["sh", "-c", fresh], command: "sh", cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
+        new ProcessHandle(this.#kernel, { argv: ["sh", "-c", command], command: "sh", cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
       timeout: options.timeout,
       signal: options.signal,
       maxOutputBytes,

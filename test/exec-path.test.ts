@@ -66,8 +66,9 @@ describe.skipIf(!haveBash)("running files by path, against host bash", () => {
       const hostDir = join(hostRoot, String(i));
       mkdirSync(hostDir);
       writeHost(hostDir, c.files);
-      const host = spawnSync("bash", ["--norc", "--noprofile", "-c", c.command], { cwd: hostDir, encoding: "utf8", env: { PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8" } });
-      const expected = result(host.stdout, host.status ?? -1, host.stderr.replace(/^bash: line \d+: /gm, "sh: "));
+      // $0 "sh": bash then names itself so in its messages, as the VM's shell does.
+      const host = spawnSync("bash", ["--norc", "--noprofile", "-c", c.command, "sh"], { cwd: hostDir, encoding: "utf8", env: { PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8" } });
+      const expected = result(host.stdout, host.status ?? -1, host.stderr);
 
       const vm = await createVm();
       const dir = "/workspace/t";
@@ -86,14 +87,14 @@ describe("running files by path", () => {
   it("chmod +x makes a script runnable, chmod -x takes it back", async () => {
     const vm = await createVm();
     await vm.writeFile("/workspace/build.sh", "#!/bin/sh\necho built\n");
-    expect(await vm.exec("./build.sh; echo $?", { cwd: "/workspace" })).toEqual(result("126\n", 0, "sh: ./build.sh: Permission denied\n"));
+    expect(await vm.exec("./build.sh; echo $?", { cwd: "/workspace" })).toEqual(result("126\n", 0, "sh: line 1: ./build.sh: Permission denied\n"));
     expect(await vm.exec("chmod +x build.sh && ./build.sh", { cwd: "/workspace" })).toEqual(result("built\n"));
-    expect(await vm.exec("chmod -x build.sh; ./build.sh", { cwd: "/workspace" })).toEqual(result("", 126, "sh: ./build.sh: Permission denied\n"));
+    expect(await vm.exec("chmod -x build.sh; ./build.sh", { cwd: "/workspace" })).toEqual(result("", 126, "sh: line 1: ./build.sh: Permission denied\n"));
   });
 
   it("a command whose /bin file is gone is not found; the shell itself still starts", async () => {
     const vm = await createVm();
-    expect(await vm.exec("rm /bin/cat && cat /etc/hostname; echo $?")).toEqual(result("127\n", 0, "sh: cat: command not found\n"));
+    expect(await vm.exec("rm /bin/cat && cat /etc/hostname; echo $?")).toEqual(result("127\n", 0, "sh: line 1: cat: command not found\n"));
     expect(await vm.exec("echo still here")).toEqual(result("still here\n"));
   });
 
@@ -114,7 +115,7 @@ describe("running files by path", () => {
     }
     // Host bash with the same files in /tmp/w: the same lines, with /tmp/w for /w.
     expect(await vm.exec("/w/s4 a")).toEqual(result("end /w/s0 /w/s1 /w/s2 /w/s3 /w/s4 a\n"));
-    expect(await vm.exec("/w/s5; echo $?")).toEqual(result("126\n", 0, "sh: /w/s5: /w/s4: bad interpreter: Too many levels of symbolic links\n"));
+    expect(await vm.exec("/w/s5; echo $?")).toEqual(result("126\n", 0, "sh: line 1: /w/s5: /w/s4: bad interpreter: Too many levels of symbolic links\n"));
   });
 
   it("a missing #!/usr/bin/env interpreter is env's error, 127", async () => {

@@ -68,13 +68,6 @@ describe("pipe: NONBLOCK writes and readiness", () => {
     expect(pipe.writeNonblocking(bytes("abcdef"))).toBe(3);
   });
 
-  it("a pipe a shell reads grows for non-blocking writers too", () => {
-    const pipe = openPipe(4);
-    pipe.lateReader(1);
-    expect(pipe.writeNonblocking(bytes("0123456789"))).toBe(10);
-    expect(pipe.readiness("write").ready).toBe(true);
-  });
-
   it("readiness: data or end of file for readers, room or no reader (hang-up) for writers", () => {
     const pipe = openPipe(4);
     expect(pipe.readiness("read")).toEqual({ ready: false, nbytes: 0, hangup: false });

@@ -672,6 +672,10 @@ export const TOOL_CASES: ToolGroup[] = [
       "sed -z 's/\\n/,/g' data/fruits-a.txt",
       "sed -n '3q;p' logs/app.log",
       "sed 'w copy.txt' data/fruits-a.txt > /dev/null && cat copy.txt",
+      // The saved RE of an empty `//` and a literal found several times a line (guests/sed/README.md, speed).
+      "sed '/INFO/s//info/g;s/o/0/g' logs/app.log",
+      // More input than sed's 64 KiB read buffer, through a pipe.
+      "seq 1 40000 | sed -n 's/^1\\(.*\\)99$/&:\\1/p;$p' | tail -3",
     ],
   },
   {

@@ -464,13 +464,13 @@ function onHost(dir: string, fifos: { out: string; err: string }, command: strin
   if (stdin === undefined) {
     const out = fifoEnds(fifos.out);
     const err = fifoEnds(fifos.err);
-    child = spawn("bash", ["--norc", "--noprofile", "-c", command], { cwd: dir, stdio: ["ignore", out.write, err.write], env: HOST_ENV });
+    child = spawn("bash", ["--norc", "--noprofile", "-c", command, "sh"], { cwd: dir, stdio: ["ignore", out.write, err.write], env: HOST_ENV });
     closeSync(out.write);
     closeSync(err.write);
     stdout = readAll(out.read);
     stderr = readAll(err.read);
   } else {
-    const run = `bash --norc --noprofile -c "$2" < <(printf %s "$3") 2>&1 1>&3 3>&- | cat >&2`;
+    const run = `bash --norc --noprofile -c "$2" sh < <(printf %s "$3") 2>&1 1>&3 3>&- | cat >&2`;
     const script = `set -o pipefail; cd "$1" || exit 99; { ${run}; } 3>&1 | cat`;
     child = spawn("bash", ["--norc", "--noprofile", "-c", script, "bash", dir, command, stdin], { stdio: ["ignore", "pipe", "pipe"], env: HOST_ENV });
     stdout = readStream(child.stdout!);

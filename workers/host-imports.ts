@@ -53,6 +53,19 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
     proc_kill: (pid: number, signal: number) => k.call(Sys.KILL, [pid, signal]),
     proc_getpid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPID)),
     /**
+     * proc_spawn_error(buf, buf_len, ret_len_ptr) -> errno: why the last proc_spawn could not exec the
+     * program, as bash words it after the program's name (`./x.sh: Permission denied`), cut at buf_len;
+     * ENOENT when the last spawn did not fail that way. The shell prints it.
+     */
+    proc_spawn_error(buf: number, bufLen: number, retLenPtr: number): number {
+      const err = k.call(Sys.SPAWNERROR);
+      if (err !== Errno.SUCCESS) return err;
+      const n = Math.min(k.replyLength, bufLen);
+      mem.bytes.set(k.data.subarray(0, n), buf);
+      mem.u32(retLenPtr, n);
+      return Errno.SUCCESS;
+    },
+    /**
      * proc_getcwd(buf, buf_len, ret_len_ptr) -> errno: the process's working directory, absolute, not
      * NUL-terminated; ERANGE when it does not fit. The binaries built in guests/ chdir to it at start.
      */

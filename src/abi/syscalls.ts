@@ -78,6 +78,8 @@ export const Sys = {
    * payload: atime and mtime as float64 milliseconds (16 bytes), then the path (none with onFd).
    */
   UTIMES: 33,
+  /** reply: why the process's last spawn could not exec, in bash's words: `PATH: TEXT` (ENOENT when it did not fail so). */
+  SPAWNERROR: 34,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -127,7 +127,7 @@ export class ShellSession {
   async isIncomplete(text: string): Promise<boolean> {
     if (!/[\\|&'"`({]|<<|\b(if|for|while|until|case|select|function)\b/.test(text)) return false;
     const check = await this.#live().exec(`sh -n -c ${shellQuote(text)}`, { cwd: this.#cwd });
-    return check.exitCode !== 0 && /end of input|unterminated|EOF/i.test(check.stderr);
+    return check.exitCode !== 0 && /end of (input|file)|unterminated|EOF/i.test(check.stderr);
   }
 
   async dispose(): Promise<void> {
@@ -142,6 +142,8 @@ export class ShellSession {
       if (!(name in this.#env) && !NOT_CARRIED.has(name) && NAME.test(name)) prelude.push(`unset ${name}`);
     for (const [name, value] of Object.entries(this.#env))
       if (this.#baseline[name] !== value && !NOT_CARRIED.has(name) && NAME.test(name)) prelude.push(`export ${name}=${shellQuote(value)}`);
+    // An interactive shell expands aliases.
+    prelude.push("shopt -s expand_aliases");
     if (this.#definitions) prelude.push(this.#definitions);
     if (this.#status !== 0) prelude.push(`(exit ${this.#status})`);
     return [...prelude, `eval ${shellQuote(line)}`, `${STATE_COMMAND} ${this.#token} "$?" "$(alias -p; declare -f)"`].join("\n");

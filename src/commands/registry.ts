@@ -17,13 +17,10 @@ export type CommandSpec =
       kind: "wasm";
       name: string;
       file: string;
-      /** The shell resolves its own paths and writes tracing noise to stderr (guest-abi §1, §3). */
-      isShell: boolean;
       /**
        * The guest closes the fds > 2 it passes to proc_spawn itself, some time later: the kernel drops its
-       * references at the spawn and keeps only the numbers reserved (guest-abi §2: sh crashes if a number is
-       * reused early; env and xargs leave them open). True for the published binaries; a user's own
-       * command keeps its fds as they are.
+       * references at the spawn and keeps only the numbers reserved (guest-abi §2: env and xargs leave them
+       * open). True for the published binaries; a user's own command keeps its fds as they are.
        */
       closesSpawnFds: boolean;
       /**
@@ -33,6 +30,13 @@ export type CommandSpec =
       keepsCwd: boolean;
       /** One binary for many commands, which picks the command by argv[0]'s basename (uutils coreutils). */
       multicall?: boolean;
+      /** It is shown what devices, pipes and sockets are (guest-type.ts); the published binaries see regular files. */
+      seesDevices?: boolean;
+      /**
+       * A Go program: a broken pipe on fd 1 or 2 ends it with SIGPIPE, on any other fd it is an EPIPE error
+       * the program handles (the shell ends only the pipeline stage that wrote).
+       */
+      sigpipeOnStdioOnly?: boolean;
     }
   /** One of the runtime's own commands, workers/commands/<script>, run in a pool worker; it resolves its own paths. */
   | { kind: "script"; name: string; script: string }
@@ -43,12 +47,10 @@ interface CommandPackage {
   readonly commandDir: string;
 }
 
-const SHELLS = new Set(["sh", "bash"]);
-
 /**
  * Commands the binaries cannot provide, written in TypeScript: `sort` needs threads (guest-abi §1), no
- * published package has `which`, the published `chmod` only ever sets 0o666 or 0o444, and brush has no
- * `umask` builtin.
+ * published package has `which`, the published `chmod` only ever sets 0o666 or 0o444, and the mask
+ * `umask` shows is the kernel's (kernel/umask.ts).
  */
 const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
 
@@ -56,14 +58,18 @@ const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
  * Commands built from source in this repository (guests/build.ts, `pnpm build:guests`), whose .wasm files
  * are committed in guests/dist/: `rg` is ripgrep 15 from crates.io (guests/ripgrep/README.md).
  */
-const builtGuests: Record<string, { file: string; keepsCwd: boolean; multicall?: boolean }> = {
+type BuiltGuest = Pick<Extract<CommandSpec, { kind: "wasm" }>, "file" | "keepsCwd" | "multicall" | "seesDevices" | "sigpipeOnStdioOnly">;
+const builtGuests: Record<string, BuiltGuest> = {
   rg: { file: "rg.wasm", keepsCwd: false },
   /** jaq 3 (guests/jq/README.md). */
   jq: { file: "jaq.wasm", keepsCwd: true },
   /** uutils sed (guests/sed/README.md). */
   sed: { file: "sed.wasm", keepsCwd: true },
   /** goawk (guests/awk/README.md). */
-  awk: { file: "awk.wasm", keepsCwd: true },
+  awk: { file: "awk.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
+  /** mvdan.cc/sh, a bash interpreter (guests/sh/README.md). */
+  sh: { file: "sh.wasm", keepsCwd: true, seesDevices: true, sigpipeOnStdioOnly: true },
+  bash: { file: "sh.wasm", keepsCwd: true, seesDevices: true, sigpipeOnStdioOnly: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
@@ -71,7 +77,21 @@ const builtGuests: Record<string, { file: string; keepsCwd: boolean; multicall?:
  */
 const COREUTILS =
   "arch b2sum base32 base64 basename basenc cat cksum comm cp csplit cut date dd dir dircolors dirname echo expand expr factor false fmt fold head hostid join link ln ls md5sum mkdir mktemp mv nl nproc numfmt od paste pathchk pr printenv printf ptx pwd readlink realpath rm rmdir seq sha1sum sha224sum sha256sum sha384sum sha512sum shred shuf sleep split sum tail tee test touch tr true truncate tsort tty uname unexpand uniq unlink vdir wc yes";
-for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: "coreutils.wasm", keepsCwd: true, multicall: true };
+/**
+ * The utilities of coreutils that run from a smaller binary of their own (a feature of
+ * guests/coreutils/Cargo.toml each): each instance copies the binary's data into its memory, 3.7 MB for
+ * coreutils.wasm, which took ~1.5 ms of every start (guests/coreutils/README.md "Three binaries").
+ * `coreutils-lite.wasm`: the utilities whose dependencies bring no large tables (0.45 MB of data);
+ * `coreutils-ls.wasm`: ls with its collation data and time zone database (1.6 MB).
+ */
+export const COREUTILS_VARIANTS: Record<string, string> = {
+  "coreutils-lite.wasm":
+    "arch base32 base64 basename basenc cat cp cut dd dirname echo expand false fold head hostid link ln mkdir mktemp mv nproc od paste pathchk printenv printf pwd readlink realpath rm rmdir seq shuf sleep split tail tee test tr true truncate tsort tty uname unexpand uniq unlink wc yes",
+  "coreutils-ls.wasm": "dir ls vdir",
+};
+const coreutilsFile = new Map(Object.entries(COREUTILS_VARIANTS).flatMap(([file, names]) => names.split(" ").map((name) => [name, file] as const)));
+coreutilsFile.set("[", coreutilsFile.get("test") ?? "coreutils.wasm");
+for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: coreutilsFile.get(name) ?? "coreutils.wasm", keepsCwd: true, multicall: true };
 /**
  * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): the tools
  * no binary does right. The published ones lack options, GNU's messages and exit codes, stdin (tac) or modes
@@ -89,12 +109,10 @@ function packageCommands(): Map<string, CommandSpec> {
     for (const c of pkg.commands) {
       const file = join(dir, c.aliasOf ?? c.name);
       if (!existsSync(file)) continue;
-      specs.set(c.name, { kind: "wasm", name: c.name, file, isShell: SHELLS.has(c.name), closesSpawnFds: true, keepsCwd: false });
+      specs.set(c.name, { kind: "wasm", name: c.name, file, closesSpawnFds: true, keepsCwd: false });
     }
   }
-  for (const [name, { file, keepsCwd, multicall }] of Object.entries(builtGuests)) {
-    specs.set(name, { kind: "wasm", name, file: join(guestsDist, file), isShell: false, closesSpawnFds: false, keepsCwd, multicall });
-  }
+  for (const [name, guest] of Object.entries(builtGuests)) specs.set(name, { kind: "wasm", name, ...guest, file: join(guestsDist, guest.file), closesSpawnFds: false });
   for (const name of SCRIPTS) specs.set(name, { kind: "script", name, script: name });
   return specs;
 }
@@ -109,7 +127,7 @@ function userSpec(name: string, command: CommandHandler | WasmCommand): CommandS
   if (typeof file !== "string") throw invalid("must be a function or { wasm: path }");
   const path = resolve(file);
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw invalid(`no such file: ${path}`);
-  return { kind: "wasm", name, file: path, isShell: false, closesSpawnFds: false, keepsCwd: false };
+  return { kind: "wasm", name, file: path, closesSpawnFds: false, keepsCwd: false };
 }
 
 /** The commands of one VM: the WebAssembly userland, the TypeScript replacements, then the user's own. */

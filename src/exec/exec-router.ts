@@ -1,7 +1,6 @@
 import type { Kernel } from "../kernel/kernel.js";
 import { SinkFile, type OpenFile } from "../kernel/open-file.js";
 import { Pipe } from "../kernel/pipe.js";
-import { scriptIn } from "../kernel/shell-cwd.js";
 import { ROUTER_SHELLS_MAX, ROUTER_SHELLS_PER_VM } from "../limits.js";
 import { RouterShell } from "./router-shell.js";
 import type { CommandOutput, RunningCommand } from "./running-command.js";
@@ -17,7 +16,7 @@ export interface RouteOptions {
 export interface RouterStats {
   /** execs served by a persistent shell. */
   routed: number;
-  /** execs that ran in a fresh `sh -c` (see ExecRouter.exportsIfRoutable). */
+  /** execs that ran in a fresh `sh -c`: no router shell was free to start, or the command holds a NUL. */
   fresh: number;
   /** persistent shells started (the first, replacements of shells that died, extra ones for concurrency). */
   shellsStarted: number;
@@ -27,27 +26,8 @@ export interface RouterStats {
 let shellsInProcess = 0;
 
 /**
- * What a routed command would see differently from a fresh `sh -c`: LINENO counts the router's own line,
- * BASH_SUBSHELL the subshell that isolates the command, `$-` the flag of a shell reading stdin.
- */
-const ROUTER_VISIBLE = /LINENO|BASH_SUBSHELL|\$\{?-/;
-
-/** The command reads what a wrapper around it would change (line numbers, subshell depth, flags). */
-export function seesItsWrapping(command: string): boolean {
-  return ROUTER_VISIBLE.test(command);
-}
-/**
- * A background `&` (not `&&`, `>&`, `&>`, `|&`): brush runs the job as a task of the shell that may run
- * only after the command has ended, so in a router shell it would run during a later exec.
- */
-const BACKGROUND = /(^|[^&<>|])&(?![&>])/;
-/** Variables a shell reads from its environment only when it starts; exporting them later differs. */
-const STARTUP_ONLY = new Set(["IFS", "SHELLOPTS", "BASHOPTS", "BASH_ENV", "ENV", "POSIXLY_CORRECT", "PS4", "SHLVL", "OLDPWD"]);
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/**
  * Serves `exec` from persistent shells kept per VM (router-shell.ts), so a command costs neither a process
- * start nor a shell start; a command whose result routing could change runs in a fresh `sh -c` instead.
+ * start nor a shell start, with the result a fresh `sh -c` would give.
  */
 export class ExecRouter {
   private readonly shells = new Set<RouterShell>();
@@ -66,30 +46,14 @@ export class ExecRouter {
 
   /** Runs `command` in a router shell; undefined when it has to run in a fresh process (counted). */
   run(command: string, opts: RouteOptions): RunningCommand | undefined {
-    const exports = this.exportsIfRoutable(command, opts.env);
-    const shell = exports && (this.idleShell() ?? this.startShell());
-    if (!exports || !shell) {
+    // A NUL cannot travel in the shell's command feed (nor in `sh -c`'s argument, which refuses it).
+    const shell = !command.includes("\0") && (this.idleShell() ?? this.startShell());
+    if (!shell) {
       this.stats.fresh++;
       return undefined;
     }
     this.stats.routed++;
-    return new RoutedCommand(shell, scriptIn(opts.cwd, command), exports, opts);
-  }
-
-  /**
-   * What the command's environment adds to the shells' (exported inside the subshell); undefined when
-   * routing could show: the command reads what differs under the router, or the environment sets a
-   * variable a shell reads only at start-up, or a name that is not a shell variable.
-   */
-  private exportsIfRoutable(command: string, env: Record<string, string>): Record<string, string> | undefined {
-    if (command.includes("\0") || seesItsWrapping(command) || BACKGROUND.test(command)) return undefined;
-    const exports: Record<string, string> = {};
-    for (const [key, value] of Object.entries(env)) {
-      if (key === "PWD" || value === this.env[key]) continue; // the command's `cd` sets PWD
-      if (!NAME.test(key) || STARTUP_ONLY.has(key)) return undefined;
-      exports[key] = value;
-    }
-    return exports;
+    return new RoutedCommand(shell, command, opts);
   }
 
   private idleShell(): RouterShell | undefined {
@@ -117,13 +81,12 @@ class RoutedCommand implements RunningCommand {
   constructor(
     private readonly shell: RouterShell,
     script: string,
-    exports: Record<string, string>,
     opts: RouteOptions,
   ) {
     const kernel = shell.kernel;
     const stdin = opts.stdin === undefined ? kernel.devNull().retain() : filledPipe(kernel, opts.stdin);
     this.status = shell
-      .run(script, exports, {
+      .run(script, opts.cwd, opts.env, {
         stdin,
         stdout: new SinkFile(opts.output.stdout.push),
         stderr: new SinkFile(opts.output.stderr.push),

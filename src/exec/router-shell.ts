@@ -4,8 +4,6 @@ import type { Kernel } from "../kernel/kernel.js";
 import { kerr } from "../kernel/kernel-error.js";
 import { OpenFile } from "../kernel/open-file.js";
 import type { Process } from "../kernel/process.js";
-import { withOwnStdio } from "./own-stdio.js";
-import { shellQuote } from "./shell-quote.js";
 
 /** Where a routed command's stdio goes while it runs. */
 export interface CommandStdio {
@@ -15,19 +13,19 @@ export interface CommandStdio {
 }
 
 /**
- * The idle shell's stdin: it reads its script from here, one command line at a time. The line is handed
- * over when a command is routed; the moment its last byte is read, `onLineRead` runs (still inside that
- * read), so the shell's fds can be switched to the command's stdio before the shell executes the line.
+ * The idle shell's stdin: it reads its commands from here, one at a time. A command is handed over when
+ * it is routed; the moment its last byte is read, `onCommandRead` runs (still inside that read), so the
+ * shell's fds can be switched to the command's stdio before the shell runs it.
  */
 class CommandFeed extends OpenFile {
   readonly filetype = FileType.UNKNOWN;
   override readonly writable = false;
-  private line: Uint8Array | undefined;
+  private command: Uint8Array | undefined;
   private parked: { target: Uint8Array; resolve: (n: number) => void } | undefined;
-  onLineRead: () => void = () => {};
+  onCommandRead: () => void = () => {};
 
-  feed(line: Uint8Array): void {
-    this.line = line;
+  feed(command: Uint8Array): void {
+    this.command = command;
     const parked = this.parked;
     if (parked) {
       this.parked = undefined;
@@ -36,7 +34,7 @@ class CommandFeed extends OpenFile {
   }
 
   read(target: Uint8Array, signal: AbortSignal): number | Promise<number> {
-    if (this.line) return this.take(target);
+    if (this.command) return this.take(target);
     if (signal.aborted) throw signal.reason;
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
@@ -59,11 +57,11 @@ class CommandFeed extends OpenFile {
   }
 
   private take(target: Uint8Array): number {
-    const line = this.line!;
-    const n = Math.min(target.length, line.length);
-    target.set(line.subarray(0, n));
-    this.line = n < line.length ? line.subarray(n) : undefined;
-    if (!this.line) this.onLineRead();
+    const command = this.command!;
+    const n = Math.min(target.length, command.length);
+    target.set(command.subarray(0, n));
+    this.command = n < command.length ? command.subarray(n) : undefined;
+    if (!this.command) this.onCommandRead();
     return n;
   }
 }
@@ -71,12 +69,11 @@ class CommandFeed extends OpenFile {
 const encoder = new TextEncoder();
 
 /**
- * A long-lived `sh` reading its script from a CommandFeed, serving one routed command at a time. Each
- * command runs as `( eval 'SCRIPT' )`, so whatever it changes (directory, variables, functions, options,
- * traps, its exit) ends with the subshell, and it is parsed and reported exactly as `sh -c SCRIPT` would
- * (eval names its source "main", like -c). The status comes back out of band: the shell then opens
- * `STATUS_DIR/$?`, a path only this process can open, known only to the kernel. Nothing is added to the
- * command's output.
+ * A long-lived `sh --agentos-router STATUS_DIR` reading commands from a CommandFeed, serving one at a time:
+ * each runs as a fresh `sh -c SCRIPT` would, in its own interpreter state with the command's directory and
+ * environment, so nothing carries over from one command to the next (guests/sh/main.go, `serve`). The
+ * status comes back out of band: the shell then opens `STATUS_DIR/STATUS`, a path only this process can
+ * open, known only to the kernel. Nothing is added to the command's output.
  */
 export class RouterShell {
   readonly process: Process;
@@ -90,7 +87,7 @@ export class RouterShell {
     onExit: (shell: RouterShell) => void,
   ) {
     const devNull = kernel.devNull();
-    this.process = kernel.spawn({ parent: undefined, argv: ["sh"], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull] });
+    this.process = kernel.spawn({ parent: undefined, argv: ["sh", "--agentos-router", this.statusDir], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull] });
     this.process.openControl = (path) => this.statusReported(path);
     // Waiting for a command is not running one: an idle shell must not keep the host process alive.
     this.process.loopHold.set(false);
@@ -110,23 +107,20 @@ export class RouterShell {
     return this.process.state === "running";
   }
 
-  /**
-   * Runs `script` (with `exports` applied first, inside the subshell) and resolves with its exit code once
-   * it and everything it started have ended.
-   */
-  run(script: string, exports: Record<string, string>, stdio: CommandStdio): Promise<number> {
+  /** Runs `script` in `cwd` with `env` and resolves with its exit code once it and everything it started have ended. */
+  run(script: string, cwd: string, env: Record<string, string>, stdio: CommandStdio): Promise<number> {
     if (this.busy || !this.alive) throw new Error("router shell is not available");
-    const assignments = Object.entries(exports).map(([k, v]) => `export ${k}=${shellQuote(v)}; `);
-    const line = `( ${assignments.join("")}${withOwnStdio(script)} ); : >${this.statusDir}$?\n`;
+    const fields = [cwd, script, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
+    const frame = `${fields.join("\0")}\0\0`;
     const fds = this.process.fds;
-    this.feed.onLineRead = () => {
+    this.feed.onCommandRead = () => {
       fds.set(0, stdio.stdin);
       fds.set(1, stdio.stdout);
       fds.set(2, stdio.stderr);
     };
     const status = new Promise<number>((resolve) => (this.finish = resolve));
     this.process.loopHold.set(true);
-    this.feed.feed(encoder.encode(line));
+    this.feed.feed(encoder.encode(frame));
     return status;
   }
 

@@ -2,7 +2,7 @@ import { FileType } from "../abi/wasi.js";
 import type { CommandRegistry, CommandSpec } from "../commands/registry.js";
 import { Errno } from "../abi/errno.js";
 import { KernelError } from "./kernel-error.js";
-import { basename, dirname, join } from "./path.js";
+import { join } from "./path.js";
 import type { Vfs } from "./vfs.js";
 
 /**
@@ -35,8 +35,6 @@ export interface ExecLookup {
   cwd: string;
   /** The caller's PATH. */
   path: string;
-  /** The caller is the shell: it names every command as the first PATH directory joined with the name. */
-  fromShell: boolean;
 }
 
 /** An exec that failed, with the text bash prints after the path (`Permission denied`). */
@@ -57,8 +55,7 @@ export function findExecutable(argv: readonly string[], at: ExecLookup): Executa
   const argv0 = argv[0] ?? "";
   if (argv0 === "") throw fail("ENOENT", argv0, "command not found");
   let { file, name } = locate(argv0, at);
-  // bash runs `cut` with argv[0] "cut": the name brush made up for it is not the command line's.
-  let args = isShellMadeName(argv0, at) ? [basename(argv0), ...argv.slice(1)] : [...argv];
+  let args = [...argv];
   let first: string | undefined;
   for (let depth = 0; ; depth++) {
     const head = at.vfs.readHead(file, HEAD_BYTES);
@@ -121,10 +118,7 @@ function interpreterFile(interpreter: string, argv0: string, at: ExecLookup): st
  * `name` a script's interpreter is given (the path as written, or the one PATH gave).
  */
 function locate(argv0: string, at: ExecLookup): { file: string; name: string } {
-  const dirs = at.path.split(":");
-  // Such a name is searched for as the bare name it stands for.
-  if (isShellMadeName(argv0, at)) return found(search(basename(argv0), dirs, at));
-  if (!argv0.includes("/")) return found(search(argv0, dirs, at));
+  if (!argv0.includes("/")) return found(search(argv0, at.path.split(":"), at));
   const file = join(at.cwd, argv0);
   const type = at.vfs.typeOf(file);
   if (type === undefined) throw fail("ENOENT", argv0, "No such file or directory");
@@ -134,10 +128,6 @@ function locate(argv0: string, at: ExecLookup): { file: string; name: string } {
 }
 
 const found = (file: string): { file: string; name: string } => ({ file, name: file });
-
-/** brush on WASI searches no PATH: it names every command `<first PATH dir>/<name>`, there or not. */
-const isShellMadeName = (argv0: string, at: ExecLookup): boolean =>
-  at.fromShell && argv0.startsWith("/") && dirname(argv0) === at.path.split(":")[0];
 
 /**
  * execvp's search: the first executable regular file named `name` in a PATH directory (an empty entry is

@@ -17,19 +17,14 @@ export class FdTable {
   constructor(
     /** At most this many fds (EMFILE). */
     private readonly maxFds: number,
-    /** The owner is a shell (see OpenFile.held). */
-    private readonly readsLate: boolean,
   ) {}
 
   private take(file: OpenFile): OpenFile {
-    file.retain().held(1, this.readsLate);
-    return file;
+    return file.retain();
   }
 
   private drop(file: OpenFile | null | undefined): void {
-    if (!file) return;
-    file.held(-1, this.readsLate);
-    file.release();
+    file?.release();
   }
 
   get(fd: number): OpenFile {

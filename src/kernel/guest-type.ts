@@ -16,8 +16,8 @@ const DEVICE_MODE = S_IFCHR | 0o666;
  * caller's fd 0, 1 and 2, as Linux's /proc/self/fd/N links do; here they are not links themselves).
  *
  * A file of the file system is itself. On Linux a pipe is a FIFO (prw-------), the exec's output is a
- * pipe into the host, and the devices are character devices. The shell is shown exactly that (brush's
- * `[ -f ]` and `[ -e ]` look at the type bits of path_mode).
+ * pipe into the host, and the devices are character devices. The shell is shown exactly that (its
+ * `[ -f ]`, `[ -c ]` and `[ -p ]` look at the type bits of path_mode).
  *
  * The tools are shown regular files instead (pipes and the host's output rw-------, the devices
  * rw-rw-rw-): their standard library for WASI takes a file's type from the type bits of

@@ -8,7 +8,6 @@ import { DEFAULT_PATH } from "./root-layout.js";
 import { basename } from "./path.js";
 import { Process, ProcessKilled } from "./process.js";
 import { ProcessTable } from "./process-table.js";
-import { startShellIn } from "./shell-cwd.js";
 import { startTsProcess } from "./ts-process.js";
 import { MemoryBudget } from "./memory-budget.js";
 import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
@@ -95,17 +94,16 @@ export class Kernel {
     if (inPool && !takePoolSlot())
       throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: "the worker pool is full" });
     this.running++;
-    const isShell = spec.kind === "wasm" && spec.isShell;
     const p = new Process({
       pid: this.processes.allocatePid(),
       parent: req.parent,
-      argv: isShell ? startShellIn(argv, req.cwd) : argv,
+      argv,
       env: req.env,
       cwd: req.cwd,
       command: basename(argv0),
-      resolvesOwnPaths: isShell || spec.kind === "script" || (spec.kind === "wasm" && spec.keepsCwd),
-      isShell,
-      seesDevices: isShell || spec.kind === "script",
+      resolvesOwnPaths: spec.kind === "script" || (spec.kind === "wasm" && spec.keepsCwd),
+      seesDevices: spec.kind === "script" || (spec.kind === "wasm" && spec.seesDevices === true),
+      sigpipeOnStdioOnly: spec.kind === "wasm" && spec.sigpipeOnStdioOnly === true,
       closesSpawnFds: spec.kind === "wasm" && spec.closesSpawnFds,
       maxOpenFds: this.limits.maxOpenFds,
     });
@@ -129,7 +127,7 @@ export class Kernel {
 
   private executable(req: SpawnRequest): Executable {
     if (req.command === undefined) {
-      const at = { vfs: this.vfs, commands: this.commands, cwd: req.cwd, path: req.env.PATH ?? DEFAULT_PATH, fromShell: req.parent?.isShell ?? false };
+      const at = { vfs: this.vfs, commands: this.commands, cwd: req.cwd, path: req.env.PATH ?? DEFAULT_PATH };
       return findExecutable(req.argv, at);
     }
     const spec = this.commands.resolve(req.command);

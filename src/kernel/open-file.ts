@@ -73,11 +73,6 @@ export abstract class OpenFile {
     this.refs++;
     return this;
   }
-  /**
-   * A process's fd table took (+1) or dropped (-1) one of the references; `readsLate` when that process
-   * is a shell, which reads what it started only after it ended (pipes care, see pipe.ts).
-   */
-  held(_delta: 1 | -1, _readsLate: boolean): void {}
   release(): void {
     if (this.refs <= 0) throw new Error(`OpenFile refcount below zero (${this.constructor.name})`);
     if (--this.refs === 0) this.close();

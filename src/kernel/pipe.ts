@@ -15,12 +15,9 @@ interface ParkedWrite {
 
 /**
  * A pipe with a buffer of `capacity` bytes and back-pressure: a writer that can wait (a guest's write
- * system call) waits while the buffer is full, until a reader makes room.
- *
- * Except when a shell holds the read end: the shell runs builtin stages and command substitutions to
- * completion before it reads their output (guest-abi §2), so a writer waiting for it would wait forever.
- * Those pipes grow as needed. Every buffered byte is counted against the VM's memory, and a write that
- * would pass it fails with ENOMEM (the writer's system call turns that into EPIPE and SIGPIPE).
+ * system call) waits while the buffer is full, until a reader makes room; one that cannot (the host's
+ * stdin of an exec) makes it grow. Every buffered byte is counted against the VM's memory, and a write
+ * that would pass it fails with ENOMEM (the writer's system call turns that into EPIPE and SIGPIPE).
  *
  * Readers see end of file when the last write end is released; writers get EPIPE when the last read end is.
  *
@@ -36,8 +33,6 @@ export class Pipe {
   private readonly watchers = new Set<() => void>();
   readers = 0;
   writers = 0;
-  /** Read-end references held by shells (see the class comment). */
-  lateReaders = 0;
 
   readonly readEnd = new PipeReadEnd(this);
   readonly writeEnd = new PipeWriteEnd(this);
@@ -54,7 +49,7 @@ export class Pipe {
   write(data: Uint8Array, signal?: AbortSignal): number | Promise<number> {
     if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
     if (data.length === 0) return 0;
-    if (signal && this.buffered >= this.capacity && this.lateReaders === 0) {
+    if (signal && this.buffered >= this.capacity) {
       if (signal.aborted) throw signal.reason;
       return new Promise<number>((resolve, reject) => {
         const entry: ParkedWrite = {
@@ -85,16 +80,16 @@ export class Pipe {
   /** A write that never parks: what fits below `capacity` (a short write), or EAGAIN when nothing does. */
   writeNonblocking(data: Uint8Array): number {
     if (this.readers === 0) throw kerr("EPIPE", { syscall: "write" });
-    if (data.length === 0 || this.lateReaders > 0) return this.put(data);
+    if (data.length === 0) return 0;
     const room = this.capacity - this.buffered;
     if (room <= 0) throw kerr("EAGAIN", { syscall: "write" });
     return this.put(room < data.length ? data.subarray(0, room) : data);
   }
 
-  /** A read is ready with data or at end of file; a write with room, a buffer that grows, or for EPIPE. */
+  /** A read is ready with data or at end of file; a write with room, or for EPIPE. */
   readiness(op: "read" | "write"): Readiness {
     if (op === "read") return { ready: this.buffered > 0 || this.writers === 0, nbytes: this.buffered, hangup: this.writers === 0 };
-    const ready = this.readers === 0 || this.lateReaders > 0 || this.buffered < this.capacity;
+    const ready = this.readers === 0 || this.buffered < this.capacity;
     return { ready, nbytes: Math.max(0, this.capacity - this.buffered), hangup: this.readers === 0 };
   }
 
@@ -174,7 +169,7 @@ export class Pipe {
 
   /** Lets parked writers go once there is room (or nobody can make room any more). */
   private wakeWriters(): void {
-    while (this.writersWaiting.length > 0 && (this.buffered < this.capacity || this.lateReaders > 0))
+    while (this.writersWaiting.length > 0 && this.buffered < this.capacity)
       this.writersWaiting.shift()!.resume();
   }
 
@@ -194,13 +189,6 @@ export class Pipe {
     for (const w of this.writersWaiting.splice(0)) w.fail(kerr("EPIPE", { syscall: "write" }));
     this.changed();
   }
-
-  /** A shell took or dropped a reference to the read end. */
-  lateReader(delta: 1 | -1): void {
-    this.lateReaders += delta;
-    this.wakeWriters();
-    this.changed();
-  }
 }
 
 export class PipeReadEnd extends OpenFile {
@@ -212,9 +200,6 @@ export class PipeReadEnd extends OpenFile {
   override retain(): this {
     if (this.refs === 0) this.pipe.readers++;
     return super.retain();
-  }
-  override held(delta: 1 | -1, readsLate: boolean): void {
-    if (readsLate) this.pipe.lateReader(delta);
   }
   read(target: Uint8Array, signal: AbortSignal): number | Promise<number> {
     return this.pipe.read(target, signal);

@@ -33,10 +33,10 @@ export interface ProcessInit {
    * shell, and the binaries built in guests/ that set it at start).
    */
   resolvesOwnPaths: boolean;
-  /** It is the shell: its messages are rewritten (shell-messages.ts). */
-  isShell?: boolean;
   /** It is shown what devices and pipes are (the shell, the runtime's scripts); the other tools see regular files (guest-type.ts). */
   seesDevices?: boolean;
+  /** CommandSpec.sigpipeOnStdioOnly of its command. */
+  sigpipeOnStdioOnly?: boolean;
   /** CommandSpec.closesSpawnFds of its command. */
   closesSpawnFds?: boolean;
   /** Limits.maxOpenFds. */
@@ -52,8 +52,9 @@ export class Process {
   readonly cwd: string;
   readonly command: string;
   readonly resolvesOwnPaths: boolean;
-  readonly isShell: boolean;
   readonly seesDevices: boolean;
+  /** A broken pipe raises SIGPIPE only on fds 0-2; on the others the guest gets EPIPE (a Go program). */
+  readonly sigpipeOnStdioOnly: boolean;
   /** Its fds > 2 handed to a child at spawn are dropped, their numbers kept reserved (see SPAWN). */
   readonly closesSpawnFds: boolean;
   /** Process group: a process started through the API leads one; children inherit it. */
@@ -80,8 +81,8 @@ export class Process {
   guestPagesCharged: number | undefined = undefined;
   /** Keeps the host's event loop alive from the start to the exit; an idle router shell lets go of it. */
   readonly loopHold = new LoopHold();
-  /** Why its last spawn failed to exec (a shell's error line is rewritten with it, shell-messages.ts). */
-  execFailure: { argv0: string; error: ExecFailure } | undefined = undefined;
+  /** Why its last spawn failed to exec, in bash's words (the shell asks for it: Sys.SPAWNERROR). */
+  execFailure: ExecFailure | undefined = undefined;
 
   private readonly killer = new AbortController();
   private readonly exitWaiters: Array<(status: number) => void> = [];
@@ -98,10 +99,10 @@ export class Process {
     this.cwd = init.cwd;
     this.command = init.command;
     this.resolvesOwnPaths = init.resolvesOwnPaths;
-    this.isShell = init.isShell ?? false;
-    this.seesDevices = init.seesDevices ?? this.isShell;
+    this.seesDevices = init.seesDevices ?? false;
+    this.sigpipeOnStdioOnly = init.sigpipeOnStdioOnly ?? false;
     this.closesSpawnFds = init.closesSpawnFds ?? false;
-    this.fds = new FdTable(init.maxOpenFds, this.isShell);
+    this.fds = new FdTable(init.maxOpenFds);
     this.pgid = init.parent?.pgid ?? init.pid;
     this.loopHold.set(true);
   }

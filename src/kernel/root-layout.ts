@@ -20,14 +20,12 @@ export function defaultEnv(cwd: string): Record<string, string> {
 }
 
 /**
- * Lays out a new VM's root: the userland (see userland), the user's home with the shell's history file
- * (brush loops without it), /tmp, /etc, /dev.
+ * Lays out a new VM's root: the userland (see userland), the user's home, /tmp, /etc, /dev.
  */
 export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[] }): void {
   for (const dir of ["/usr/local/bin", "/tmp", "/etc", HOME, "/workspace"]) vfs.mkdir(dir, true);
   vfs.chmod("/tmp", 0o1777);
   userland(vfs, commands);
-  vfs.writeFile(`${HOME}/.brush_history`, "");
   vfs.writeFile("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n");
   vfs.writeFile("/etc/group", "root:x:0:\nuser:x:1000:\n");
   vfs.writeFile("/etc/hostname", "agentos\n");
@@ -68,7 +66,6 @@ export function homeDirectory(vfs: Vfs): string {
   }
   try {
     vfs.mkdir(HOME, true);
-    vfs.writeFile(`${HOME}/.brush_history`, "");
     return HOME;
   } catch {
     return "/";

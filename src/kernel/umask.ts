@@ -1,7 +1,7 @@
 /**
- * The file mode creation mask, the same for every process and fixed: a separate process cannot change its
- * shell's mask, and the shell (brush) has no `umask` builtin (see commands/umask.ts). New entries get the
- * modes Linux gives them under umask 022.
+ * The file mode creation mask, the same for every process and fixed: `umask` is a command of the runtime
+ * (commands/umask.ts), not a builtin of the shell, and could not change its shell's mask. New entries get
+ * the modes Linux gives them under umask 022.
  */
 export const UMASK = 0o022;
 /** rwxr-xr-x */

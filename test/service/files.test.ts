@@ -3,7 +3,7 @@
  *
  * Every expectation is the full result (stdout, exit code, stderr) of GNU coreutils/bash on Linux for
  * the same command, unless a comment `// differs from GNU: ...` says why the WebAssembly binary
- * (uutils coreutils, brush, ...) answers differently on its own.
+ * (uutils coreutils, the shell, ...) answers differently on its own.
  */
 import { describe, expect, it } from "vitest";
 import { createVm } from "../differential.js";
@@ -352,8 +352,6 @@ describe("writing files: truncate, redirections, the file API", () => {
     expect(await vm.exec("cat /tmp/nope > /tmp/log 2>&1; cat /tmp/log")).toEqual(
       result("cat: /tmp/nope: No such file or directory\n"),
     );
-    // brush alone would hand `cat` its own stdout and stderr here whatever the redirection says; every exec
-    // runs with its stdio opened as files (src/exec/own-stdio.ts), which brush passes on as asked.
     expect(await vm.exec("cat /tmp/nope 2>&1")).toEqual(result("cat: /tmp/nope: No such file or directory\n", 1));
     expect(await vm.exec("echo builtin >&2 2>&1; cat /etc/hostname 1>&2")).toEqual(result("", 0, "builtin\nagentos\n"));
   });

@@ -29,7 +29,7 @@ const cases: Array<[command: string, exitCode: number, stdout: string, stderr: s
 describe("nice, nohup, timeout", () => {
   it("timeout -s KILL: 137, as timeout dies of the signal it sent", async () => {
     const vm = await createVm();
-    // differs from GNU (stderr): bash also reports its job "Killed" (timeout re-raises KILL on itself); brush does not.
+    // differs from GNU (stderr): bash also reports its job "Killed" (timeout re-raises KILL on itself); the shell does not.
     expect(await vm.exec("timeout -s KILL 0.2 sleep 5; echo $?")).toEqual({ exitCode: 0, stdout: "137\n", stderr: "" });
   });
 

@@ -114,10 +114,10 @@ describe("devices", () => {
   it("are character devices to stat, and differ from GNU where the others cannot tell", async () => {
     const vm = await vmWithFiles();
     await expectLikeHost(vm, "stat -c '%F %A' /dev/null", result("character special file crw-rw-rw-\n"));
-    // differs from GNU (c, and exit 0 for -c): uutils ls is shown the devices as regular files, so that the
-    // tools read them (src/kernel/guest-type.ts), and brush's `[ -c ]` / `[ -p ]` are always false on WASI.
+    // differs from GNU (c): uutils ls is shown the devices as regular files, so that the tools read them
+    // (src/kernel/guest-type.ts); the shell is shown what they are.
     expect(await vm.exec("ls -l /dev/null | cut -c1; stat -c %F /dev/null; [ -c /dev/null ]; echo $?")).toEqual(
-      result("-\ncharacter special file\n1\n"),
+      result("-\ncharacter special file\n0\n"),
     );
     // find (a script) is shown the devices in directory entries too.
     await expectLikeHost(vm, "find /dev -maxdepth 1 -type f; find /dev/null /dev/zero -type c", result("/dev/null\n/dev/zero\n"));

@@ -3,7 +3,7 @@
  *
  * Every expectation is the full result (stdout, exit code, stderr) of GNU coreutils/bash on Linux with
  * LC_ALL=C for the same command, unless a comment `// differs from GNU: ...` says why the WebAssembly
- * binary (uutils coreutils, brush, ...) answers differently on its own. `sort` is the TypeScript
+ * binary (uutils coreutils, the shell, ...) answers differently on its own. `sort` is the TypeScript
  * implementation of src/commands/sort.ts and must always match GNU sort.
  */
 import { describe, expect, it } from "vitest";
@@ -302,8 +302,7 @@ describe("seq, printf, echo", () => {
 
   it("printf with an invalid number", async () => {
     const vm = await createVm();
-    // differs from GNU: bash's builtin says "bash: line 1: printf: abc: invalid number"; brush's wording differs.
-    expect(await vm.exec("printf '%d\\n' abc; echo $?")).toEqual(result("0\n1\n", 0, "printf: 'abc': expected a numeric value\n"));
+    expect(await vm.exec("printf '%d\\n' abc; echo $?")).toEqual(result("0\n1\n", 0, "sh: line 1: printf: abc: invalid number\n"));
   });
 
   it("echo, echo -n, -e and -E", async () => {

@@ -5,7 +5,6 @@ import { Errno } from "../../abi/errno.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
 import { pollFiles, type PollSubscription } from "../poll.js";
-import { isShellNoise, shellMessage } from "../shell-messages.js";
 import { DirectoryFile } from "../vfs.js";
 import { shownType } from "../guest-type.js";
 import { DeviceFile } from "../open-file.js";
@@ -16,15 +15,17 @@ const encoder = new TextEncoder();
 
 /**
  * Writing to a pipe nobody reads raises SIGPIPE, whose default action ends the process (the guests cannot
- * catch signals): `yes | head -1` ends quietly with status 141, as with a native shell. A pipe that would
- * pass the VM's memory limit ends its writer the same way, with a line saying why.
+ * catch signals): `yes | head -1` ends quietly with status 141, as with a native shell. A Go program gets
+ * EPIPE instead on fds above 2, as its runtime arranges on Linux (the shell ends only the pipeline stage
+ * that wrote). A pipe that would pass the VM's memory limit ends its writer the same way, with a line
+ * saying why.
  */
-function writeFailed(p: Process, e: unknown): never {
+function writeFailed(p: Process, fd: number, e: unknown): never {
   if (e instanceof KernelError && e.code === "ENOMEM") {
     p.tellStderr(`${p.command}: write error: pipe buffers reached the VM memory limit (maxVmMemoryBytes)\n`);
     e = kerr("EPIPE", { syscall: "write" });
   }
-  if (e instanceof KernelError && e.code === "EPIPE") p.kill(Signal.SIGPIPE);
+  if (e instanceof KernelError && e.code === "EPIPE" && (fd <= 2 || !p.sigpipeOnStdioOnly)) p.kill(Signal.SIGPIPE);
   throw e;
 }
 
@@ -39,21 +40,13 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
   [Sys.WRITE]: (_k, p, ch) => {
     const fd = ch.arg(0);
     const data = ch.data.subarray(0, ch.requestLength);
-    // The shell's own lines: its tracing is dropped, its errors read like bash's (shell-messages.ts). They
-    // go to whatever fd its stderr is (an exec's commands run with 2>/dev/stderr, see own-stdio.ts).
-    if (p.isShell && isShellNoise(data)) {
-      ch.setOut(0, data.length);
-      return 0;
-    }
-    const out = p.isShell ? shellMessage(data, p.execFailure) : data;
-    // The guest wrote `data`: a rewritten line counts as written whole once its replacement is.
-    const written = (n: number): number => (ch.setOut(0, out === data || n < out.length ? Math.min(n, data.length) : data.length), 0);
+    const written = (n: number): number => (ch.setOut(0, n), 0);
     try {
       const file = p.fds.get(fd);
-      const n = p.fds.isNonblocking(fd) ? file.writeNonblocking(out) : file.write(out, p.killSignal);
-      return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, e));
+      const n = p.fds.isNonblocking(fd) ? file.writeNonblocking(data) : file.write(data, p.killSignal);
+      return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, fd, e));
     } catch (e) {
-      return writeFailed(p, e);
+      return writeFailed(p, fd, e);
     }
   },
 

@@ -7,18 +7,28 @@ import { checkPathLength } from "../path-lookup.js";
 import { shownType } from "../guest-type.js";
 import { kerr } from "../kernel-error.js";
 import type { Kernel } from "../kernel.js";
+import type { OpenFile } from "../open-file.js";
 import type { Process } from "../process.js";
 import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
 
-/** They name the caller's own fd 0, 1 and 2 (open, stat, path_mode), as Linux's /proc/self/fd/N. */
 const STDIO_PATHS: Readonly<Record<string, number>> = { "/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2 };
+const FD_PATH = /^\/(?:dev\/fd|proc\/(self|\d+)\/fd)\/(\d+)$/;
 
-/** What /dev/stdin|stdout|stderr show (guest-type.ts); ENOENT for a closed fd, as a dangling /proc/self/fd/N. */
-function shownStdio(p: Process, fd: number, path: string): ReturnType<typeof shownType> {
-  if (!p.fds.has(fd)) throw kerr("ENOENT", { syscall: "stat", path });
-  return shownType(p.fds.get(fd), p.seesDevices);
+/**
+ * A path that names an open file as Linux's /proc does (open, stat, path_mode): /dev/stdin|stdout|stderr
+ * and /dev/fd/N are the caller's own fd, /proc/PID/fd/N process PID's of the same VM (the shell's process
+ * substitution hands its commands such a path). ENOENT for a closed fd or no such process, as on Linux.
+ */
+function openFileAt(k: Kernel, p: Process, path: string, syscall: string): OpenFile | undefined {
+  const m = FD_PATH.exec(path);
+  const fd = STDIO_PATHS[path] ?? (m ? Number(m[2]) : undefined);
+  if (fd === undefined) return undefined;
+  const owner = m?.[1] === undefined || m[1] === "self" ? p : k.processes.get(Number(m[1]));
+  const file = owner?.state === "running" ? owner.fds.find(fd) : undefined;
+  if (!file) throw kerr("ENOENT", { syscall, path });
+  return file;
 }
 
 /** A path that ends in `/` or `/.` names a directory. */
@@ -64,10 +74,9 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.OPEN]: (k, p, ch) => {
     const path = atPath(k, p, ch);
     const oflags = ch.arg(1);
-    // A control path of the router's shells, or /dev/stdin|stdout|stderr: a new reference to the caller's
-    // own fd 0, 1 or 2, as Linux's /proc/self/fd/N (the exec wrapper relies on it, see own-stdio.ts).
-    const stdioFd = STDIO_PATHS[path];
-    const control = stdioFd !== undefined ? p.fds.get(stdioFd) : p.openControl?.(path);
+    // A control path of the router's shells, or an open file's path (/dev/stdout, /proc/PID/fd/N): a new
+    // reference to that open file.
+    const control = openFileAt(k, p, path, "open") ?? p.openControl?.(path);
     if (control) {
       ch.setOut(0, p.fds.allocate(control, ROOT_PREOPEN_FD + 1));
       return 0;
@@ -94,8 +103,8 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.STAT]: (k, p, ch) => {
     const path = atPath(k, p, ch);
-    const stdioFd = STDIO_PATHS[path];
-    const st = stdioFd !== undefined ? shownStdio(p, stdioFd, path).stat : k.vfs.stat(path, ch.arg(1) === 1);
+    const open = openFileAt(k, p, path, "stat");
+    const st = open ? shownType(open, p.seesDevices).stat : k.vfs.stat(path, ch.arg(1) === 1);
     writeFileStat(ch.view, 0, st);
     return 64;
   },
@@ -123,12 +132,11 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.PATHMODE]: (k, p, ch) => {
     const path = hostFsPath(k, p, ch);
     const follow = ch.arg(0) === 1;
-    const stdioFd = STDIO_PATHS[path];
+    const open = openFileAt(k, p, path, "path_mode");
     // The shell is shown what devices are; the tools' std would refuse to read them (guest-type.ts).
-    const mode =
-      stdioFd !== undefined
-        ? shownStdio(p, stdioFd, path).mode
-        : p.seesDevices
+    const mode = open
+      ? shownType(open, p.seesDevices).mode
+      : p.seesDevices
           ? k.vfs.mode(path, follow)
           : k.vfs.guestMode(path, follow);
     ch.setOut(0, mode);

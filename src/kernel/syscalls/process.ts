@@ -56,8 +56,8 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     try {
       child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio });
     } catch (e) {
-      // The shell reports it in words of its own; its message is rewritten with this (shell-messages.ts).
-      if (e instanceof ExecFailure) p.execFailure = { argv0: argv[0] ?? "", error: e };
+      // The shell asks for it (Sys.SPAWNERROR) to print bash's words.
+      if (e instanceof ExecFailure) p.execFailure = e;
       throw e;
     }
     // The published binaries close the fds they handed over themselves, later (guest-abi §2): the child
@@ -118,6 +118,15 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     if (cwd.length > ch.data.length) throw kerr("ENAMETOOLONG", { syscall: "getcwd", path: p.cwd });
     ch.data.set(cwd);
     return cwd.length;
+  },
+
+  [Sys.SPAWNERROR]: (_k, p, ch) => {
+    const why = p.execFailure;
+    if (!why) throw kerr("ENOENT", { syscall: "spawnerror" });
+    const text = new TextEncoder().encode(`${why.path}: ${why.text}`);
+    const n = Math.min(text.length, ch.data.length);
+    ch.data.set(text.subarray(0, n));
+    return n;
   },
 
   [Sys.SLEEP]: (k, p, ch) =>

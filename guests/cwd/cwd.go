@@ -1,6 +1,6 @@
-// Added to goawk's main package by guests/build.ts (in the vendor/ it makes), the Go counterpart of
+// Added to the main package of Go guests that keep their working directory (guests/build.ts), the Go counterpart of
 // guests/cwd/cwd.rs. Go's wasip1 port takes its working directory from $PWD, which the kernel does not
-// promise; this init, which runs before goawk's main, moves the process to the working directory the
+// promise; this init, which runs before main, moves the process to the working directory the
 // kernel keeps for it (`host_process.proc_getcwd`). Go then resolves relative paths itself and hands the
 // kernel absolute ones: the registry marks the binary `keepsCwd`, and the kernel takes its paths as they are.
 package main

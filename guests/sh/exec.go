@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+)
+
+// runExternal runs a command that is neither a function nor a builtin as a child process of the kernel.
+func runExternal(ctx context.Context, args []string) error {
+	hc := interp.HandlerCtx(ctx)
+	var io stdio
+	defer io.closeOurs()
+	in := io.reader(hc.Stdin)
+	out := io.writer(hc.Stdout)
+	errOut := io.writer(hc.Stderr)
+	pid, err := spawn(args, environ(hc.Env), hc.Dir, in, out, errOut)
+	io.closeOurs() // the child holds its own references now; the pumps see EOF when it has gone
+	if err != nil {
+		io.pumps.Wait()
+		return notRun(hc, args[0], err)
+	}
+	hc.Spawned(pid)
+	status, err := wait(pid)
+	io.pumps.Wait()
+	if err != nil {
+		return err
+	}
+	if sig := status & 0x7f; sig != 0 {
+		return interp.ExitStatus(128 + uint8(sig))
+	}
+	if code := uint8(status >> 8); code != 0 {
+		return interp.ExitStatus(code)
+	}
+	return nil
+}
+
+// notRun says why a command could not be started, in bash's words, with bash's status: 127 when there is
+// no such program, 126 when it cannot be run.
+func notRun(hc interp.HandlerContext, name string, err error) error {
+	status := uint8(126)
+	if err == syscall.ENOENT {
+		status = 127
+	}
+	why := spawnError()
+	if why == "" {
+		why = name + ": " + interp.Strerror(err)
+	}
+	fmt.Fprintf(hc.Stderr, "%s: %s\n", where(hc), why)
+	return interp.ExitStatus(status)
+}
+
+// environ is what a child gets: the exported variables. Each yields a name again where a subshell or
+// function changed or unset it: the last word wins.
+func environ(env expand.Environ) []string {
+	values := map[string]string{}
+	var names []string
+	env.Each(func(name string, vr expand.Variable) bool {
+		if _, seen := values[name]; !seen {
+			names = append(names, name)
+		}
+		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+			values[name] = name + "=" + vr.String()
+		} else {
+			values[name] = ""
+		}
+		return true
+	})
+	list := make([]string, 0, len(names))
+	for _, name := range names {
+		if kv := values[name]; kv != "" {
+			list = append(list, kv)
+		}
+	}
+	return list
+}
+
+// stdio hands a child the fds of the shell's current stdin, stdout and stderr. A reader or writer that is
+// not a file of the kernel (a command substitution's buffer, a builtin's pipe) gets a kernel pipe and a
+// pump goroutine.
+type stdio struct {
+	ours  []*os.File
+	pumps sync.WaitGroup
+}
+
+func (s *stdio) closeOurs() {
+	for _, f := range s.ours {
+		f.Close()
+	}
+	s.ours = nil
+}
+
+func (s *stdio) reader(r io.Reader) uint32 {
+	if f, ok := r.(*os.File); ok {
+		if f == nil {
+			return devNull
+		}
+		return fdOf(f)
+	}
+	if r == nil {
+		return devNull
+	}
+	pr, pw, err := pipe()
+	if err != nil {
+		return devNull
+	}
+	s.ours = append(s.ours, pr)
+	go func() {
+		io.Copy(pw, r)
+		pw.Close()
+	}()
+	return fdOf(pr)
+}
+
+func (s *stdio) writer(w io.Writer) uint32 {
+	if f, ok := w.(interface{ OSFile() *os.File }); ok {
+		w = f.OSFile() // a pipeline stage's writer
+	}
+	if f, ok := w.(*os.File); ok && f != nil {
+		return fdOf(f)
+	}
+	if w == nil || w == io.Discard {
+		return devNull
+	}
+	pr, pw, err := pipe()
+	if err != nil {
+		return devNull
+	}
+	s.ours = append(s.ours, pw)
+	s.pumps.Add(1)
+	go func() {
+		defer s.pumps.Done()
+		io.Copy(w, pr)
+		pr.Close()
+	}()
+	return fdOf(pw)
+}
+
+// fdOf is f's descriptor, leaving its blocking mode as it is (os.File.Fd would make it blocking).
+func fdOf(f *os.File) uint32 {
+	fd := uint32(devNull)
+	if sc, err := f.SyscallConn(); err == nil {
+		sc.Control(func(d uintptr) { fd = uint32(d) })
+	}
+	return fd
+}

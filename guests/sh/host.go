@@ -1,0 +1,107 @@
+package main
+
+import (
+	"os"
+	"syscall"
+	"unsafe"
+)
+
+// The runtime's process imports (guest-abi §2; proc_pidfd in workers/host-imports.ts).
+//
+//go:wasmimport host_process proc_spawn
+func procSpawn(argvPtr *byte, argvLen uint32, envpPtr *byte, envpLen uint32, stdinFd, stdoutFd, stderrFd uint32, cwdPtr *byte, cwdLen uint32, retPid *uint32) uint32
+
+//go:wasmimport host_process proc_waitpid
+func procWaitpid(pid uint32, options uint32, retStatus *uint32) uint32
+
+//go:wasmimport host_process fd_pipe
+func fdPipe(retRead *uint32, retWrite *uint32) uint32
+
+//go:wasmimport host_process proc_pidfd
+func procPidfd(pid uint32, retFd *uint32) uint32
+
+//go:wasmimport host_process proc_spawn_error
+func procSpawnError(buf *byte, bufLen uint32, retLen *uint32) uint32
+
+//go:wasmimport host_process proc_getpid
+func procGetpid(retPid *uint32) uint32
+
+//go:wasmimport host_process proc_kill
+func procKill(pid uint32, signal uint32) uint32
+
+// devNull as a stdio fd of proc_spawn.
+const devNull = 0xFFFFFFFF
+
+func errnoErr(e uint32) error {
+	if e == 0 {
+		return nil
+	}
+	return syscall.Errno(e)
+}
+
+// nul joins strings, each followed by a NUL, as proc_spawn takes argv and envp.
+func nul(list []string) []byte {
+	var b []byte
+	for _, s := range list {
+		b = append(b, s...)
+		b = append(b, 0)
+	}
+	return b
+}
+
+func ptr(b []byte) *byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.SliceData(b)
+}
+
+// spawn starts argv as a child with the given fds of this process as its stdio.
+func spawn(argv, env []string, dir string, stdin, stdout, stderr uint32) (uint32, error) {
+	a, e, d := nul(argv), nul(env), []byte(dir)
+	var pid uint32
+	errno := procSpawn(ptr(a), uint32(len(a)), ptr(e), uint32(len(e)), stdin, stdout, stderr, ptr(d), uint32(len(d)), &pid)
+	return pid, errnoErr(errno)
+}
+
+// spawnError is why the last spawn could not exec its program, as bash says it after its name
+// (`./x.sh: Permission denied`), or "" when the kernel has no such reason.
+func spawnError() string {
+	var buf [4096]byte
+	var n uint32
+	if procSpawnError(&buf[0], uint32(len(buf)), &n) != 0 {
+		return ""
+	}
+	return string(buf[:n])
+}
+
+// wait ends when child pid has exited and returns its wait status. It waits on the child's pidfd through
+// Go's poller, so the shell's other goroutines (the other stages of a pipeline, pumps) go on meanwhile.
+func wait(pid uint32) (uint32, error) {
+	var fd uint32
+	if err := errnoErr(procPidfd(pid, &fd)); err != nil {
+		return 0, err
+	}
+	if err := syscall.SetNonblock(int(fd), true); err != nil {
+		return 0, err
+	}
+	f := os.NewFile(uintptr(fd), "pidfd")
+	var b [1]byte
+	f.Read(b[:]) // end of file once the child has exited
+	f.Close()
+	var status uint32
+	err := errnoErr(procWaitpid(pid, 0, &status))
+	return status, err
+}
+
+// pipe returns a kernel pipe; both ends are non-blocking in this process, so a goroutine that reads or
+// writes one parks in Go's poller instead of stopping the whole shell.
+func pipe() (r, w *os.File, err error) {
+	var rfd, wfd uint32
+	if err := errnoErr(fdPipe(&rfd, &wfd)); err != nil {
+		return nil, nil, err
+	}
+	syscall.SetNonblock(int(rfd), true)
+	syscall.SetNonblock(int(wfd), true)
+	return os.NewFile(uintptr(rfd), "|0"), os.NewFile(uintptr(wfd), "|1"), nil
+}
