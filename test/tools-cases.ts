@@ -1,3 +1,4 @@
+import { SHELL_CASES } from "./shell-cases.js";
 import type { ToolGroup } from "./tools-harness.js";
 
 /**
@@ -850,4 +851,5 @@ export const TOOL_CASES: ToolGroup[] = [
       "cat src/index.ts | grep -n TODO | head -1",
     ],
   },
+  ...SHELL_CASES,
 ];

@@ -106,7 +106,7 @@ func (s *stdio) reader(r io.Reader) uint32 {
 	if r == nil {
 		return devNull
 	}
-	pr, pw, err := pipe()
+	pr, pw, err := interp.NewPipe()
 	if err != nil {
 		return devNull
 	}
@@ -128,7 +128,7 @@ func (s *stdio) writer(w io.Writer) uint32 {
 	if w == nil || w == io.Discard {
 		return devNull
 	}
-	pr, pw, err := pipe()
+	pr, pw, err := interp.NewPipe()
 	if err != nil {
 		return devNull
 	}

@@ -14,20 +14,11 @@ func procSpawn(argvPtr *byte, argvLen uint32, envpPtr *byte, envpLen uint32, std
 //go:wasmimport host_process proc_waitpid
 func procWaitpid(pid uint32, options uint32, retStatus *uint32) uint32
 
-//go:wasmimport host_process fd_pipe
-func fdPipe(retRead *uint32, retWrite *uint32) uint32
-
 //go:wasmimport host_process proc_pidfd
 func procPidfd(pid uint32, retFd *uint32) uint32
 
 //go:wasmimport host_process proc_spawn_error
 func procSpawnError(buf *byte, bufLen uint32, retLen *uint32) uint32
-
-//go:wasmimport host_process proc_getpid
-func procGetpid(retPid *uint32) uint32
-
-//go:wasmimport host_process proc_kill
-func procKill(pid uint32, signal uint32) uint32
 
 // devNull as a stdio fd of proc_spawn.
 const devNull = 0xFFFFFFFF
@@ -92,16 +83,4 @@ func wait(pid uint32) (uint32, error) {
 	var status uint32
 	err := errnoErr(procWaitpid(pid, 0, &status))
 	return status, err
-}
-
-// pipe returns a kernel pipe; both ends are non-blocking in this process, so a goroutine that reads or
-// writes one parks in Go's poller instead of stopping the whole shell.
-func pipe() (r, w *os.File, err error) {
-	var rfd, wfd uint32
-	if err := errnoErr(fdPipe(&rfd, &wfd)); err != nil {
-		return nil, nil, err
-	}
-	syscall.SetNonblock(int(rfd), true)
-	syscall.SetNonblock(int(wfd), true)
-	return os.NewFile(uintptr(rfd), "|0"), os.NewFile(uintptr(wfd), "|1"), nil
 }
