@@ -255,6 +255,11 @@ export const SHELL_CASES: ToolGroup[] = [
       "echo x 3>f >&3; cat f",
       "cat <&5",
       "declare -A m=([k]=\"x y\"); printf \"<%s>\\n\" \"${m[@]}\"",
+      "trap 'echo bye' EXIT INT TERM; echo hi",
+      "trap 'rm -f x' INT TERM HUP; trap '' QUIT; trap -p",
+      "trap 'echo e' EXIT; trap; trap - EXIT; trap",
+      "trap 'x' NOPE; echo $?",
+      "trap 'echo it' 0; echo body",
     ],
   },
 ];
