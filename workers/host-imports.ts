@@ -51,6 +51,12 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
      */
     proc_pidfd: (pid: number, retFdPtr: number) => outU32(retFdPtr, k.call(Sys.PIDFD, [pid])),
     proc_kill: (pid: number, signal: number) => k.call(Sys.KILL, [pid, signal]),
+    /**
+     * proc_sigcatch(mask, ret_fd_ptr) -> errno: the signals whose bit is set in `mask` are caught from now
+     * on (SIGKILL and SIGSTOP cannot be): they are queued instead of ending the process, and `ret_fd` reads
+     * one byte, the signal's number, per pending signal (it polls readable while one is).
+     */
+    proc_sigcatch: (mask: number, retFdPtr: number) => outU32(retFdPtr, k.call(Sys.SIGCATCH, [mask])),
     proc_getpid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPID)),
     /**
      * proc_spawn_error(buf, buf_len, ret_len_ptr) -> errno: why the last proc_spawn could not exec the

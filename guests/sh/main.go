@@ -120,6 +120,7 @@ func runScript(src, from string, env []string, dir string, opts, params []string
 	code := status(runner.Run(context.Background(), file))
 	// Background jobs run in this process: they end with it, where bash's go on as processes of their own.
 	runner.Run(context.Background(), waitForJobs.Stmts[0])
+	interp.ResetSignals()
 	return code
 }
 

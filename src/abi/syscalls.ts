@@ -80,6 +80,8 @@ export const Sys = {
   UTIMES: 33,
   /** reply: why the process's last spawn could not exec, in bash's words: `PATH: TEXT` (ENOENT when it did not fail so). */
   SPAWNERROR: 34,
+  /** args: mask (bit N: signal N is caught, queued instead of ending the process) · out: [fd] of the process's queue (signal-fd.ts). */
+  SIGCATCH: 35,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -205,10 +205,13 @@ export class Kernel {
     );
   }
 
-  /** Signals the running ones of `processes` and resolves when all of them have exited. */
+  /**
+   * Signals the running ones of `processes` and resolves when all of them have exited: one that catches
+   * `signo` is killed (SIGKILL), so that this always ends.
+   */
   async endProcesses(processes: readonly Process[], signo: number): Promise<void> {
     const running = processes.filter((q) => q.state === "running");
-    for (const q of running) q.kill(signo);
+    for (const q of running) q.kill(q.signals.catches(signo) ? Signal.SIGKILL : signo);
     await Promise.all(running.map((q) => q.waitExit()));
   }
 

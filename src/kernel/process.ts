@@ -2,6 +2,7 @@ import { exitStatus, signalStatus } from "../abi/wasi.js";
 import { KILL_GRACE_MS } from "../limits.js";
 import { LoopHold } from "../util/loop-hold.js";
 import type { ExecFailure } from "./executable.js";
+import { SignalQueue } from "./signal-fd.js";
 import { FdTable } from "./fd-table.js";
 import type { OpenFile } from "./open-file.js";
 
@@ -81,6 +82,8 @@ export class Process {
   guestPagesCharged: number | undefined = undefined;
   /** Keeps the host's event loop alive from the start to the exit; an idle router shell lets go of it. */
   readonly loopHold = new LoopHold();
+  /** The signals it catches and those pending (host_process.proc_sigcatch). */
+  readonly signals = new SignalQueue();
   /** Why its last spawn failed to exec, in bash's words (the shell asks for it: Sys.SPAWNERROR). */
   execFailure: ExecFailure | undefined = undefined;
 
@@ -116,9 +119,13 @@ export class Process {
     return this.killer.signal.aborted ? (this.killer.signal.reason as ProcessKilled).signal : undefined;
   }
 
-  /** Delivers a terminating signal: parked calls are woken, a computing guest is stopped by its runner. */
+  /**
+   * Delivers a signal: one the guest catches is queued for it (signal-fd.ts); any other ends it: parked
+   * calls are woken, a computing guest is stopped by its runner.
+   */
   kill(signo: number): void {
     if (this.state !== "running" || this.killer.signal.aborted) return;
+    if (this.signals.catches(signo)) return this.signals.deliver(signo);
     // Dying is running until the exit: whoever waits for it (dispose, a timeout) must not lose the loop.
     this.loopHold.set(true);
     this.killer.abort(new ProcessKilled(signo));

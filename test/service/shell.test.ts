@@ -437,3 +437,30 @@ describe("what the shell asks the file system", () => {
     expect(await vm.exec("seq 3 | env cat; seq 3 | cat")).toEqual(result("1\n2\n3\n1\n2\n3\n"));
   });
 });
+
+describe("signals and traps", () => {
+  it("a trapped signal runs its trap between commands; exit in the trap ends the shell with its status", async () => {
+    const vm = await createVm();
+    const sh = vm.spawn("sh", ["-c", "trap 'echo term; exit 7' TERM; echo ready; while :; do sleep 0.05; done"], {
+      onStdout: (chunk) => {
+        if (new TextDecoder().decode(chunk).includes("ready")) sh.kill("SIGTERM");
+      },
+    });
+    expect(await sh.wait()).toBe(7);
+  });
+
+  it("an ignored signal does not end the shell; SIGKILL and an exec's timeout still do", async () => {
+    const vm = await createVm();
+    expect(await vm.exec("trap '' TERM; kill -TERM $$; echo alive")).toEqual(result("alive\n"));
+    const r = await vm.exec("trap '' TERM HUP INT; sleep 5", { timeout: 300 });
+    expect(r.exitCode).toBe(124);
+    expect(await vm.exec("trap 'echo no' TERM; kill -KILL $$; echo not")).toEqual(result("", 137));
+  });
+
+  it("a trap set by one routed command does not catch a signal sent during the next", async () => {
+    const vm = await createVm();
+    expect(await vm.exec("trap 'echo caught' TERM; echo set")).toEqual(result("set\n"));
+    expect(await vm.exec("kill -TERM $$; echo not")).toEqual(result("", 143));
+    expect(await vm.exec("echo next")).toEqual(result("next\n"));
+  });
+});

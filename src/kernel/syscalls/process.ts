@@ -6,6 +6,7 @@ import { kerr } from "../kernel-error.js";
 import type { OpenFile } from "../open-file.js";
 import { join } from "../path.js";
 import { PidFd } from "../pid-fd.js";
+import { SignalFd } from "../signal-fd.js";
 import type { Process } from "../process.js";
 import { setLongTimeout } from "../../util/long-timeout.js";
 import type { SyscallHandler } from "./context.js";
@@ -118,6 +119,12 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     if (cwd.length > ch.data.length) throw kerr("ENAMETOOLONG", { syscall: "getcwd", path: p.cwd });
     ch.data.set(cwd);
     return cwd.length;
+  },
+
+  [Sys.SIGCATCH]: (_k, p, ch) => {
+    p.signals.setMask(ch.uarg(0));
+    ch.setOut(0, p.fds.allocate(new SignalFd(p.signals)));
+    return 0;
   },
 
   [Sys.SPAWNERROR]: (_k, p, ch) => {
