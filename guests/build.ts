@@ -72,6 +72,10 @@ const COREUTILS_PATCHES: PatchedCrate[] = [
   { name: "uu_mkdir", version: "0.12.0", sha256: "665e031110e8de62ebe483eb50b21c19f57c6f02c571e3c57cfb6cf344209370" },
   { name: "uu_mktemp", version: "0.12.0", sha256: "71146f15c55f02214362b2357630e0b8078e249657b234b52f25469dbbead79b" },
   { name: "uu_dd", version: "0.12.0", sha256: "82610ff943844c3ba8be998f3e964cc75a23cedd42be4956a70bd05ec1d0238c" },
+  { name: "uu_paste", version: "0.12.0", sha256: "edddacb62a1b7058ec9f33974cb4dbf677171b83d710e153764e6e5995fffaeb" },
+  { name: "uu_wc", version: "0.12.0", sha256: "e45457ac8613955d62a62e2cea12aab7023a4d015c24a30b4719ee9138d8598d" },
+  { name: "uu_fold", version: "0.12.0", sha256: "b28755578b0b98318371e055fcc70b94c9198bacfce0d125d3049ab1c2d2beb2" },
+  { name: "uu_base32", version: "0.12.0", sha256: "a4472f433014202b99debd2907cda4650aafbb6881b8a5dca139b255dceed892" },
 ];
 
 const GUESTS: Record<string, GoGuest | RustGuest> = {

@@ -4,19 +4,10 @@
  * stays true. See each difference with `npx tsx scratch/tools-report.mts [filter]`.
  */
 export const KNOWN_DIFFERENCES: Record<string, string> = {
-  "ls -la": "ls -l: a wrong 'total' block count; owner and group somebody/somegroup (host: root); directories have size 0 and 1 link",
-  "ls -l src": "ls -l: a wrong 'total' block count; owner and group somebody/somegroup (host: root); directories have size 0 and 1 link",
-  "ls -lago src/lib": "ls -l: a wrong 'total' block count; directories have size 0 and 1 link",
-  "ls -lgo data": "ls -l: the 'total' line counts the wrong number of blocks (e.g. 937 for 40)",
-  "ls -lgoS data": "ls -l: the 'total' line counts the wrong number of blocks (e.g. 937 for 40)",
-  "ls -lgot logs notes": "ls -l: the 'total' line counts the wrong number of blocks (e.g. 937 for 40)",
+  "ls -la": "ls -l: the VM's one user owns every file (host: root), and its directories have size 0 and one link (host tmpfs: sizes of 40 + 20 per entry, 2 + subdirectories links)",
+  "ls -l src": "ls -l: the VM's one user owns every file (host: root), and its directories have size 0 and one link",
+  "ls -lago src/lib": "ls -l: directories have size 0 and one link (host tmpfs: sizes and link counts of their own)",
   "ls -ldgo src docs": "ls -l: directories have size 0 and 1 link (host: 3 links, tmpfs sizes)",
-  "wc -w README.md": "wc -w: counts a word of non-printable bytes (an em dash) in the C locale; GNU does not",
-  "wc -m notes/unicode.txt": "wc -m: counts UTF-8 characters under LC_ALL=C; GNU counts bytes",
-  "paste data/fruits-a.txt missing.txt": "paste: the error message lacks the file name",
-  "fold -w 20 README.md": "fold: counts UTF-8 characters under LC_ALL=C; GNU counts bytes",
-  "base64 --decode": "base64 -d of invalid input: 'base64: error: invalid input' and no partial output; GNU prints the bytes decoded so far and 'base64: invalid input'",
-  "cp data/fruits-a.txt data/fruits-b.txt nonexistent-dir": "cp: \"target: 'nonexistent-dir' is not a directory\"; GNU: \"target 'nonexistent-dir': No such file or directory\"",
   "stat -c '%n %s %F' src empty.txt link-to-index.ts": "stat %s: a directory's size is 0 (host tmpfs: 160)",
   "du -sb data": "du: a directory has no size of its own in the VM (stat and ls -l say 0); the host's file system gives each one an apparent size",
   "du -ab v1": "du: a directory has no size of its own in the VM (stat and ls -l say 0); the host's file system gives each one an apparent size",
