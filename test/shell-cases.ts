@@ -263,6 +263,11 @@ export const SHELL_CASES: ToolGroup[] = [
       "sleep 0.3 & jobs; wait; jobs; echo end",
       "sleep 1 & sleep 1 & jobs -p | wc -l; kill %1 %2; wait",
       "trap - TERM; trap '' USR1; kill -USR1 $$; echo survived",
+      "x=\"1+2\"; echo $((x*2))",
+      "a=b; b=5; echo $((a+1))",
+      "declare -i x; x=\"3*4\"; echo $x; x=abc; echo $x",
+      "f() { local -i c=0; c+=5; echo $c; }; f",
+      "declare -i n=1+1; echo $n; m=1+1; echo $m",
     ],
   },
 ];

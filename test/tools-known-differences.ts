@@ -19,8 +19,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "jq . README.md": "jq (jaq): its own parse error message and exit 5; jq: 'parse error: ...', exit 4",
   "shopt -s extglob; x=aaab; echo ${x##+(a)}": "shell: no extglob patterns in parameter expansion",
   "echo $((1/0))": "shell: 'division by 0' without the expression and bash's '(error token is \"0\")'",
-  "declare -i n=5; n+=2; echo $n": "shell: no declare -i (the integer attribute)",
   "shopt -s extglob\ntouch a.txt b.log c.txt; ls !(*.log)": "shell: !(\u2026) also matches dotfiles ('.env', '.gitignore')",
-  "let \"y = 2 + 3\"; echo $y": "shell: let takes no blanks inside one quoted expression",
   "echo ${BASH_VERSINFO[0]} | grep -c '[0-9]'": "shell: no BASH_VERSION/BASH_VERSINFO (it is not bash)",
 };
