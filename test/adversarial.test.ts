@@ -272,7 +272,7 @@ describe("processes", () => {
     const { vm, survived } = await attacked({ ...SMALL, maxOpenFds: 64 });
     await vm.exec("mkdir /tmp/p && cd /tmp/p && for i in $(seq 70); do echo $i > f$i; done");
     // paste holds all its files open at once: with stdio and the root preopen, 74 fds.
-    expect(await vm.exec("cd /tmp/p && paste f*")).toEqual(result("", 1, "paste: No file descriptors available\n"));
+    expect(await vm.exec("cd /tmp/p && paste f*")).toEqual(result("", 1, "paste: f64: No file descriptors available\n"));
     expect(await vm.exec("paste /tmp/p/f1 /tmp/p/f2")).toEqual(result("1\t2\n"));
     await survived();
   });
