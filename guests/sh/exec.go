@@ -52,7 +52,7 @@ func notRun(hc interp.HandlerContext, name string, err error) error {
 	if why == "" {
 		why = name + ": " + interp.Strerror(err)
 	}
-	fmt.Fprintf(hc.Stderr, "%s: %s\n", where(hc), why)
+	fmt.Fprintf(hc.Stderr, "%s: %s\n", interp.Where(hc.Pos), why)
 	return interp.ExitStatus(status)
 }
 
@@ -101,7 +101,7 @@ func (s *stdio) reader(r io.Reader) uint32 {
 		if f == nil {
 			return devNull
 		}
-		return fdOf(f)
+		return interp.FileFd(f)
 	}
 	if r == nil {
 		return devNull
@@ -115,7 +115,7 @@ func (s *stdio) reader(r io.Reader) uint32 {
 		io.Copy(pw, r)
 		pw.Close()
 	}()
-	return fdOf(pr)
+	return interp.FileFd(pr)
 }
 
 func (s *stdio) writer(w io.Writer) uint32 {
@@ -123,7 +123,7 @@ func (s *stdio) writer(w io.Writer) uint32 {
 		w = f.OSFile() // a pipeline stage's writer
 	}
 	if f, ok := w.(*os.File); ok && f != nil {
-		return fdOf(f)
+		return interp.FileFd(f)
 	}
 	if w == nil || w == io.Discard {
 		return devNull
@@ -139,14 +139,5 @@ func (s *stdio) writer(w io.Writer) uint32 {
 		io.Copy(w, pr)
 		pr.Close()
 	}()
-	return fdOf(pw)
-}
-
-// fdOf is f's descriptor, leaving its blocking mode as it is (os.File.Fd would make it blocking).
-func fdOf(f *os.File) uint32 {
-	fd := uint32(devNull)
-	if sc, err := f.SyscallConn(); err == nil {
-		sc.Control(func(d uintptr) { fd = uint32(d) })
-	}
-	return fd
+	return interp.FileFd(pw)
 }

@@ -200,13 +200,6 @@ func status(err error) int {
 	return 1
 }
 
-func where(hc interp.HandlerContext) string {
-	if hc.Pos.IsValid() {
-		return fmt.Sprintf("%s: line %d", interp.Name, hc.Pos.Line())
-	}
-	return interp.Name
-}
-
 // workingDir is the process's working directory (guests/cwd/cwd.go moved there), not $PWD: os.Getwd
 // would trust $PWD, and WASI gives no inode numbers to check it by.
 func workingDir() string {
