@@ -78,6 +78,9 @@ const COREUTILS_PATCHES: PatchedCrate[] = [
   { name: "uu_base32", version: "0.12.0", sha256: "a4472f433014202b99debd2907cda4650aafbb6881b8a5dca139b255dceed892" },
 ];
 
+/** uutils coreutils 0.12 as one multicall binary: the build the smaller ones vary. */
+const COREUTILS: RustGuest = { kind: "rust", package: "coreutils", bin: "coreutils", patches: COREUTILS_PATCHES, keepsCwd: true, uucoreLocales: true };
+
 const GUESTS: Record<string, GoGuest | RustGuest> = {
   /** Exercises the kernel for event-loop guests (test/event-loop.test.ts). */
   probe: { kind: "go" },
@@ -113,28 +116,18 @@ const GUESTS: Record<string, GoGuest | RustGuest> = {
     keepsCwd: true,
   },
   /** uutils coreutils 0.12 as one multicall binary (guests/coreutils/README.md). */
-  coreutils: { kind: "rust", package: "coreutils", bin: "coreutils", patches: COREUTILS_PATCHES, keepsCwd: true, uucoreLocales: true },
+  coreutils: COREUTILS,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").
    */
   "coreutils-lite": {
-    kind: "rust",
-    package: "coreutils",
-    bin: "coreutils",
-    patches: COREUTILS_PATCHES,
-    keepsCwd: true,
-    uucoreLocales: true,
+    ...COREUTILS,
     variant: { of: "coreutils", features: ["agentos-coreutils/lite"], file: "coreutils-lite.wasm" },
   },
   /** ls, dir and vdir of coreutils without the data of the other utilities (guests/coreutils/README.md "Three binaries"). */
   "coreutils-ls": {
-    kind: "rust",
-    package: "coreutils",
-    bin: "coreutils",
-    patches: COREUTILS_PATCHES,
-    keepsCwd: true,
-    uucoreLocales: true,
+    ...COREUTILS,
     variant: { of: "coreutils", features: ["agentos-coreutils/ls"], file: "coreutils-ls.wasm" },
   },
 };
