@@ -13,6 +13,11 @@ export const POOL_MIN_THREADS = 2;
 export const POOL_MAX_THREADS = 256;
 /** An idle worker above the minimum is retired after this long. */
 export const POOL_IDLE_TIMEOUT_MS = 30_000;
+/**
+ * Booted workers kept ready for guest `node` processes (src/pool/node-workers.ts), per heap size in use.
+ * Each costs a thread and ~10 MB while it waits.
+ */
+export const NODE_SPARE_WORKERS = 1;
 /** Persistent shells the exec router keeps per VM; more concurrent execs run in fresh processes. */
 export const ROUTER_SHELLS_PER_VM = 4;
 /**

@@ -88,7 +88,7 @@ export class System {
     channel: SharedArrayBuffer,
     readonly argv: readonly string[],
     env: readonly string[],
-    readonly cwd: string,
+    public cwd: string,
     /** What the command may hold in memory (Limits.maxProcessMemoryBytes). */
     readonly maxMemoryBytes: number,
   ) {

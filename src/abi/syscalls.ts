@@ -82,6 +82,11 @@ export const Sys = {
   SPAWNERROR: 34,
   /** args: mask (bit N: signal N is caught, queued instead of ending the process) · out: [fd] of the process's queue (signal-fd.ts). */
   SIGCATCH: 35,
+  /**
+   * args: fd, events (WakeEvent bits) · One-shot interest for the process's wake ring (wake-ring.ts): the
+   * kernel appends `(fd, events)` to the ring once the fd is ready (at once if it already is).
+   */
+  ARM: 36,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -40,7 +40,9 @@ export type CommandSpec =
     }
   /** One of the runtime's own commands, workers/commands/<script>, run in a pool worker; it resolves its own paths. */
   | { kind: "script"; name: string; script: string }
-  | { kind: "ts"; name: string; handler: CommandHandler };
+  | { kind: "ts"; name: string; handler: CommandHandler }
+  /** JavaScript: a guest `node` process in a worker of its own (src/kernel/node-process.ts). */
+  | { kind: "node"; name: string };
 
 interface CommandPackage {
   commands: readonly { name: string; aliasOf?: string }[];
@@ -114,6 +116,7 @@ function packageCommands(): Map<string, CommandSpec> {
   }
   for (const [name, guest] of Object.entries(builtGuests)) specs.set(name, { kind: "wasm", name, ...guest, file: join(guestsDist, guest.file), closesSpawnFds: false });
   for (const name of SCRIPTS) specs.set(name, { kind: "script", name, script: name });
+  specs.set("node", { kind: "node", name: "node" });
   return specs;
 }
 

@@ -14,6 +14,7 @@ import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
 import { startScriptProcess } from "./pool-process.js";
+import { startNodeProcess } from "./node-process.js";
 
 export interface SpawnRequest {
   parent: Process | undefined;
@@ -101,8 +102,8 @@ export class Kernel {
       env: req.env,
       cwd: req.cwd,
       command: basename(argv0),
-      resolvesOwnPaths: spec.kind === "script" || (spec.kind === "wasm" && spec.keepsCwd),
-      seesDevices: spec.kind === "script" || (spec.kind === "wasm" && spec.seesDevices === true),
+      resolvesOwnPaths: spec.kind === "script" || spec.kind === "node" || (spec.kind === "wasm" && spec.keepsCwd),
+      seesDevices: spec.kind === "script" || spec.kind === "node" || (spec.kind === "wasm" && spec.seesDevices === true),
       sigpipeOnStdioOnly: spec.kind === "wasm" && spec.sigpipeOnStdioOnly === true,
       closesSpawnFds: spec.kind === "wasm" && spec.closesSpawnFds,
       maxOpenFds: this.limits.maxOpenFds,
@@ -115,6 +116,7 @@ export class Kernel {
     const start = (): void => {
       if (spec.kind === "wasm") startWasmProcess(this, p, spec.file);
       else if (spec.kind === "script") startScriptProcess(this, p, spec.script);
+      else if (spec.kind === "node") startNodeProcess(this, p);
       else startTsProcess(this, p, spec.handler);
     };
     if (this.spawnLatencyMs > 0) {

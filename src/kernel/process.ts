@@ -4,6 +4,7 @@ import { LoopHold } from "../util/loop-hold.js";
 import type { ExecFailure } from "./executable.js";
 import { SignalQueue } from "./signal-fd.js";
 import { FdTable } from "./fd-table.js";
+import type { WakeRing } from "./wake-ring.js";
 import type { OpenFile } from "./open-file.js";
 
 export type ProcessState = "running" | "exited";
@@ -84,6 +85,8 @@ export class Process {
   readonly loopHold = new LoopHold();
   /** The signals it catches and those pending (host_process.proc_sigcatch). */
   readonly signals = new SignalQueue();
+  /** Readiness events pushed to a guest that runs its own event loop (`node`); its runner sets it. */
+  wakeRing: WakeRing | undefined = undefined;
   /** Why its last spawn failed to exec, in bash's words (the shell asks for it: Sys.SPAWNERROR). */
   execFailure: ExecFailure | undefined = undefined;
 
@@ -143,6 +146,7 @@ export class Process {
     this.waitStatus = killed !== undefined ? signalStatus(killed) : exitStatus(code);
     this.state = "exited";
     this.loopHold.set(false);
+    this.wakeRing?.disarmAll();
     this.fds.closeAll();
     for (const w of this.exitWaiters.splice(0)) w(this.waitStatus);
     for (const w of [...this.exitWatchers]) w();

@@ -60,6 +60,14 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.CLOSE]: (_k, p, ch) => {
     p.fds.close(ch.arg(0));
+    p.wakeRing?.disarm(ch.arg(0));
+    return 0;
+  },
+
+  [Sys.ARM]: (_k, p, ch) => {
+    if (!p.wakeRing) throw kerr("ENOSYS", { syscall: "arm" });
+    const fd = ch.arg(0);
+    p.wakeRing.arm(fd, p.fds.get(fd), ch.arg(1));
     return 0;
   },
 

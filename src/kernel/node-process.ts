@@ -1,0 +1,70 @@
+import type { Worker } from "node:worker_threads";
+import { Channel } from "../abi/channel.js";
+import { allocateWakeRing } from "../abi/wake-ring.js";
+import { takeNodeWorker } from "../pool/node-workers.js";
+import type { Kernel } from "./kernel.js";
+import { envEntries } from "./pool-process.js";
+import type { Process } from "./process.js";
+import { serveSyscalls } from "./syscalls/dispatch.js";
+import { WakeRing } from "./wake-ring.js";
+
+const MiB = 1024 * 1024;
+/** Exit status of a guest whose heap passed its limit: Node aborts (SIGABRT) then. */
+const OUT_OF_MEMORY_STATUS = 134;
+
+/** What a booted node worker is told to run (workers/node-host/runtime.ts). */
+export interface NodeRunMessage {
+  channel: SharedArrayBuffer;
+  wake: SharedArrayBuffer;
+  argv: string[];
+  env: string[];
+  cwd: string;
+  pid: number;
+  ppid: number;
+}
+
+/**
+ * Runs `p` as a guest `node` process in a worker of its own (src/pool/node-workers.ts). The guest makes
+ * system calls over the channel and waits for readiness on its wake ring; its heap is capped by
+ * Limits.maxProcessMemoryBytes. A kill that the guest does not catch stops the worker.
+ */
+export function startNodeProcess(k: Kernel, p: Process): void {
+  const channel = Channel.allocate();
+  const wake = allocateWakeRing();
+  p.wakeRing = new WakeRing(wake);
+  let worker: Worker | undefined;
+  let terminated = false;
+  p.runner = {
+    terminate: () => {
+      terminated = true;
+      if (worker) void worker.terminate();
+      else k.exitProcess(p, 0);
+    },
+  };
+  serveSyscalls(k, p, channel);
+  const heapMb = Math.max(16, Math.floor(k.limits.maxProcessMemoryBytes / MiB));
+  takeNodeWorker(heapMb).then(
+    (w) => {
+      worker = w;
+      if (terminated) return void w.terminate().then(() => k.exitProcess(p, 0));
+      let outOfMemory = false;
+      w.on("error", (e: Error & { code?: string }) => {
+        if (e.code === "ERR_WORKER_OUT_OF_MEMORY") {
+          outOfMemory = true;
+          p.tellStderr(`\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n`);
+        } else p.tellStderr(`node: ${e.message}\n`);
+      });
+      w.on("exit", (code) => {
+        k.exitProcess(p, outOfMemory ? OUT_OF_MEMORY_STATUS : code);
+        channel.wakeKernel();
+      });
+      const run: NodeRunMessage = { channel: channel.buffer, wake, argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 };
+      w.postMessage(run);
+    },
+    (e: unknown) => {
+      p.tellStderr(`node: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+      k.exitProcess(p, 1);
+      channel.wakeKernel();
+    },
+  );
+}

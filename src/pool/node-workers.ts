@@ -1,0 +1,69 @@
+import { Worker } from "node:worker_threads";
+import { NODE_SPARE_WORKERS } from "../limits.js";
+
+/**
+ * The workers that run guest `node` processes: one per process, used once (a realm that ran a guest is
+ * never given another: its FinalizationRegistry callbacks and pending jobs would run in the next one).
+ * Not the WebAssembly pool: each needs its own flags and heap limit. Booting one (a thread, an isolate,
+ * the guest's context with its builtins) takes tens of milliseconds, so NODE_SPARE_WORKERS of them are
+ * kept booted for each heap size in use and one is booted again each time one is taken.
+ *
+ * `--experimental-vm-modules` is not optional: without it, `import()` in the guest's context escapes to
+ * the worker's realm on Node 20 (workers/node-host/compile.ts).
+ */
+const EXEC_ARGV = ["--experimental-vm-modules"];
+
+function entryFile(): URL {
+  // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.
+  const fromSource = import.meta.url.endsWith(".ts");
+  return new URL(fromSource ? "../../workers/node-host/tsx-entry.mjs" : "../../workers/node-host/runtime.js", import.meta.url);
+}
+
+/** A booted worker, waiting for its process. */
+export interface NodeWorker {
+  worker: Worker;
+}
+
+const spares = new Map<number, Promise<Worker>[]>();
+
+function boot(heapMb: number): Promise<Worker> {
+  const worker = new Worker(entryFile(), {
+    execArgv: EXEC_ARGV,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(32, heapMb >> 3)) },
+    // The guest never writes to the worker's own stdio; whatever Node itself prints there is not the host's.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  worker.unref();
+  return new Promise<Worker>((resolve, reject) => {
+    const failed = (e: unknown): void => reject(e instanceof Error ? e : new Error(`node worker exited while booting (${String(e)})`));
+    worker.once("message", () => {
+      worker.off("error", failed).off("exit", failed);
+      resolve(worker);
+    });
+    worker.once("error", failed).once("exit", failed);
+  });
+}
+
+/** A booted worker with a heap of `heapMb`, taken from the spares (and one booted in its place). */
+export function takeNodeWorker(heapMb: number): Promise<Worker> {
+  let list = spares.get(heapMb);
+  if (!list) spares.set(heapMb, (list = []));
+  const taken = list.shift() ?? boot(heapMb);
+  while (list.length < NODE_SPARE_WORKERS) {
+    const spare = boot(heapMb);
+    // A spare that failed to boot is dropped; the next take boots its own and reports why.
+    spare.catch(() => list.splice(list.indexOf(spare) >>> 0, 1));
+    list.push(spare);
+  }
+  return taken;
+}
+
+/** Stops every spare (tests, and a host that is done with `node`). */
+export async function stopNodeSpares(): Promise<void> {
+  const all = [...spares.values()].flat();
+  spares.clear();
+  await Promise.all(all.map((w) => w.then((worker) => worker.terminate(), () => undefined)));
+}

@@ -1,0 +1,58 @@
+// `diagnostics_channel`: channels with subscribers, published to synchronously, as Node's.
+'use strict';
+
+const channels = new Map();
+
+class Channel {
+  constructor(name) {
+    this.name = name;
+    this._subscribers = [];
+  }
+  get hasSubscribers() {
+    return this._subscribers.length > 0;
+  }
+  subscribe(fn) {
+    this._subscribers.push(fn);
+  }
+  unsubscribe(fn) {
+    const i = this._subscribers.indexOf(fn);
+    if (i < 0) return false;
+    this._subscribers.splice(i, 1);
+    return true;
+  }
+  publish(message) {
+    for (const fn of this._subscribers.slice()) fn(message, this.name);
+  }
+  bindStore() {}
+  unbindStore() {}
+  runStores(data, fn, thisArg, ...args) {
+    this.publish(data);
+    return Reflect.apply(fn, thisArg, args);
+  }
+}
+
+const channel = (name) => {
+  if (!channels.has(name)) channels.set(name, new Channel(name));
+  return channels.get(name);
+};
+
+module.exports = {
+  channel,
+  hasSubscribers: (name) => channels.has(name) && channels.get(name).hasSubscribers,
+  subscribe: (name, fn) => channel(name).subscribe(fn),
+  unsubscribe: (name, fn) => channel(name).unsubscribe(fn),
+  tracingChannel: (name) => ({
+    start: channel(`tracing:${name}:start`),
+    end: channel(`tracing:${name}:end`),
+    asyncStart: channel(`tracing:${name}:asyncStart`),
+    asyncEnd: channel(`tracing:${name}:asyncEnd`),
+    error: channel(`tracing:${name}:error`),
+    traceSync: (fn, ctx, thisArg, ...args) => Reflect.apply(fn, thisArg, args),
+    tracePromise: (fn, ctx, thisArg, ...args) => Reflect.apply(fn, thisArg, args),
+    traceCallback: (fn, pos, ctx, thisArg, ...args) => Reflect.apply(fn, thisArg, args),
+    subscribe() {},
+    unsubscribe() {},
+    hasSubscribers: false,
+  }),
+  Channel,
+};

@@ -1,0 +1,127 @@
+// `url`: the WHATWG URL (internal/url.js), file URL helpers, and the legacy parse/format/resolve.
+'use strict';
+
+const { URL, URLSearchParams, pathToFileURL, fileURLToPath } = require('internal/url');
+const querystring = require('querystring');
+
+function Url() {
+  this.protocol = null;
+  this.slashes = null;
+  this.auth = null;
+  this.host = null;
+  this.port = null;
+  this.hostname = null;
+  this.hash = null;
+  this.search = null;
+  this.query = null;
+  this.pathname = null;
+  this.path = null;
+  this.href = null;
+}
+
+const PROTOCOL = /^([a-z0-9.+-]+:)/i;
+/** url.parse, the legacy parser, for the common absolute and relative forms. */
+function parse(input, parseQueryString = false, slashesDenoteHost = false) {
+  if (typeof input !== 'string') throw require('internal/errors').invalidArgType('url', 'of type string', input);
+  const u = new Url();
+  let rest = input.trim();
+  const hash = rest.indexOf('#');
+  if (hash >= 0) {
+    u.hash = rest.slice(hash);
+    rest = rest.slice(0, hash);
+  }
+  const qm = rest.indexOf('?');
+  if (qm >= 0) {
+    u.search = rest.slice(qm);
+    u.query = rest.slice(qm + 1);
+    rest = rest.slice(0, qm);
+  } else if (parseQueryString) {
+    u.search = '';
+    u.query = {};
+  }
+  if (parseQueryString && typeof u.query === 'string') u.query = querystring.parse(u.query);
+  const proto = PROTOCOL.exec(rest);
+  if (proto) {
+    u.protocol = proto[1].toLowerCase();
+    rest = rest.slice(proto[1].length);
+  }
+  if ((proto || slashesDenoteHost) && rest.startsWith('//')) {
+    u.slashes = true;
+    rest = rest.slice(2);
+    const end = rest.search(/[/\\]/);
+    let hostPart = end < 0 ? rest : rest.slice(0, end);
+    rest = end < 0 ? '' : rest.slice(end);
+    const at = hostPart.lastIndexOf('@');
+    if (at >= 0) {
+      u.auth = decodeURIComponent(hostPart.slice(0, at));
+      hostPart = hostPart.slice(at + 1);
+    }
+    const port = /:(\d*)$/.exec(hostPart);
+    if (port) {
+      if (port[1]) u.port = port[1];
+      hostPart = hostPart.slice(0, port.index);
+    }
+    u.hostname = hostPart.toLowerCase();
+    u.host = u.hostname + (u.port ? `:${u.port}` : '');
+    if (rest === '' && /^(https?|ftp|gopher|file|wss?):$/.test(u.protocol || '')) rest = '/';
+  }
+  u.pathname = rest === '' ? null : rest;
+  u.path = (u.pathname || '') + (u.search || '') || null;
+  u.href = format(u);
+  return u;
+}
+
+function format(u, options) {
+  if (typeof u === 'string') u = parse(u);
+  if (u instanceof URL) {
+    const o = { auth: true, fragment: true, search: true, unicode: false, ...(options || {}) };
+    let s = `${u.protocol}${u.host || u.protocol === 'file:' ? '//' : ''}`;
+    if (o.auth && (u.username || u.password)) s += `${u.username}${u.password ? `:${u.password}` : ''}@`;
+    return s + u.host + u.pathname + (o.search ? u.search : '') + (o.fragment ? u.hash : '');
+  }
+  let auth = u.auth ? `${encodeURIComponent(u.auth).replace(/%3A/i, ':')}@` : '';
+  const protocol = u.protocol ? (u.protocol.endsWith(':') ? u.protocol : `${u.protocol}:`) : '';
+  let host = u.host || (u.hostname ? u.hostname + (u.port ? `:${u.port}` : '') : '');
+  let pathname = u.pathname || '';
+  let search = u.search || (u.query && typeof u.query === 'object' && Object.keys(u.query).length ? `?${querystring.stringify(u.query)}` : '');
+  if (search && !search.startsWith('?')) search = `?${search}`;
+  let hash = u.hash || '';
+  if (hash && !hash.startsWith('#')) hash = `#${hash}`;
+  const slashes = u.slashes || /^(https?|ftp|gopher|file|wss?):$/.test(protocol);
+  if (slashes || host) {
+    if (pathname && !pathname.startsWith('/')) pathname = `/${pathname}`;
+    host = `//${auth}${host}`;
+    auth = '';
+  }
+  return protocol + host + pathname.replace(/[?#]/g, encodeURIComponent) + search.replace('#', '%23') + hash;
+}
+
+function resolve(from, to) {
+  const r = new URL(to, new URL(from, 'resolve://'));
+  if (r.protocol === 'resolve:') {
+    const { pathname, search, hash } = r;
+    return pathname + search + hash;
+  }
+  return r.toString();
+}
+
+module.exports = {
+  URL,
+  URLSearchParams,
+  pathToFileURL,
+  fileURLToPath,
+  parse,
+  format,
+  resolve,
+  resolveObject: (from, to) => parse(resolve(from, to)),
+  Url,
+  domainToASCII: (domain) => {
+    try {
+      return new URL(`http://${domain}`).hostname;
+    } catch {
+      return '';
+    }
+  },
+  domainToUnicode: (domain) => domain,
+  urlToHttpOptions: (u) => ({ protocol: u.protocol, hostname: u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname, hash: u.hash, search: u.search, pathname: u.pathname, path: `${u.pathname || ''}${u.search || ''}`, href: u.href, ...(u.port !== '' ? { port: Number(u.port) } : {}), ...(u.username || u.password ? { auth: `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` } : {}) }),
+};

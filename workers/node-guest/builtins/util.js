@@ -1,0 +1,594 @@
+'use strict';
+// The guest's `util`. inspect/format come from node-inspect-extracted (Node's own inspect.js with its V8
+// bindings emulated in JS); the rest is written here against intrinsics captured at evaluation, so guest
+// code that later replaces globals cannot change how the guest's console prints.
+//
+// Known differences from Node (no V8 internals in the context):
+// - a Promise always prints `Promise { <pending> }` (its state cannot be read synchronously);
+// - Map/Set iterators print no entries; a Proxy prints through its traps (like its target for plain proxies);
+// - the bundle follows a recent Node (22+): symbol keys print `Symbol(k): v`, ArrayBuffer `[byteLength]`.
+
+const ie = require('node-inspect-extracted');
+
+const G = globalThis;
+const ObjectDefineProperty = Object.defineProperty;
+const ObjectGetPrototypeOf = Object.getPrototypeOf;
+const ObjectSetPrototypeOf = Object.setPrototypeOf;
+const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const ObjectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
+const ObjectDefineProperties = Object.defineProperties;
+const ObjectKeys = Object.keys;
+const ObjectPrototypeToString = Object.prototype.toString;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
+const ArrayIsArray = Array.isArray;
+const FunctionPrototypeToString = Function.prototype.toString;
+const ReflectApply = Reflect.apply;
+const JSONStringify = JSON.stringify;
+const PromiseCtor = Promise;
+const ErrorCtor = Error;
+const TypeErrorCtor = TypeError;
+const SetCtor = Set;
+const uncurry = (fn) => (self, ...args) => ReflectApply(fn, self, args);
+const StringPrototypeReplace = uncurry(String.prototype.replace);
+const StringPrototypeToUpperCase = uncurry(String.prototype.toUpperCase);
+const StringPrototypeSlice = uncurry(String.prototype.slice);
+const StringPrototypeStartsWith = uncurry(String.prototype.startsWith);
+const StringPrototypeIndexOf = uncurry(String.prototype.indexOf);
+const RegExpPrototypeExec = uncurry(RegExp.prototype.exec);
+const ArrayPrototypePush = uncurry(Array.prototype.push);
+const ArrayPrototypeJoin = uncurry(Array.prototype.join);
+const ArrayPrototypeSlice = uncurry(Array.prototype.slice);
+const SetPrototypeHas = uncurry(Set.prototype.has);
+const SetPrototypeAdd = uncurry(Set.prototype.add);
+const PromisePrototypeThen = uncurry(Promise.prototype.then);
+
+// Brand checks: each calls an intrinsic that throws on a receiver without the internal slot.
+const brand = (fn) => {
+  const f = uncurry(fn);
+  return (v) => {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
+    try { f(v); return true; } catch { return false; }
+  };
+};
+const getter = (proto, name) => ObjectGetOwnPropertyDescriptor(proto, name).get;
+const TypedArrayProto = ObjectGetPrototypeOf(Uint8Array.prototype);
+const typedArrayTag = uncurry(getter(TypedArrayProto, Symbol.toStringTag));
+const tagOf = (v) => (v !== null && typeof v === 'object' ? typedArrayTag(v) : undefined);
+const typeTag = (name) => (v) => tagOf(v) === name;
+
+const isDate = brand(Date.prototype.getTime);
+const isRegExp = brand(getter(RegExp.prototype, 'source'));
+const isMap = brand(getter(Map.prototype, 'size'));
+const isSet = brand(getter(Set.prototype, 'size'));
+const isWeakMap = brand(WeakMap.prototype.has);
+const isWeakSet = brand(WeakSet.prototype.has);
+const isArrayBuffer = brand(getter(ArrayBuffer.prototype, 'byteLength'));
+const isSharedArrayBuffer = typeof SharedArrayBuffer === 'function'
+  ? brand(getter(SharedArrayBuffer.prototype, 'byteLength')) : () => false;
+const isDataView = brand(getter(DataView.prototype, 'byteLength'));
+const isNumberObject = (v) => typeof v === 'object' && brand(Number.prototype.valueOf)(v);
+const isStringObject = (v) => typeof v === 'object' && brand(String.prototype.valueOf)(v);
+const isBooleanObject = (v) => typeof v === 'object' && brand(Boolean.prototype.valueOf)(v);
+const isBigIntObject = (v) => typeof v === 'object' && brand(BigInt.prototype.valueOf)(v);
+const isSymbolObject = (v) => typeof v === 'object' && brand(Symbol.prototype.valueOf)(v);
+const PromiseResolve = Promise.resolve.bind(Promise);
+// A promise's `then` is observable; the constructor check below uses the spec's
+// Promise.resolve identity (a real promise of this realm is returned as is) instead.
+const isPromise = (v) => {
+  if (v === null || typeof v !== 'object') return false;
+  try { return PromiseResolve(v) === v || ObjectPrototypeToString.call(v) === '[object Promise]'; } catch { return false; }
+};
+const isNativeError = (v) => {
+  if (v === null || typeof v !== 'object') return false;
+  if (typeof Error.isError === 'function') return Error.isError(v);
+  return v instanceof ErrorCtor || ObjectPrototypeToString.call(v) === '[object Error]';
+};
+const fnSource = (v) => { try { return ReflectApply(FunctionPrototypeToString, v, []); } catch { return ''; } };
+const AsyncFunctionProto = ObjectGetPrototypeOf(async function () {});
+const GeneratorFunctionProto = ObjectGetPrototypeOf(function* () {});
+const AsyncGeneratorFunctionProto = ObjectGetPrototypeOf(async function* () {});
+const protoChainHas = (v, p) => {
+  for (let o = v; o !== null; o = ObjectGetPrototypeOf(o)) if (o === p) return true;
+  return false;
+};
+const isAsyncFunction = (v) => typeof v === 'function' &&
+  (protoChainHas(v, AsyncFunctionProto) || protoChainHas(v, AsyncGeneratorFunctionProto) ||
+   RegExpPrototypeExec(/^async\b/, fnSource(v)) !== null);
+const isGeneratorFunction = (v) => typeof v === 'function' &&
+  (protoChainHas(v, GeneratorFunctionProto) || protoChainHas(v, AsyncGeneratorFunctionProto));
+const isMapIterator = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Map Iterator]';
+const isSetIterator = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Set Iterator]';
+const isGeneratorObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Generator]';
+const isArgumentsObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Arguments]';
+const isModuleNamespaceObject = (v) => v !== null && typeof v === 'object' && ObjectGetPrototypeOf(v) === null &&
+  ObjectGetOwnPropertyDescriptor(v, Symbol.toStringTag)?.value === 'Module';
+
+const types = {
+  isExternal: () => false,
+  isDate, isArgumentsObject, isBigIntObject, isBooleanObject, isNumberObject, isStringObject, isSymbolObject,
+  isBoxedPrimitive: (v) => isNumberObject(v) || isStringObject(v) || isBooleanObject(v) || isBigIntObject(v) || isSymbolObject(v),
+  isNativeError, isRegExp, isAsyncFunction, isGeneratorFunction, isGeneratorObject, isPromise, isMap, isSet,
+  isMapIterator, isSetIterator, isWeakMap, isWeakSet, isArrayBuffer, isDataView, isSharedArrayBuffer,
+  isProxy: () => false, // not observable from JavaScript
+  isModuleNamespaceObject,
+  isAnyArrayBuffer: (v) => isArrayBuffer(v) || isSharedArrayBuffer(v),
+  isCryptoKey: () => false, isKeyObject: () => false,
+  isArrayBufferView: (v) => tagOf(v) !== undefined || isDataView(v),
+  isTypedArray: (v) => tagOf(v) !== undefined,
+  isUint8Array: typeTag('Uint8Array'), isUint8ClampedArray: typeTag('Uint8ClampedArray'),
+  isUint16Array: typeTag('Uint16Array'), isUint32Array: typeTag('Uint32Array'),
+  isInt8Array: typeTag('Int8Array'), isInt16Array: typeTag('Int16Array'), isInt32Array: typeTag('Int32Array'),
+  isFloat16Array: typeTag('Float16Array'), isFloat32Array: typeTag('Float32Array'), isFloat64Array: typeTag('Float64Array'),
+  isBigInt64Array: typeTag('BigInt64Array'), isBigUint64Array: typeTag('BigUint64Array'),
+};
+
+// Node-style errors: `TypeError [ERR_X]: msg` in the stack, `code` as an own property.
+function nodeError(Ctor, code, message) {
+  const err = new Ctor(message);
+  ObjectDefineProperty(err, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  const stack = err.stack;
+  if (typeof stack === 'string') {
+    err.stack = `${err.name} [${code}]: ${message}${StringPrototypeSlice(stack, StringPrototypeIndexOf(stack, '\n') === -1 ? stack.length : StringPrototypeIndexOf(stack, '\n'))}`;
+  }
+  return err;
+}
+const describe = (v) => {
+  if (v == null) return ` Received ${v}`;
+  if (typeof v === 'function') return ` Received function ${v.name}`;
+  if (typeof v === 'object') {
+    if (v.constructor?.name) return ` Received an instance of ${v.constructor.name}`;
+    return ` Received ${ie.inspect(v, { depth: -1 })}`;
+  }
+  let shown = ie.inspect(v, { colors: false });
+  if (shown.length > 28) shown = `${StringPrototypeSlice(shown, 0, 25)}...`;
+  return ` Received type ${typeof v} (${shown})`;
+};
+function invalidArgType(name, expected, actual) {
+  return nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be ${expected}.${describe(actual)}`);
+}
+
+// node-inspect-extracted resolves `URL` lazily, on the first object it prints, and caches what it found.
+// Resolve it now, while the runtime's globals are intact; with no URL at all, a stand-in no value is an
+// instance of keeps every later call working.
+(function warmUp() {
+  const had = ObjectPrototypeHasOwnProperty.call(G, 'URL');
+  if (!had || typeof G.URL !== 'function') {
+    const prev = ObjectGetOwnPropertyDescriptor(G, 'URL');
+    ObjectDefineProperty(G, 'URL', { value: class URL {}, configurable: true, writable: true });
+    try { ie.inspect({}); } finally {
+      if (prev) ObjectDefineProperty(G, 'URL', prev); else delete G.URL;
+    }
+  } else {
+    ie.inspect({});
+  }
+})();
+
+const inspect = ie.inspect;
+const format = ie.format;
+const formatWithOptions = ie.formatWithOptions;
+
+function inherits(ctor, superCtor) {
+  if (ctor === undefined || ctor === null) throw invalidArgType('ctor', 'of type function', ctor);
+  if (superCtor === undefined || superCtor === null) throw invalidArgType('superCtor', 'of type function', superCtor);
+  if (superCtor.prototype === undefined) {
+    throw invalidArgType('superCtor.prototype', 'of type object', superCtor.prototype);
+  }
+  ObjectDefineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+  ObjectSetPrototypeOf(ctor.prototype, superCtor.prototype);
+}
+
+const kCustomPromisified = Symbol.for('nodejs.util.promisify.custom');
+const kCustomPromisifyArgs = Symbol('customPromisifyArgs');
+function promisify(original) {
+  if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
+  if (original[kCustomPromisified]) {
+    const fn = original[kCustomPromisified];
+    if (typeof fn !== 'function') throw invalidArgType('util.promisify.custom', 'of type function', fn);
+    return ObjectDefineProperty(fn, kCustomPromisified, { value: fn, configurable: true });
+  }
+  const argumentNames = original[kCustomPromisifyArgs];
+  function fn(...args) {
+    return new PromiseCtor((resolve, reject) => {
+      ArrayPrototypePush(args, (err, ...values) => {
+        if (err) return reject(err);
+        if (argumentNames !== undefined && values.length > 1) {
+          const obj = {};
+          for (let i = 0; i < argumentNames.length; i++) obj[argumentNames[i]] = values[i];
+          resolve(obj);
+        } else {
+          resolve(values[0]);
+        }
+      });
+      ReflectApply(original, this, args);
+    });
+  }
+  ObjectSetPrototypeOf(fn, ObjectGetPrototypeOf(original));
+  ObjectDefineProperty(fn, kCustomPromisified, { value: fn, configurable: true });
+  const descriptors = ObjectGetOwnPropertyDescriptors(original);
+  const propertiesValues = [];
+  for (const key of Reflect.ownKeys(descriptors)) {
+    if (key === 'length' || key === 'name' || key === 'prototype' || key === kCustomPromisified) continue;
+    propertiesValues[propertiesValues.length] = key;
+  }
+  for (const key of propertiesValues) ObjectDefineProperty(fn, key, descriptors[key]);
+  return fn;
+}
+promisify.custom = kCustomPromisified;
+
+const queue = typeof queueMicrotask === 'function' ? queueMicrotask : (f) => PromisePrototypeThen(PromiseResolve(), f);
+function callbackifyOnRejected(reason, cb) {
+  if (!reason) {
+    const err = nodeError(ErrorCtor, 'ERR_FALSY_VALUE_REJECTION', 'Promise was rejected with falsy value');
+    err.reason = reason;
+    reason = err;
+  }
+  return cb(reason);
+}
+function callbackify(original) {
+  if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
+  function callbackified(...args) {
+    const maybeCb = args.pop();
+    if (typeof maybeCb !== 'function') throw invalidArgType('last argument', 'of type function', maybeCb);
+    const cb = (...a) => ReflectApply(maybeCb, this, a);
+    // Called outside the promise chain, so a throwing callback is an uncaught exception as in Node.
+    PromisePrototypeThen(ReflectApply(original, this, args),
+      (ret) => queue(() => cb(null, ret)),
+      (rej) => queue(() => callbackifyOnRejected(rej, cb)));
+  }
+  const descriptors = ObjectGetOwnPropertyDescriptors(original);
+  if (typeof descriptors.length.value === 'number') descriptors.length.value++;
+  if (typeof descriptors.name.value === 'string') descriptors.name.value += 'Callbackified';
+  const propertiesValues = {};
+  for (const key of Reflect.ownKeys(descriptors)) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
+  ObjectDefineProperties(callbackified, propertiesValues);
+  return callbackified;
+}
+
+// Warnings go to the runtime (process.emitWarning's printer); until it installs one they are dropped.
+let warningWriter = () => {};
+function _setWarningWriter(fn) { warningWriter = fn; }
+function emitWarning(message, type, code) {
+  try { warningWriter(message, type || 'Warning', code); } catch { /* a broken writer must not break callers */ }
+}
+const codesWarned = new SetCtor();
+function deprecate(fn, msg, code) {
+  if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function', fn);
+  if (code !== undefined && typeof code !== 'string') throw invalidArgType('code', 'of type string', code);
+  let warned = false;
+  function deprecated(...args) {
+    if (!warned) {
+      warned = true;
+      if (code !== undefined) {
+        if (!SetPrototypeHas(codesWarned, code)) {
+          SetPrototypeAdd(codesWarned, code);
+          emitWarning(msg, 'DeprecationWarning', code);
+        }
+      } else {
+        emitWarning(msg, 'DeprecationWarning', code);
+      }
+    }
+    if (new.target) return Reflect.construct(fn, args, new.target);
+    return ReflectApply(fn, this, args);
+  }
+  ObjectSetPrototypeOf(deprecated, fn);
+  if (fn.prototype) deprecated.prototype = fn.prototype;
+  return deprecated;
+}
+
+// NODE_DEBUG is read when a section is first used, like Node, through the runtime's env getter.
+let envGetter = () => undefined;
+function _setEnv(getter) { envGetter = getter; }
+let stderrWriter = null;
+function _setStderrWriter(fn) { stderrWriter = fn; }
+let debugRe;
+function debugEnabled(set) {
+  if (debugRe === undefined) {
+    let env = '';
+    try { env = envGetter('NODE_DEBUG') || ''; } catch { env = ''; }
+    env = StringPrototypeReplace(String(env), /[|\\{}()[\]^$+?.]/g, '\\$&');
+    env = StringPrototypeReplace(env, /\*/g, '.*');
+    env = StringPrototypeReplace(env, /,/g, '$|^');
+    debugRe = env ? new RegExp(`^${env}$`, 'i') : null;
+  }
+  return debugRe !== null && RegExpPrototypeExec(debugRe, set) !== null;
+}
+function debuglog(set, cb) {
+  set = StringPrototypeToUpperCase(`${set}`);
+  let impl;
+  const init = () => {
+    if (debugEnabled(set)) {
+      impl = (...args) => {
+        const msg = ReflectApply(formatWithOptions, undefined, [{ colors: false }, ...args]);
+        const line = `${set} ${getPid()}: ${msg}\n`;
+        if (stderrWriter !== null) stderrWriter(line);
+        else if (G.process?.stderr?.write) G.process.stderr.write(line);
+      };
+    } else {
+      impl = () => {};
+    }
+    if (typeof cb === 'function') cb(impl);
+  };
+  const logger = (...args) => {
+    if (impl === undefined) init();
+    ReflectApply(impl, undefined, args);
+  };
+  ObjectDefineProperty(logger, 'enabled', {
+    get() { if (impl === undefined) init(); return debugEnabled(set); },
+    configurable: true, enumerable: true,
+  });
+  return logger;
+}
+const getPid = () => { try { return G.process?.pid ?? 1; } catch { return 1; } };
+
+// Deep equality lives with assert (Node shares internal/util/comparisons between the two).
+function isDeepStrictEqual(a, b) {
+  try { require('assert').deepStrictEqual(a, b); return true; } catch (e) {
+    if (e && e.code === 'ERR_ASSERTION') return false;
+    throw e;
+  }
+}
+
+// Node's ansi pattern (lib/internal/util/inspect.js).
+const ansi = new RegExp('[\\u001B\\u009B][[\\]()#;?]*' +
+  '(?:(?:(?:(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]+)*' +
+  '|[a-zA-Z\\d]+(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]*)*)?' +
+  '(?:\\u0007|\\u001B\\u005C|\\u009C))' +
+  '|(?:(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-nq-uy=><~]))', 'g');
+function stripVTControlCharacters(str) {
+  if (typeof str !== 'string') throw invalidArgType('str', 'of type string', str);
+  return StringPrototypeReplace(str, ansi, '');
+}
+function toUSVString(input) {
+  return StringPrototypeReplace(`${input}`, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+function styleText(format, text, options) {
+  if (typeof text !== 'string') throw invalidArgType('text', 'of type string', text);
+  const formats = ArrayIsArray(format) ? format : [format];
+  let left = '';
+  let right = '';
+  for (const key of formats) {
+    if (key === 'none') continue;
+    const code = typeof key === 'string' && ObjectPrototypeHasOwnProperty.call(inspect.colors, key) ? inspect.colors[key] : undefined;
+    if (code === undefined) {
+      throw nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_VALUE',
+        `The argument 'format' must be one of: ${ArrayPrototypeJoin(ObjectKeys(inspect.colors), ', ')}. Received ${inspect(key)}`);
+    }
+    left += `\u001b[${code[0]}m`;
+    right = `\u001b[${code[1]}m${right}`;
+  }
+  void options; // stream/validateStream: the guest has no TTY detection here; always styles
+  return `${left}${text}${right}`;
+}
+
+// util.parseArgs (Node's lib/internal/util/parse_args), without `tokens` output details beyond the basics.
+function parseArgs(config = {}) {
+  const args = config.args !== undefined ? config.args : defaultArgs();
+  const strict = config.strict !== undefined ? config.strict : true;
+  const allowPositionals = config.allowPositionals !== undefined ? config.allowPositionals : !strict;
+  const allowNegative = config.allowNegative !== undefined ? config.allowNegative : false;
+  const returnTokens = config.tokens !== undefined ? config.tokens : false;
+  const options = config.options !== undefined ? config.options : { __proto__: null };
+  if (!ArrayIsArray(args)) throw invalidArgType('args', 'an instance of Array', args);
+  if (typeof options !== 'object' || options === null) throw invalidArgType('options', 'of type object', options);
+  const shortToLong = { __proto__: null };
+  for (const longOption of ObjectKeys(options)) {
+    const opt = options[longOption];
+    if (typeof opt !== 'object' || opt === null) throw invalidArgType(`options.${longOption}`, 'of type object', opt);
+    if (opt.type !== 'string' && opt.type !== 'boolean') {
+      throw nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_VALUE',
+        `The property 'options.${longOption}.type' must be one of: 'string', 'boolean'. Received ${inspect(opt.type)}`);
+    }
+    if (opt.short !== undefined) {
+      if (typeof opt.short !== 'string') throw invalidArgType(`options.${longOption}.short`, 'of type string', opt.short);
+      if (opt.short.length !== 1) {
+        throw nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_VALUE',
+          `The property 'options.${longOption}.short' must be a single character. Received ${inspect(opt.short)}`);
+      }
+      shortToLong[opt.short] = longOption;
+    }
+  }
+  const values = { __proto__: null };
+  const positionals = [];
+  const tokens = [];
+  const unknown = (token) => {
+    const rawName = token.rawName;
+    const hint = allowPositionals ? `. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- ${JSONStringify(rawName)}` : '';
+    throw nodeError(TypeErrorCtor, 'ERR_PARSE_ARGS_UNKNOWN_OPTION', `Unknown option '${rawName}'${hint}`);
+  };
+  const store = (name, value, token) => {
+    const opt = options[name];
+    if (strict) {
+      if (opt === undefined) unknown(token);
+      if (opt.type === 'string' && typeof value !== 'string') {
+        throw nodeError(TypeErrorCtor, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
+          `Option '${opt.short ? `-${opt.short}, ` : ''}--${name} <value>' argument missing`);
+      }
+      if (opt.type === 'boolean' && value !== undefined) {
+        throw nodeError(TypeErrorCtor, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', `Option '--${name}' does not take an argument`);
+      }
+    }
+    if (name === '__proto__') return;
+    const newValue = value === undefined ? (token.negative ? false : true) : value;
+    if (opt?.multiple) {
+      if (values[name] === undefined) values[name] = [newValue];
+      else ArrayPrototypePush(values[name], newValue);
+    } else {
+      values[name] = newValue;
+    }
+  };
+  const isOptionValue = (v) => v !== undefined && (!strict || !StringPrototypeStartsWith(v, '-'));
+  let i = 0;
+  while (i < args.length) {
+    const arg = args[i];
+    const index = i++;
+    if (arg === '--') {
+      ArrayPrototypePush(tokens, { kind: 'option-terminator', index });
+      for (; i < args.length; i++) {
+        ArrayPrototypePush(positionals, args[i]);
+        ArrayPrototypePush(tokens, { kind: 'positional', index: i, value: args[i] });
+      }
+      break;
+    }
+    if (arg.length === 2 && arg[0] === '-' && arg[1] !== '-') {
+      // -f or -f value
+      const name = shortToLong[arg[1]] ?? arg[1];
+      let value;
+      let inlineValue;
+      if (options[name]?.type === 'string' && isOptionValue(args[i])) { value = args[i++]; inlineValue = false; }
+      const token = { kind: 'option', name, rawName: arg, index, value, inlineValue };
+      ArrayPrototypePush(tokens, token);
+      store(name, value, token);
+      continue;
+    }
+    if (arg.length > 2 && arg[0] === '-' && arg[1] !== '-') {
+      // -abc (group of booleans) or -fVALUE
+      const first = shortToLong[arg[1]] ?? arg[1];
+      if (options[first]?.type === 'string') {
+        const token = { kind: 'option', name: first, rawName: `-${arg[1]}`, index, value: StringPrototypeSlice(arg, 2), inlineValue: true };
+        ArrayPrototypePush(tokens, token);
+        store(first, token.value, token);
+        continue;
+      }
+      for (let j = 1; j < arg.length; j++) {
+        const ch = arg[j];
+        const name = shortToLong[ch] ?? ch;
+        if (options[name]?.type !== 'string' || j === arg.length - 1) {
+          let value;
+          let inlineValue;
+          if (options[name]?.type === 'string' && isOptionValue(args[i])) { value = args[i++]; inlineValue = false; }
+          const token = { kind: 'option', name, rawName: `-${ch}`, index, value, inlineValue };
+          ArrayPrototypePush(tokens, token);
+          store(name, value, token);
+        } else {
+          const token = { kind: 'option', name, rawName: `-${ch}`, index, value: StringPrototypeSlice(arg, j + 1), inlineValue: true };
+          ArrayPrototypePush(tokens, token);
+          store(name, token.value, token);
+          break;
+        }
+      }
+      continue;
+    }
+    if (arg.length > 2 && arg[0] === '-' && arg[1] === '-') {
+      const eq = StringPrototypeIndexOf(arg, '=');
+      if (eq !== -1) {
+        const name = StringPrototypeSlice(arg, 2, eq);
+        const token = { kind: 'option', name, rawName: `--${name}`, index, value: StringPrototypeSlice(arg, eq + 1), inlineValue: true };
+        ArrayPrototypePush(tokens, token);
+        store(name, token.value, token);
+        continue;
+      }
+      let name = StringPrototypeSlice(arg, 2);
+      let negative = false;
+      if (allowNegative && StringPrototypeStartsWith(name, 'no-') && options[StringPrototypeSlice(name, 3)]?.type === 'boolean') {
+        name = StringPrototypeSlice(name, 3);
+        negative = true;
+      }
+      let value;
+      let inlineValue;
+      if (options[name]?.type === 'string' && isOptionValue(args[i])) { value = args[i++]; inlineValue = false; }
+      const token = { kind: 'option', name, rawName: arg, index, value, inlineValue, negative };
+      ArrayPrototypePush(tokens, token);
+      store(name, value, token);
+      continue;
+    }
+    if (strict && !allowPositionals) {
+      throw nodeError(TypeErrorCtor, 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
+        `Unexpected argument '${arg}'. This command does not take positional arguments`);
+    }
+    ArrayPrototypePush(positionals, arg);
+    ArrayPrototypePush(tokens, { kind: 'positional', index, value: arg });
+  }
+  for (const name of ObjectKeys(options)) {
+    const def = options[name].default;
+    if (def !== undefined && values[name] === undefined) values[name] = def;
+  }
+  for (const token of tokens) {
+    if (token.kind === 'option') { delete token.negative; if (token.inlineValue === undefined) token.inlineValue = undefined; }
+  }
+  const result = { values, positionals };
+  if (returnTokens) result.tokens = tokens;
+  return result;
+}
+function defaultArgs() {
+  const argv = G.process?.argv;
+  if (!ArrayIsArray(argv)) return [];
+  return ArrayPrototypeSlice(argv, 2);
+}
+
+function getSystemErrorName(err) {
+  const names = { __proto__: null, '-1': 'EPERM', '-2': 'ENOENT', '-9': 'EBADF', '-13': 'EACCES', '-17': 'EEXIST',
+    '-20': 'ENOTDIR', '-21': 'EISDIR', '-22': 'EINVAL', '-28': 'ENOSPC', '-39': 'ENOTEMPTY' };
+  return names[err];
+}
+
+function _extend(target, source) {
+  if (source === null || typeof source !== 'object') return target;
+  const keys = ObjectKeys(source);
+  let i = keys.length;
+  while (i--) target[keys[i]] = source[keys[i]];
+  return target;
+}
+
+const isPrimitive = (v) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+const pad = (n) => (n < 10 ? `0${n}` : `${n}`);
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function log(...args) {
+  const d = new Date();
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const line = `${d.getDate()} ${months[d.getMonth()]} ${time} - ${ReflectApply(format, undefined, args)}\n`;
+  if (G.process?.stdout?.write) G.process.stdout.write(line);
+}
+
+module.exports = {
+  _extend,
+  callbackify,
+  debug: debuglog,
+  debuglog,
+  deprecate,
+  format,
+  formatWithOptions,
+  getSystemErrorName,
+  inherits,
+  inspect,
+  isArray: ArrayIsArray,
+  isBoolean: (v) => typeof v === 'boolean',
+  isBuffer: (v) => { const B = G.Buffer; return typeof B === 'function' && typeof B.isBuffer === 'function' ? B.isBuffer(v) : false; },
+  isDeepStrictEqual,
+  isNull: (v) => v === null,
+  isNullOrUndefined: (v) => v === null || v === undefined,
+  isNumber: (v) => typeof v === 'number',
+  isString: (v) => typeof v === 'string',
+  isSymbol: (v) => typeof v === 'symbol',
+  isUndefined: (v) => v === undefined,
+  isRegExp,
+  isObject: (v) => v !== null && typeof v === 'object',
+  isDate,
+  isError: (v) => isNativeError(v) || v instanceof ErrorCtor,
+  isFunction: (v) => typeof v === 'function',
+  isPrimitive,
+  log,
+  parseArgs,
+  promisify,
+  stripVTControlCharacters,
+  styleText,
+  toUSVString,
+  types,
+};
+// Read through getters: the runtime installs the encoding globals before builtins load, but a guest
+// may replace them and Node's util exports the originals; capture on first read.
+let textEncoder;
+let textDecoder;
+ObjectDefineProperty(module.exports, 'TextEncoder', {
+  get() { if (textEncoder === undefined) textEncoder = G.TextEncoder; return textEncoder; },
+  enumerable: true, configurable: true,
+});
+ObjectDefineProperty(module.exports, 'TextDecoder', {
+  get() { if (textDecoder === undefined) textDecoder = G.TextDecoder; return textDecoder; },
+  enumerable: true, configurable: true,
+});
+// Private hooks for the runtime, non-enumerable so they do not show in `inspect(util)`.
+for (const [name, value] of [['_setWarningWriter', _setWarningWriter], ['_setEnv', _setEnv],
+  ['_setStderrWriter', _setStderrWriter], ['_emitWarning', emitWarning], ['_nodeError', nodeError]]) {
+  ObjectDefineProperty(module.exports, name, { value, enumerable: false, configurable: true, writable: true });
+}

@@ -1,0 +1,194 @@
+// The first code of a guest `node` process's context, run when its worker boots (workers/node-host/runtime.ts),
+// before any guest code. It is compiled as a function of one parameter, `host`: the only host function the
+// context ever holds, kept in this closure. It captures the intrinsics the runtime relies on, sets up the
+// runtime's own module system (internal/ and builtins/ of workers/node-guest, and the npm polyfills), installs
+// the globals, and answers the dispatcher the host calls with primitives (timers, fd events, exit, …).
+'use strict';
+
+const { apply: ReflectApply, ownKeys: ReflectOwnKeys } = Reflect;
+const { defineProperty, freeze, create: ObjectCreate, keys: ObjectKeys, getOwnPropertyDescriptor } = Object;
+const ArrayPush = Array.prototype.push;
+const StringSplit = String.prototype.split;
+const JSONParse = JSON.parse;
+const UintArray = Uint8Array;
+const MapCtor = Map;
+const MapGet = Map.prototype.get;
+const MapSet = Map.prototype.set;
+const MapHas = Map.prototype.has;
+const MapDelete = Map.prototype.delete;
+const ErrorCtor = Error;
+const TypeErrorCtor = TypeError;
+const RangeErrorCtor = RangeError;
+const PromiseResolve = Promise.resolve.bind(Promise);
+const PromiseThen = Promise.prototype.then;
+
+// Embedder entry points that would reach the worker's realm (Node's own callbacks).
+delete WebAssembly.compileStreaming;
+delete WebAssembly.instantiateStreaming;
+
+const SCRATCH_BYTES = 256 * 1024;
+const scratchBuffer = new ArrayBuffer(SCRATCH_BYTES);
+const scratch = new UintArray(scratchBuffer);
+const scratchF64 = new Float64Array(scratchBuffer, 0, 16);
+host('scratch', scratchBuffer);
+
+/** Calls the host: a failure comes back as "\0E" + errno name and is thrown as `errors.sysError`. */
+function rawCall(op, a, b, c, d, e, f) {
+  let r;
+  try {
+    r = host(op, a, b, c, d, e, f);
+  } catch {
+    // A stack overflow right before the call: the RangeError was made in the host's realm; never rethrown.
+    throw new RangeErrorCtor('Maximum call stack size exceeded');
+  }
+  return r;
+}
+const isFailure = (r) => typeof r === 'string' && r.length > 2 && r.charCodeAt(0) === 0 && r.charCodeAt(1) === 69;
+
+// ---- the runtime's module system (not the guest's: that is internal/modules.js) ----
+
+const internalCache = new MapCtor();
+const internal = ObjectCreate(null);
+
+/** Builtin name → where its code is: a file of this folder, or an npm polyfill (resolved by the host). */
+const BUILTIN_FILES = {
+  __proto__: null,
+  assert: 'builtins/assert',
+  async_hooks: 'builtins/async_hooks',
+  buffer: 'npm',
+  child_process: 'builtins/child_process',
+  console: 'builtins/console',
+  constants: 'builtins/constants',
+  crypto: 'builtins/crypto',
+  diagnostics_channel: 'builtins/diagnostics_channel',
+  events: 'npm',
+  fs: 'builtins/fs',
+  'fs/promises': 'builtins/fs-promises',
+  module: 'builtins/module',
+  os: 'builtins/os',
+  path: 'builtins/path',
+  perf_hooks: 'builtins/perf_hooks',
+  process: 'builtins/process',
+  punycode: 'builtins/punycode',
+  querystring: 'builtins/querystring',
+  readline: 'builtins/readline',
+  stream: 'builtins/stream',
+  string_decoder: 'npm',
+  timers: 'builtins/timers',
+  'timers/promises': 'builtins/timers-promises',
+  tty: 'builtins/tty',
+  url: 'builtins/url',
+  util: 'builtins/util',
+  v8: 'builtins/v8',
+  vm: 'builtins/vm',
+  worker_threads: 'builtins/worker_threads',
+  zlib: 'builtins/zlib',
+  'node-inspect-extracted': 'npm',
+  'npm-stream': 'npm',
+  'npm-path': 'npm',
+};
+/** Builtins that are another's property. */
+const BUILTIN_ALIASES = {
+  __proto__: null,
+  'assert/strict': ['assert', 'strict'],
+  'path/posix': ['path', 'posix'],
+  'stream/promises': ['stream', 'promises'],
+  'util/types': ['util', 'types'],
+  'readline/promises': ['readline', 'promises'],
+  'dns/promises': ['dns', 'promises'],
+  'stream/web': ['stream', 'web'],
+  'sys': ['util', null],
+  'path/win32': ['path', 'win32'],
+};
+/** Modules a guest cannot have in the VM: requiring one is an error that says so. */
+const DENIED = ['cluster', 'dgram', 'dns', 'domain', 'http', 'http2', 'https', 'inspector', 'net', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
+
+function internalLoad(id) {
+  const cached = ReflectApply(MapGet, internalCache, [id]);
+  if (cached) return cached.exports;
+  const source = rawCall('internalSource', id);
+  if (typeof source !== 'string' || isFailure(source)) throw new ErrorCtor(`internal module ${id} is missing`);
+  const module = { exports: {}, id, loaded: false };
+  ReflectApply(MapSet, internalCache, [id, module]);
+  const fn = rawCall('compile', source, 'exports,require,module,internal,__filename,__dirname', id.startsWith('npm:') ? id.slice(4) : `node:${id}`);
+  if (typeof fn !== 'function') throw fn;
+  const require = (request) => internalRequire(request, id);
+  const file = id.startsWith('npm:') ? id.slice(4) : `/${id}.js`;
+  ReflectApply(fn, module.exports, [module.exports, require, module, internal, file, file.slice(0, file.lastIndexOf('/'))]);
+  module.loaded = true;
+  return module.exports;
+}
+
+/** `require` inside the runtime's own modules and the polyfills: builtins first, then files beside `from`. */
+function internalRequire(request, from) {
+  let name = request.startsWith('node:') ? request.slice(5) : request;
+  if (name.endsWith('/') && !name.startsWith('.')) name = name.slice(0, -1);
+  if (name === 'abort-controller') return { AbortController: globalThis.AbortController, AbortSignal: globalThis.AbortSignal };
+  if (name in BUILTIN_FILES || name in BUILTIN_ALIASES) return builtin(name);
+  if (name.startsWith('internal/')) return internalLoad(name);
+  const id = rawCall('internalResolve', request, from);
+  if (typeof id !== 'string' || id === '' || isFailure(id)) throw new ErrorCtor(`Cannot find module '${request}' (from ${from})`);
+  return internalLoad(id);
+}
+
+function builtin(name) {
+  const alias = BUILTIN_ALIASES[name];
+  if (alias) {
+    const parent = builtin(alias[0]);
+    return alias[1] === null ? parent : parent[alias[1]];
+  }
+  const file = BUILTIN_FILES[name];
+  if (file === 'npm') return internalLoad(rawCall('internalResolve', name, undefined));
+  return internalLoad(file);
+}
+
+/** Names in BUILTIN_FILES only the runtime's own modules may require. */
+const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path'];
+const isBuiltin = (name) => {
+  const n = name.startsWith('node:') ? name.slice(5) : name;
+  return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);
+};
+
+internal.host = rawCall;
+internal.isFailure = isFailure;
+internal.scratch = scratch;
+internal.scratchF64 = scratchF64;
+internal.builtin = (name) => {
+  const n = name.startsWith('node:') ? name.slice(5) : name;
+  if (DENIED.includes(n) || INTERNAL_ONLY.includes(n)) {
+    const e = new ErrorCtor(`The module 'node:${n}' is not available in this VM`);
+    e.code = 'ERR_ACCESS_DENIED';
+    throw e;
+  }
+  return builtin(n);
+};
+internal.isBuiltin = isBuiltin;
+internal.builtinNames = () => [...ObjectKeys(BUILTIN_FILES).filter((n) => !INTERNAL_ONLY.includes(n)), ...ObjectKeys(BUILTIN_ALIASES).filter((n) => n !== 'sys'), ...DENIED].sort();
+internal.require = (name) => internalRequire(name, 'internal/bootstrap');
+
+// ---- events from the host, by kind ----
+
+const handlers = ObjectCreate(null);
+internal.on = (kind, fn) => {
+  handlers[kind] = fn;
+};
+
+/** The host's entry into the context: primitives in, primitives (or values of this realm) out; never throws. */
+function dispatch(kind, a, b, c, d, e, f, g) {
+  const fn = handlers[kind];
+  if (typeof fn !== 'function') return undefined;
+  try {
+    return fn(a, b, c, d, e, f, g);
+  } catch (error) {
+    // A guest error escaping a callback: the guest's uncaught-exception path (internal/process-events.js).
+    try {
+      return handlers.fatal(error);
+    } catch {
+      return 1;
+    }
+  }
+}
+
+// Globals and the process object, before any guest code: internal/globals.js.
+internalLoad('internal/globals');
+return dispatch;

@@ -1,0 +1,103 @@
+// TextEncoder and TextDecoder of the guest's realm. UTF-8 is the host's work for text that fits the scratch
+// buffer (one crossing each way); the other encodings Node's TextDecoder knows are decoded by Buffer.
+'use strict';
+
+const host = internal.host;
+const scratch = internal.scratch;
+const { codeError } = require('internal/errors');
+
+function encodeUtf8(text) {
+  const n = text.length * 3 <= scratch.length ? host('encodeUtf8', text) : -1;
+  if (typeof n === 'number' && n >= 0) return scratch.slice(0, n);
+  const { Buffer } = require('buffer');
+  const b = Buffer.from(text, 'utf8');
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+}
+
+class TextEncoder {
+  get encoding() {
+    return 'utf-8';
+  }
+  encode(input = '') {
+    return encodeUtf8(`${input}`);
+  }
+  encodeInto(src, dest) {
+    const bytes = encodeUtf8(`${src}`);
+    let n = Math.min(bytes.length, dest.length);
+    // Never split a character.
+    while (n > 0 && n < bytes.length && (bytes[n] & 0xc0) === 0x80) n--;
+    dest.set(bytes.subarray(0, n));
+    let read = 0;
+    for (let i = 0; i < n; i++) if ((bytes[i] & 0xc0) !== 0x80) read += bytes[i] >= 0xf0 ? 2 : 1;
+    return { read, written: n };
+  }
+  get [Symbol.toStringTag]() {
+    return 'TextEncoder';
+  }
+}
+
+const LABELS = { 'utf-8': 'utf-8', utf8: 'utf-8', 'unicode-1-1-utf-8': 'utf-8', 'utf-16le': 'utf-16le', 'utf-16': 'utf-16le', latin1: 'windows-1252', 'iso-8859-1': 'windows-1252', ascii: 'windows-1252', 'us-ascii': 'windows-1252', 'windows-1252': 'windows-1252' };
+
+class TextDecoder {
+  constructor(label = 'utf-8', options = {}) {
+    const enc = LABELS[`${label}`.trim().toLowerCase()];
+    if (!enc) throw codeError(RangeError, 'ERR_ENCODING_NOT_SUPPORTED', `The "${label}" encoding is not supported`);
+    this._encoding = enc;
+    this._fatal = !!options.fatal;
+    this._ignoreBOM = !!options.ignoreBOM;
+    this._pending = null;
+  }
+  get encoding() {
+    return this._encoding;
+  }
+  get fatal() {
+    return this._fatal;
+  }
+  get ignoreBOM() {
+    return this._ignoreBOM;
+  }
+  decode(input, options = {}) {
+    let bytes = input === undefined ? new Uint8Array(0) : ArrayBuffer.isView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
+    if (this._pending) {
+      const joined = new Uint8Array(this._pending.length + bytes.length);
+      joined.set(this._pending);
+      joined.set(bytes, this._pending.length);
+      bytes = joined;
+      this._pending = null;
+    }
+    if (this._encoding !== 'utf-8') {
+      const { Buffer } = require('buffer');
+      return Buffer.from(bytes).toString(this._encoding === 'utf-16le' ? 'utf16le' : 'latin1');
+    }
+    if (options.stream) {
+      // Keep an incomplete character at the end for the next call.
+      let end = bytes.length;
+      let i = end - 1;
+      while (i >= 0 && i > end - 4 && (bytes[i] & 0xc0) === 0x80) i--;
+      if (i >= 0) {
+        const b = bytes[i];
+        const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        if (end - i < need) {
+          this._pending = bytes.slice(i);
+          bytes = bytes.subarray(0, i);
+        }
+      }
+    }
+    let text = '';
+    for (let off = 0, n = 0; off < bytes.length; off += n) {
+      n = Math.min(scratch.length, bytes.length - off);
+      // A piece ends on a character's boundary.
+      while (off + n < bytes.length && n > 0 && (bytes[off + n] & 0xc0) === 0x80) n--;
+      scratch.set(bytes.subarray(off, off + n));
+      text += host('decodeUtf8', n);
+    }
+    if (this._fatal && text.includes('\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
+    if (!this._ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return text;
+  }
+  get [Symbol.toStringTag]() {
+    return 'TextDecoder';
+  }
+}
+
+module.exports = { TextEncoder, TextDecoder };

@@ -1,0 +1,61 @@
+// The guest's waits on fds: one-shot interests on the process's wake ring (src/abi/wake-ring.ts). A ref'd
+// wait keeps the process alive (the worker holds its loop while any is pending); when the kernel pushes the
+// fd's readiness, the callback runs. Interests are armed again after a ring overflow.
+'use strict';
+
+const host = internal.host;
+const READ = 1;
+const WRITE = 2;
+
+/** fd * 2 + (write ? 1 : 0) → { fd, events, callback, ref } */
+const waits = new Map();
+let refs = 0;
+
+function setRefs(n) {
+  if ((refs === 0) !== (n === 0)) host('hold', n > 0);
+  refs = n;
+}
+
+/** Calls `callback` once `fd` is readable (or writable), i.e. a read (write) would not return EAGAIN. */
+function waitFd(fd, write, callback, ref = true) {
+  const key = fd * 2 + (write ? 1 : 0);
+  const old = waits.get(key);
+  if (old && old.ref) setRefs(refs - 1);
+  waits.set(key, { fd, events: write ? WRITE : READ, callback, ref });
+  if (ref) setRefs(refs + 1);
+  internal.sys.arm(fd, write ? WRITE : READ);
+}
+
+/** Forgets a wait (its fd is being closed, or nobody wants the data any more). */
+function cancelFd(fd, write) {
+  const key = fd * 2 + (write ? 1 : 0);
+  const w = waits.get(key);
+  if (!w) return;
+  waits.delete(key);
+  if (w.ref) setRefs(refs - 1);
+}
+
+function setRef(fd, write, ref) {
+  const w = waits.get(fd * 2 + (write ? 1 : 0));
+  if (!w || w.ref === ref) return;
+  w.ref = ref;
+  setRefs(refs + (ref ? 1 : -1));
+}
+
+internal.on('fd', (fd, events) => {
+  for (const write of [false, true]) {
+    if ((events & (write ? WRITE : READ)) === 0) continue;
+    const key = fd * 2 + (write ? 1 : 0);
+    const w = waits.get(key);
+    if (!w) continue;
+    waits.delete(key);
+    if (w.ref) setRefs(refs - 1);
+    w.callback();
+  }
+});
+
+internal.on('rearm', () => {
+  for (const w of waits.values()) internal.sys.arm(w.fd, w.events);
+});
+
+module.exports = { waitFd, cancelFd, setRef };

@@ -1,0 +1,152 @@
+// The guest's globals and its process's life: loaded by the bootstrap when the worker boots, so that a
+// process finds them ready. `start` (internal/main.js) then gives the process its identity and runs it.
+'use strict';
+
+internal.sys = require('internal/sys');
+const { codeError } = require('internal/errors');
+const timers = require('internal/timers');
+const { TextEncoder, TextDecoder } = require('internal/encoding');
+const { Event, EventTarget, AbortController, AbortSignal } = require('internal/event-target');
+
+const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+const lazy = (name, get) =>
+  Object.defineProperty(globalThis, name, {
+    get() {
+      const value = get();
+      define(name, value);
+      return value;
+    },
+    set(value) {
+      define(name, value);
+    },
+    configurable: true,
+    enumerable: false,
+  });
+
+define('global', globalThis);
+define('setTimeout', timers.setTimeout);
+define('setInterval', timers.setInterval);
+define('setImmediate', timers.setImmediate);
+define('clearTimeout', timers.clearTimeout);
+define('clearInterval', timers.clearInterval);
+define('clearImmediate', timers.clearImmediate);
+define('queueMicrotask', function queueMicrotask(callback) {
+  if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
+  Promise.resolve().then(() => {
+    try {
+      callback();
+    } catch (e) {
+      internal.fatal(e);
+    }
+  });
+});
+define('TextEncoder', TextEncoder);
+define('TextDecoder', TextDecoder);
+define('Event', Event);
+define('EventTarget', EventTarget);
+define('AbortController', AbortController);
+define('AbortSignal', AbortSignal);
+
+const process = require('process');
+define('process', process);
+const { Buffer } = require('buffer');
+define('Buffer', Buffer);
+define('atob', (data) => Buffer.from(`${data}`, 'base64').toString('latin1'));
+define('btoa', (data) => Buffer.from(`${data}`, 'latin1').toString('base64'));
+lazy('URL', () => require('internal/url').URL);
+lazy('URLSearchParams', () => require('internal/url').URLSearchParams);
+define('performance', {
+  now: () => internal.host('hrtime'),
+  timeOrigin: internal.host('now') - internal.host('hrtime'),
+  mark() {},
+  measure() {},
+  toJSON() {
+    return { timeOrigin: this.timeOrigin };
+  },
+});
+define('structuredClone', (value, options) => require('internal/structured-clone')(value, options));
+lazy('crypto', () => require('crypto').webcrypto);
+delete globalThis.console;
+define('console', require('console').createGlobalConsole(
+  { write: (s) => process.stdout.write(s) },
+  { write: (s) => process.stderr.write(s) },
+));
+
+// ---- the process's life ----
+
+let exiting = false;
+/** Ends the process: `exit` listeners run once, then the worker ends with the code. */
+internal.exit = (code) => {
+  if (code !== undefined) process.exitCode = code;
+  if (!exiting) {
+    exiting = true;
+    process._exiting = true;
+    try {
+      process.emit('exit', exitCode());
+    } catch (e) {
+      printError(e);
+      process.exitCode = 7;
+    }
+  }
+  internal.host('exit', exitCode());
+};
+
+function exitCode() {
+  const c = process.exitCode;
+  if (c === undefined || c === null) return 0;
+  const n = typeof c === 'number' ? c : Number(c);
+  return Number.isInteger(n) ? n & 0xff : 1;
+}
+
+function printError(error) {
+  let text;
+  try {
+    text = error instanceof Error ? require('util').inspect(error) : `Uncaught ${require('util').inspect(error)}`;
+  } catch {
+    text = String(error);
+  }
+  try {
+    require('internal/stdio').writeAll(2, `${text}\n\nNode.js ${process.version}\n`);
+  } catch {
+    // stderr is gone: nothing left to tell
+  }
+}
+
+/** An error nothing caught: `uncaughtException` listeners, or the message and exit status 1. */
+internal.fatal = (error, origin = 'uncaughtException') => {
+  if (process.listenerCount('uncaughtException') > 0 && !exiting) {
+    process.emit('uncaughtException', error, origin);
+    return;
+  }
+  printError(error);
+  process.exitCode = origin === 'unhandledRejection' && !(error instanceof Error) ? 1 : 1;
+  internal.exit();
+};
+
+internal.on('fatal', (error) => internal.fatal(error));
+internal.on('unhandledRejection', (reason, promise) => {
+  if (process.listenerCount('unhandledRejection') > 0) return void process.emit('unhandledRejection', reason, promise);
+  if (reason instanceof Error) return internal.fatal(reason, 'unhandledRejection');
+  const e = codeError(Error, 'ERR_UNHANDLED_REJECTION', `This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${require('util').inspect(reason)}".`);
+  e.name = 'UnhandledPromiseRejection';
+  internal.fatal(e, 'unhandledRejection');
+});
+internal.on('beforeExit', () => {
+  if (!exiting) process.emit('beforeExit', exitCode());
+});
+internal.on('exit', () => {
+  if (!exiting) {
+    exiting = true;
+    process._exiting = true;
+    try {
+      process.emit('exit', exitCode());
+    } catch (e) {
+      printError(e);
+      return 7;
+    }
+  }
+  return exitCode();
+});
+internal.on('makeError', (ctor, code, message) => codeError(globalThis[ctor] || Error, code, message));
+
+require('internal/main');

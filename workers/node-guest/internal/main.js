@@ -1,0 +1,167 @@
+// A guest `node` process's start: its identity from the kernel, Node's command line, then the main module
+// (a file, `-e`/`-p` code, or a script on stdin), CommonJS or ES module as Node decides.
+'use strict';
+
+const process = require('process');
+const { Module, makeRequire } = require('internal/modules');
+const stdio = require('internal/stdio');
+const signals = require('internal/signals');
+const host = internal.host;
+const indirectEval = eval;
+
+/** Options that take a value, as Node's parser knows them. */
+const WITH_VALUE = new Set(['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--input-type', '-C', '--conditions', '--loader', '--experimental-loader', '--title', '--stack-size', '--max-old-space-size', '--env-file']);
+
+function usage(message) {
+  stdio.writeAll(2, `${process.argv0}: ${message}\n`);
+  internal.exit(9);
+}
+
+internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
+  const args = argv.split('\0');
+  process.pid = pid;
+  process.ppid = ppid;
+  process.version = version;
+  process.versions = JSON.parse(versions);
+  process.argv0 = args[0];
+  const environment = {};
+  for (const entry of env === '' ? [] : env.split('\0')) {
+    const i = entry.indexOf('=');
+    if (i > 0) environment[entry.slice(0, i)] = entry.slice(i + 1);
+  }
+  process.env = envProxy(environment);
+  for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']]) {
+    let stream;
+    Object.defineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });
+  }
+  let stdin;
+  Object.defineProperty(process, 'stdin', { get: () => (stdin ??= stdio.createReadable(0)), configurable: true, enumerable: true });
+  signals.watch(process);
+
+  const execArgv = [];
+  let i = 1;
+  let evalCode;
+  let print = false;
+  let inputType = 'commonjs';
+  const preload = [];
+  for (; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') break;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    let value = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    if (WITH_VALUE.has(name) && value === undefined) {
+      if (i + 1 >= args.length) return usage(`${name} requires an argument`);
+      execArgv.push(arg);
+      value = args[++i];
+      execArgv.push(value);
+    } else execArgv.push(arg);
+    if (name === '-e' || name === '--eval') evalCode = value;
+    else if (name === '-p' || name === '--print') {
+      evalCode = value;
+      print = true;
+    } else if (name === '-pe' || name === '-ep') {
+      if (i + 1 >= args.length) return usage(`${name} requires an argument`);
+      evalCode = args[++i];
+      execArgv.push(evalCode);
+      print = true;
+    } else if (name === '--input-type') inputType = value;
+    else if (name === '-r' || name === '--require') preload.push(value);
+    else if (name === '-v' || name === '--version') {
+      stdio.writeAll(1, `${process.version}\n`);
+      return internal.exit(0);
+    } else if (name === '-h' || name === '--help') {
+      stdio.writeAll(1, 'Usage: node [options] [ script.js ] [arguments]\n       node [options] -e "script" [arguments]\n');
+      return internal.exit(0);
+    }
+  }
+  process.execArgv = execArgv;
+  const rest = args.slice(i);
+  process.argv = [process.execPath];
+  for (const id of preload) Module._load(id, Object.assign(new Module(`${cwd}/[preload]`, null), { filename: null, paths: Module._nodeModulePaths(cwd) }), false);
+
+  if (evalCode !== undefined) {
+    process.argv.push(...rest);
+    return runEval(evalCode, print, inputType, cwd, '[eval]');
+  }
+  if (rest.length === 0 || rest[0] === '-') {
+    process.argv.push(...rest.slice(1));
+    const chunks = [];
+    const { Buffer } = require('buffer');
+    const buf = Buffer.alloc(64 * 1024);
+    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) chunks.push(Buffer.from(buf.subarray(0, n)));
+    return runEval(Buffer.concat(chunks).toString(), false, inputType, cwd, '[stdin]');
+  }
+  const script = rest[0];
+  const filename = script.startsWith('/') ? script : `${cwd}/${script}`;
+  process.argv.push(normalize(filename), ...rest.slice(1));
+  runMain(normalize(filename), script);
+});
+
+function normalize(path) {
+  const out = [];
+  for (const seg of path.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return `/${out.join('/')}`;
+}
+
+function runEval(code, print, inputType, cwd, name) {
+  if (inputType === 'module') {
+    if (print) return usage('--print cannot be used with ESM input');
+    return void host('evalModule', code, `file://${cwd === '/' ? '' : cwd}/${name}`);
+  }
+  const module = new Module(name, null);
+  module.filename = `${cwd}/${name}`;
+  module.paths = Module._nodeModulePaths(cwd);
+  // As Node's -e: a script of the global scope, with require and friends as globals.
+  Object.assign(globalThis, { module, exports: module.exports, require: makeRequire(module), __filename: name, __dirname: '.' });
+  let result;
+  try {
+    result = indirectEval(code);
+  } catch (e) {
+    return internal.fatal(e);
+  }
+  if (print) console.log(result);
+}
+
+function runMain(filename, given) {
+  let resolved;
+  try {
+    resolved = Module._resolveFilename(filename, null);
+  } catch (e) {
+    if (e && e.code === 'MODULE_NOT_FOUND') {
+      e.message = `Cannot find module '${filename}'`;
+      e.requireStack = [];
+    }
+    return internal.fatal(e);
+  }
+  const { resolver } = require('internal/modules');
+  const isModule = resolved.endsWith('.mjs') || (!resolved.endsWith('.cjs') && resolver.packageType(resolved) === 'module' && !resolved.endsWith('.json'));
+  if (isModule) return void host('importMain', require('internal/url').pathToFileURL(resolved).href);
+  try {
+    Module._load(resolved, null, true);
+  } catch (e) {
+    internal.fatal(e);
+  }
+}
+
+/** process.env: values are strings, as Node's are. */
+function envProxy(target) {
+  return new Proxy(target, {
+    set(t, key, value) {
+      t[key] = typeof key === 'symbol' ? value : `${value}`;
+      return true;
+    },
+    defineProperty(t, key, desc) {
+      if ('value' in desc) desc = { ...desc, value: `${desc.value}` };
+      return Reflect.defineProperty(t, key, desc);
+    },
+  });
+}

@@ -1,0 +1,252 @@
+// The guest's module system: CommonJS (`require`, `module`, Module._cache, createRequire) over the VM's
+// file system, and the guest's side of ES modules, which the host links as vm modules
+// (workers/node-host/esm-loader.ts): resolution, the exports of builtins, CommonJS and JSON, import.meta.
+// Resolution itself is Node's algorithm in internal/resolve.js.
+'use strict';
+
+const { codeError } = require('internal/errors');
+const { createResolver } = require('internal/resolve');
+const host = internal.host;
+const sys = internal.sys;
+
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+
+function fileType(path) {
+  try {
+    return (sys.stat(path, true)[1] & S_IFMT) === S_IFDIR ? 2 : 1;
+  } catch {
+    return 0;
+  }
+}
+function readText(path) {
+  const r = host('readText', path);
+  return typeof r === 'string' && !internal.isFailure(r) ? r : undefined;
+}
+
+const resolver = createResolver({
+  fileType,
+  readText,
+  realpath: (path) => sys.realpath(path),
+  isBuiltin: (name) => internal.isBuiltin(name),
+  makeError: (Ctor, code, message, extra) => Object.assign(codeError(Ctor, code, message), extra || {}),
+});
+
+const dirname = (p) => {
+  const i = p.lastIndexOf('/');
+  return i <= 0 ? '/' : p.slice(0, i);
+};
+const extname = (p) => {
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  const i = base.lastIndexOf('.');
+  return i <= 0 ? '' : base.slice(i);
+};
+const fileURL = (path) => require('internal/url').pathToFileURL(path).href;
+const filePath = (url) => require('internal/url').fileURLToPath(url);
+
+class Module {
+  constructor(id = '', parent) {
+    this.id = id;
+    this.path = dirname(id);
+    this.exports = {};
+    this.filename = null;
+    this.loaded = false;
+    this.children = [];
+    this.paths = [];
+    Object.defineProperty(this, 'parent', { value: parent, writable: true, configurable: true, enumerable: false });
+    if (parent && parent.children) parent.children.push(this);
+  }
+
+  require(id) {
+    if (typeof id !== 'string') throw require('internal/errors').invalidArgType('id', 'of type string', id);
+    if (id === '') throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'id' must be a non-empty string. Received ''");
+    return Module._load(id, this, false);
+  }
+
+  _compile(content, filename) {
+    const source = content.startsWith('#!') ? `//${content}` : content;
+    const fn = host('compile', source, 'exports,require,module,__filename,__dirname', filename);
+    if (typeof fn !== 'function') throw fn;
+    const require = makeRequire(this);
+    return Reflect.apply(fn, this.exports, [this.exports, require, this, filename, dirname(filename)]);
+  }
+}
+
+Module._cache = Object.create(null);
+Module._pathCache = Object.create(null);
+Module.builtinModules = internal.builtinNames();
+Module.isBuiltin = (name) => internal.isBuiltin(name);
+Module.wrapper = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
+Module.wrap = (script) => Module.wrapper[0] + script + Module.wrapper[1];
+Module._nodeModulePaths = (dir) => resolver.nodeModulePaths(dir);
+Module.globalPaths = [];
+Module.Module = Module;
+
+function requireStack(parent) {
+  const stack = [];
+  for (let m = parent; m && m.filename; m = m.parent) stack.push(m.filename);
+  return stack;
+}
+
+Module._resolveFilename = function (request, parent) {
+  const from = parent && parent.filename ? parent.filename : undefined;
+  const dir = from ? dirname(from) : (parent && parent.path) || sys.cwd();
+  return resolver.resolveCjs(request, from, dir, requireStack(parent));
+};
+
+function requireEsmError(filename, parent) {
+  const from = parent && parent.filename;
+  const message = from
+    ? `require() of ES Module ${filename} from ${from} not supported.\nInstead change the require of ${filename} in ${from} to a dynamic import() which is available in all CommonJS modules.`
+    : `require() of ES Module ${filename} not supported.`;
+  return codeError(Error, 'ERR_REQUIRE_ESM', message);
+}
+
+Module._extensions = Object.create(null);
+Module._extensions['.js'] = function (module, filename) {
+  if (filename.endsWith('.js') && resolver.packageType(filename) === 'module') throw requireEsmError(filename, module.parent);
+  module._compile(readOrThrow(filename), filename);
+};
+Module._extensions['.cjs'] = (module, filename) => module._compile(readOrThrow(filename), filename);
+Module._extensions['.json'] = function (module, filename) {
+  const text = readOrThrow(filename);
+  try {
+    module.exports = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    e.message = `${filename}: ${e.message}`;
+    throw e;
+  }
+};
+Module._extensions['.node'] = (module, filename) => {
+  throw codeError(Error, 'ERR_DLOPEN_FAILED', `Native addons are not available in this VM: ${filename}`);
+};
+Module._extensions['.mjs'] = (module, filename) => {
+  throw requireEsmError(filename, module.parent);
+};
+
+function readOrThrow(filename) {
+  const text = readText(filename);
+  if (text === undefined) sys.open(filename, 0); // throws the reason (ENOENT, EISDIR, …)
+  return text === undefined ? '' : text;
+}
+
+Module._load = function (request, parent, isMain) {
+  if (request.startsWith('node:') || (internal.isBuiltin(request) && !request.startsWith('.'))) return internal.builtin(request);
+  const filename = Module._resolveFilename(request, parent);
+  if (filename.startsWith('node:')) return internal.builtin(filename);
+  const cached = Module._cache[filename];
+  if (cached) return cached.exports;
+  const module = new Module(filename, parent);
+  if (isMain) {
+    module.id = '.';
+    mainModule = module;
+  }
+  module.filename = filename;
+  module.paths = resolver.nodeModulePaths(dirname(filename));
+  Module._cache[filename] = module;
+  let ok = false;
+  try {
+    const ext = extname(filename);
+    const loader = Module._extensions[ext] || Module._extensions['.js'];
+    loader(module, filename);
+    ok = true;
+  } finally {
+    if (!ok) delete Module._cache[filename];
+  }
+  module.loaded = true;
+  return module.exports;
+};
+
+let mainModule;
+
+function makeRequire(module) {
+  const require = (id) => module.require(id);
+  require.resolve = (request, options) => {
+    if (internal.isBuiltin(request) && !request.startsWith('.')) return request;
+    if (options && Array.isArray(options.paths)) {
+      let lastError;
+      for (const base of options.paths) {
+        try {
+          return resolver.resolveCjs(request, undefined, base, requireStack(module));
+        } catch (e) {
+          lastError = e;
+        }
+      }
+      throw lastError;
+    }
+    return Module._resolveFilename(request, module);
+  };
+  require.resolve.paths = (request) => (internal.isBuiltin(request) ? null : resolver.nodeModulePaths(module.path));
+  Object.defineProperty(require, 'main', { get: () => mainModule, enumerable: true, configurable: true });
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
+  return require;
+}
+
+Module.createRequire = function createRequire(filename) {
+  let path = filename;
+  if (typeof filename === 'object' && filename !== null && typeof filename.href === 'string') path = filePath(filename.href);
+  else if (typeof filename === 'string' && filename.startsWith('file:')) path = filePath(filename);
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received ${require('util').inspect(filename)}`);
+  const m = new Module(path, null);
+  m.filename = path;
+  m.paths = resolver.nodeModulePaths(m.path);
+  return makeRequire(m);
+};
+Module.findPackageJSON = undefined;
+Module.syncBuiltinESMExports = () => {};
+Module.register = () => {};
+
+// ---- the guest's side of ES modules ----
+
+/** "format\0url", or the error (of this realm) the host throws as it is. */
+internal.on('resolveEsm', (specifier, parentURL) => {
+  try {
+    const r = resolver.resolveEsm(specifier, parentURL);
+    return `${r.format}\0${r.url}`;
+  } catch (e) {
+    return e;
+  }
+});
+
+const esmValues = new Map();
+function esmExports(format, url) {
+  if (esmValues.has(url)) return esmValues.get(url);
+  let value;
+  if (format === 'builtin') value = internal.builtin(url);
+  else if (format === 'json') {
+    const text = readOrThrow(filePath(url));
+    value = JSON.parse(text);
+  } else value = Module._load(filePath(url), null, false);
+  esmValues.set(url, value);
+  return value;
+}
+
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+internal.on('exportNames', (format, url) => {
+  try {
+    const value = esmExports(format, url);
+    const names = new Set(['default']);
+    if (format !== 'json' && value !== null && (typeof value === 'object' || typeof value === 'function'))
+      for (const key of Object.keys(value)) if (key !== 'default' && (format === 'builtin' || IDENTIFIER.test(key))) names.add(key);
+    return [...names].join('\0');
+  } catch (e) {
+    return e;
+  }
+});
+internal.on('exportValue', (format, url, name) => {
+  const value = esmExports(format, url);
+  return name === 'default' ? value : value[name];
+});
+internal.on('initMeta', (meta, url) => {
+  Object.defineProperty(meta, 'url', { value: url, writable: true, enumerable: true, configurable: true });
+  if (url.startsWith('file:')) {
+    const filename = filePath(url);
+    meta.filename = filename;
+    meta.dirname = dirname(filename);
+  }
+  meta.resolve = (specifier) => resolver.resolveEsm(String(specifier), url).url;
+});
+
+module.exports = { Module, resolver, makeRequire, fileURL, dirname };

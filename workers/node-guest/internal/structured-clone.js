@@ -1,0 +1,60 @@
+// structuredClone of the guest's realm: the HTML structured clone of plain data (objects, arrays, Map, Set,
+// Date, RegExp, ArrayBuffer and views, Errors, boxed primitives), keeping shared and circular references.
+'use strict';
+
+function cloneError(what) {
+  const e = new (globalThis.DOMException || Error)(`${what} could not be cloned.`, 'DataCloneError');
+  if (!globalThis.DOMException) e.name = 'DataCloneError';
+  return e;
+}
+
+module.exports = function structuredClone(value, options) {
+  const seen = new Map();
+  const transfer = options && options.transfer ? options.transfer : [];
+  function clone(v) {
+    if (typeof v === 'function') throw cloneError(String(v).slice(0, 60));
+    if (typeof v === 'symbol') throw cloneError(String(v));
+    if (v === null || typeof v !== 'object') return v;
+    if (seen.has(v)) return seen.get(v);
+    let out;
+    if (Array.isArray(v)) {
+      out = new Array(v.length);
+      seen.set(v, out);
+      for (const k of Object.keys(v)) out[k] = clone(v[k]);
+      return out;
+    }
+    if (v instanceof Date) out = new Date(v.getTime());
+    else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
+    else if (v instanceof ArrayBuffer) out = transfer.includes(v) ? v : v.slice(0);
+    else if (ArrayBuffer.isView(v)) {
+      const buffer = clone(v.buffer);
+      const Ctor = v instanceof DataView ? DataView : Object.getPrototypeOf(Object.getPrototypeOf(v)) === Object.getPrototypeOf(Uint8Array.prototype) ? globalThis[v[Symbol.toStringTag]] : Uint8Array;
+      out = v instanceof DataView ? new DataView(buffer, v.byteOffset, v.byteLength) : new Ctor(buffer, v.byteOffset, v.length);
+    } else if (v instanceof Map) {
+      out = new Map();
+      seen.set(v, out);
+      for (const [k, val] of v) out.set(clone(k), clone(val));
+      return out;
+    } else if (v instanceof Set) {
+      out = new Set();
+      seen.set(v, out);
+      for (const k of v) out.add(clone(k));
+      return out;
+    } else if (v instanceof Error) {
+      const Ctor = { EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError }[v.name] || Error;
+      out = new Ctor(v.message);
+      if (v.stack !== undefined) out.stack = v.stack;
+      if ('cause' in v) out.cause = clone(v.cause);
+    } else if (v instanceof Number || v instanceof String || v instanceof Boolean) out = Object(v.valueOf());
+    else if (v instanceof Promise || v instanceof WeakMap || v instanceof WeakSet) throw cloneError(`#<${v.constructor.name}>`);
+    else {
+      out = {};
+      seen.set(v, out);
+      for (const k of Object.keys(v)) out[k] = clone(v[k]);
+      return out;
+    }
+    seen.set(v, out);
+    return out;
+  }
+  return clone(value);
+};

@@ -1,0 +1,126 @@
+// Timers of the guest: its objects (Timeout, Immediate) live in its realm; the worker's own timers stand
+// behind them, keyed by a number, and fire through the dispatcher. Nothing of the worker's is reachable.
+'use strict';
+
+const host = internal.host;
+const active = new Map();
+let nextId = 1;
+
+const kRefed = Symbol('refed');
+const kId = Symbol('id');
+
+function validateCallback(callback) {
+  if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
+}
+
+class Timeout {
+  constructor(callback, after, args, repeat) {
+    this[kId] = nextId++;
+    this._onTimeout = callback;
+    this._idleTimeout = after;
+    this._timerArgs = args;
+    this._repeat = repeat ? after : null;
+    this._destroyed = false;
+    this[kRefed] = true;
+    active.set(this[kId], this);
+    host('timerStart', this[kId], after, repeat);
+  }
+  ref() {
+    if (!this[kRefed]) host('timerRef', this[kId], true);
+    this[kRefed] = true;
+    return this;
+  }
+  unref() {
+    if (this[kRefed]) host('timerRef', this[kId], false);
+    this[kRefed] = false;
+    return this;
+  }
+  hasRef() {
+    return this[kRefed];
+  }
+  refresh() {
+    if (this._destroyed) return this;
+    host('timerClear', this[kId]);
+    host('timerStart', this[kId], this._idleTimeout, this._repeat !== null);
+    if (!this[kRefed]) host('timerRef', this[kId], false);
+    return this;
+  }
+  close() {
+    clear(this);
+    return this;
+  }
+  [Symbol.toPrimitive]() {
+    return this[kId];
+  }
+}
+
+class Immediate {
+  constructor(callback, args) {
+    this[kId] = nextId++;
+    this._onImmediate = callback;
+    this._argv = args;
+    this._destroyed = false;
+    this[kRefed] = true;
+    active.set(this[kId], this);
+    host('immediate', this[kId]);
+  }
+  ref() {
+    if (!this[kRefed]) host('timerRef', this[kId], true);
+    this[kRefed] = true;
+    return this;
+  }
+  unref() {
+    if (this[kRefed]) host('timerRef', this[kId], false);
+    this[kRefed] = false;
+    return this;
+  }
+  hasRef() {
+    return this[kRefed];
+  }
+}
+
+function clear(timer) {
+  if (timer == null) return;
+  const id = typeof timer === 'object' ? timer[kId] : typeof timer === 'number' || typeof timer === 'string' ? Number(timer) : undefined;
+  const t = active.get(id);
+  if (!t) return;
+  active.delete(id);
+  t._destroyed = true;
+  host('timerClear', id);
+}
+
+const delay = (ms) => {
+  ms = Number(ms);
+  return ms >= 1 && ms <= 2147483647 ? Math.trunc(ms) : 1;
+};
+
+function setTimeout(callback, after, ...args) {
+  validateCallback(callback);
+  return new Timeout(callback, delay(after), args, false);
+}
+function setInterval(callback, repeat, ...args) {
+  validateCallback(callback);
+  return new Timeout(callback, delay(repeat), args, true);
+}
+function setImmediate(callback, ...args) {
+  validateCallback(callback);
+  return new Immediate(callback, args);
+}
+
+internal.on('timer', (id) => {
+  const t = active.get(id);
+  if (!t) return;
+  if (t instanceof Immediate) {
+    active.delete(id);
+    t._destroyed = true;
+    Reflect.apply(t._onImmediate, t, t._argv);
+    return;
+  }
+  if (t._repeat === null) {
+    active.delete(id);
+    t._destroyed = true;
+  }
+  Reflect.apply(t._onTimeout, t, t._timerArgs);
+});
+
+module.exports = { Timeout, Immediate, setTimeout, setInterval, setImmediate, clearTimeout: clear, clearInterval: clear, clearImmediate: clear };

@@ -1,0 +1,45 @@
+import vm from "node:vm";
+
+/**
+ * The only user of `node:vm` in the runtime (test/node/membrane.test.ts checks it). Every compile passes
+ * `importModuleDynamically`: without it, `import()` in the compiled code would be served by the worker's
+ * own loader and hand the guest a module of the worker's realm, i.e. its real `process`.
+ */
+export type DynamicImport = (specifier: string, referrer: unknown, attributes: unknown) => Promise<vm.Module>;
+
+/** The guest's global: a context of its own whose global object is not a wrapper of a host object. */
+export function createGuestContext(dynamicImport: DynamicImport): object {
+  // DONT_CONTEXTIFY: an ordinary global (fast global access, no interceptor that could lead to the host's
+  // Object.prototype). Node ≥ 20.18 / 22.8 have it; without it the sandbox object has a null prototype.
+  const constant = (vm.constants as unknown as { DONT_CONTEXTIFY?: symbol } | undefined)?.DONT_CONTEXTIFY;
+  const options = { name: "node", importModuleDynamically: dynamicImport as never, microtaskMode: undefined };
+  return constant ? vm.createContext(constant as never, options) : vm.createContext(Object.create(null) as object, options);
+}
+
+/** A function compiled in the guest's context: a value of the guest's realm. Throws the context's SyntaxError. */
+export function compileInContext(context: object, source: string, params: readonly string[], filename: string, dynamicImport: DynamicImport): Function {
+  return vm.compileFunction(source, [...params], { parsingContext: context, filename, importModuleDynamically: dynamicImport as never });
+}
+
+export interface ModuleHooks {
+  dynamicImport: DynamicImport;
+  /** Fills `import.meta` (a fresh object of the guest's realm). */
+  initMeta: (meta: object, module: vm.SourceTextModule) => void;
+}
+
+export function sourceTextModule(context: object, source: string, url: string, hooks: ModuleHooks): vm.SourceTextModule {
+  return new vm.SourceTextModule(source, {
+    context: context as vm.Context,
+    identifier: url,
+    importModuleDynamically: hooks.dynamicImport as never,
+    initializeImportMeta: hooks.initMeta as never,
+  });
+}
+
+/** A module whose exports the runtime sets (builtins, CommonJS, JSON imported from ESM). */
+export function syntheticModule(context: object, names: readonly string[], url: string, evaluate: (m: vm.SyntheticModule) => void): vm.SyntheticModule {
+  const m: vm.SyntheticModule = new vm.SyntheticModule([...names], () => evaluate(m), { context: context as vm.Context, identifier: url });
+  return m;
+}
+
+export type { SourceTextModule, SyntheticModule, Module } from "node:vm";

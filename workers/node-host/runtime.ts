@@ -1,0 +1,178 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { types } from "node:util";
+import { MessageChannel, parentPort } from "node:worker_threads";
+import type { NodeRunMessage } from "../../src/kernel/node-process.js";
+import { System } from "../system.js";
+import { compileInContext, createGuestContext, type DynamicImport } from "./compile.js";
+import { EsmLoader } from "./esm-loader.js";
+import { callOp, hostOps, type HostOp, type HostState } from "./host-ops.js";
+import { WakeWaiter } from "./wake-waiter.js";
+
+/**
+ * A worker that runs one guest `node` process (src/kernel/node-process.ts). It boots before any process
+ * asks for it: the guest's context, its bootstrap and builtins (workers/node-guest/); then it gets its
+ * process (argv, env, cwd, the system-call channel and the wake ring) and runs the guest's main module.
+ *
+ * The worker's realm is trusted and the guest never reaches it: the guest's context gets one host
+ * function, captured by the bootstrap in a closure, and everything crossing is a primitive (host-ops.ts).
+ * The worker's event loop is the guest's: its timers are the worker's timers, readiness events come from
+ * the wake ring, and when nothing is left the worker ends with the guest's exit code.
+ */
+const fromSource = import.meta.url.endsWith(".ts");
+const guestDir = new URL(fromSource ? "../node-guest/" : "../../../workers/node-guest/", import.meta.url);
+const requireHere = createRequire(import.meta.url);
+
+/** The polyfills taken from npm packages, by builtin name (their own `require`s resolve beside them). */
+const NPM_BUILTINS: Record<string, string> = {
+  buffer: "buffer/index.js",
+  events: "events/events.js",
+  "npm-stream": "readable-stream/lib/ours/index.js",
+  string_decoder: "string_decoder/lib/string_decoder.js",
+  "npm-path": "path-browserify/index.js",
+  "node-inspect-extracted": "node-inspect-extracted",
+};
+
+/** Host files the guest's internal loader may read: the guest folder and the npm polyfills' files. */
+function internalSource(id: string): string {
+  if (/^(internal|builtins)\/[a-z0-9_/-]+$/.test(id) && !id.includes("..")) return readFileSync(new URL(`${id}.js`, guestDir), "utf8");
+  if (id.startsWith("npm:")) {
+    const file = id.slice(4);
+    if (!npmFiles.has(file)) throw new Error(`not a polyfill file: ${file}`);
+    return readFileSync(file, "utf8");
+  }
+  throw new Error(`no internal module ${id}`);
+}
+
+const npmFiles = new Set<string>();
+function npmResolve(request: string, from: string | undefined): string {
+  const file = from === undefined ? requireHere.resolve(NPM_BUILTINS[request] ?? "\0") : createRequire(from).resolve(request);
+  npmFiles.add(file);
+  return `npm:${file}`;
+}
+
+const ops = new Map<string, HostOp>();
+let dispatch: (...args: unknown[]) => unknown = () => undefined;
+
+/** Function objects compiled for CommonJS modules → their file, for `import()` inside them. */
+const compiledFiles = new WeakMap<object, string>();
+let esm: EsmLoader | undefined;
+const dynamicImport: DynamicImport = (specifier, referrer) => {
+  if (!esm) return Promise.reject(dispatch("makeError", "Error", "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING", "import() is not available yet"));
+  const parent = typeof referrer === "object" && referrer !== null ? (esm.urlOf(referrer) ?? compiledFiles.get(referrer)) : undefined;
+  return esm.importDynamic(specifier, parent);
+};
+
+const context = createGuestContext(dynamicImport);
+
+/** The timers of the guest, by its ids. */
+const timers = new Map<number, NodeJS.Timeout | NodeJS.Immediate>();
+/** Holds the worker's loop while the guest waits for an fd (a pending Atomics.waitAsync does not). */
+const { port1: hold } = new MessageChannel();
+hold.unref();
+
+const runtimeOps: Record<string, HostOp> = {
+  internalSource: (id) => (typeof id === "string" ? internalSource(id) : undefined),
+  internalResolve: (request, from) => {
+    if (typeof request !== "string") throw new Error("bad request");
+    if (from === undefined) return NPM_BUILTINS[request] ? npmResolve(request, undefined) : "";
+    if (typeof from !== "string" || !from.startsWith("npm:")) return "";
+    return npmResolve(request, from.slice(4));
+  },
+  /** A function compiled in the guest's context (a value of its realm), or its SyntaxError. */
+  compile: (source, params, filename) => {
+    if (typeof source !== "string" || typeof params !== "string" || typeof filename !== "string") throw new Error("bad compile");
+    try {
+      const fn = compileInContext(context, source, params === "" ? [] : params.split(","), filename, dynamicImport);
+      compiledFiles.set(fn, filename);
+      return fn;
+    } catch (e) {
+      // V8 made the SyntaxError in the guest's context; anything else (a host failure) is not passed on.
+      if (isGuestError(e)) return e;
+      throw e;
+    }
+  },
+  timerStart: (id, ms, repeat) => {
+    if (typeof id !== "number" || typeof ms !== "number") throw new Error("bad timer");
+    const fire = (): void => {
+      if (repeat !== true) timers.delete(id);
+      dispatch("timer", id);
+    };
+    timers.set(id, repeat === true ? setInterval(fire, ms) : setTimeout(fire, ms));
+  },
+  immediate: (id) => {
+    if (typeof id !== "number") throw new Error("bad immediate");
+    timers.set(id, setImmediate(() => (timers.delete(id), dispatch("timer", id))));
+  },
+  timerClear: (id) => {
+    const t = typeof id === "number" ? timers.get(id) : undefined;
+    if (!t) return;
+    timers.delete(id as number);
+    if ("_onImmediate" in t) clearImmediate(t as NodeJS.Immediate);
+    else clearTimeout(t as NodeJS.Timeout);
+  },
+  timerRef: (id, on) => {
+    const t = typeof id === "number" ? timers.get(id) : undefined;
+    if (t) void (on === true ? t.ref() : t.unref());
+  },
+  /** Whether the guest waits for fds with ref'd handles: the worker's loop must then stay alive. */
+  hold: (on) => void (on === true ? hold.ref() : hold.unref()),
+  exit: (code) => process.exit(typeof code === "number" ? code : 1),
+  importMain: (url) => {
+    if (typeof url !== "string" || !esm) throw new Error("bad import");
+    esm.runMain(url);
+  },
+  /** `--input-type=module` code: an ES module named `url` whose source is given. */
+  evalModule: (source, url) => {
+    if (typeof source !== "string" || typeof url !== "string" || !esm) throw new Error("bad eval");
+    esm.runMain(url, source);
+  },
+};
+
+let isGuestError: (e: unknown) => boolean = () => false;
+
+function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown, f?: unknown): unknown {
+  if (typeof op !== "string") return "\0EEINVAL";
+  return callOp(ops.get(op), [a, b, c, d, e, f]);
+}
+
+/** A view of the guest's scratch buffer, an ArrayBuffer its bootstrap makes (before any guest code runs). */
+let scratch = new Uint8Array(0);
+
+function boot(): void {
+  for (const [name, op] of Object.entries(runtimeOps)) ops.set(name, op);
+  ops.set("scratch", (buffer) => {
+    if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
+    scratch = new Uint8Array(buffer);
+  });
+  const probe = compileInContext(context, "return [SyntaxError.prototype, Error.prototype]", [], "node:internal/probe", dynamicImport)() as object[];
+  const guestProtos = new Set(probe);
+  isGuestError = (e) => {
+    for (let proto = typeof e === "object" && e !== null ? Object.getPrototypeOf(e) : null; proto; proto = Object.getPrototypeOf(proto)) if (guestProtos.has(proto)) return true;
+    return false;
+  };
+  const bootstrap = compileInContext(context, internalSource("internal/bootstrap"), ["host"], "node:internal/bootstrap", dynamicImport);
+  dispatch = bootstrap(hostFunction) as typeof dispatch;
+}
+
+function run(msg: NodeRunMessage): void {
+  const sys = new System(msg.channel, msg.argv, msg.env, msg.cwd, Number.MAX_SAFE_INTEGER);
+  const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, 0, 16) };
+  for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
+  esm = new EsmLoader(context, sys, dynamicImport, (...args) => dispatch(...args));
+  const waiter = new WakeWaiter(msg.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));
+  waiter.start();
+  process.on("beforeExit", () => dispatch("beforeExit"));
+  process.on("exit", () => {
+    const code = dispatch("exit");
+    process.exitCode = typeof code === "number" ? code : 1;
+  });
+  // A guest value Node hands here goes straight back to the guest's own process object, unread.
+  process.on("unhandledRejection", (reason, promise) => dispatch("unhandledRejection", reason, promise));
+  process.on("uncaughtException", (error) => dispatch("fatal", error));
+  dispatch("start", msg.argv.join("\0"), msg.env.join("\0"), msg.cwd, msg.pid, msg.ppid, process.version, JSON.stringify(process.versions));
+}
+
+boot();
+parentPort!.once("message", (msg: NodeRunMessage) => run(msg));
+parentPort!.postMessage("ready");
