@@ -54,6 +54,10 @@ export function startNodeProcess(k: Kernel, p: Process): void {
           p.tellStderr(`\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n`);
         } else p.tellStderr(`node: ${e.message}\n`);
       });
+      // The guest's exit is reported first (a message), the worker's end after its teardown.
+      w.on("message", (m: { exit?: unknown }) => {
+        if (typeof m.exit === "number") k.exitProcess(p, m.exit);
+      });
       w.on("exit", (code) => {
         k.exitProcess(p, outOfMemory ? OUT_OF_MEMORY_STATUS : code);
         channel.wakeKernel();

@@ -25,6 +25,11 @@ export interface NodeWorker {
 }
 
 const spares = new Map<number, Promise<Worker>[]>();
+/**
+ * Code caches of the guest runtime's modules (workers/node-host/runtime.ts), made by the first worker this
+ * host process boots and given to every later one: a bounded set, one entry per module of the runtime.
+ */
+let codeCache: Record<string, Uint8Array> | undefined;
 
 function boot(heapMb: number): Promise<Worker> {
   const worker = new Worker(entryFile(), {
@@ -33,13 +38,15 @@ function boot(heapMb: number): Promise<Worker> {
     // The guest never writes to the worker's own stdio; whatever Node itself prints there is not the host's.
     stdout: true,
     stderr: true,
+    workerData: { codeCache },
   });
   worker.stdout.resume();
   worker.stderr.resume();
   worker.unref();
   return new Promise<Worker>((resolve, reject) => {
     const failed = (e: unknown): void => reject(e instanceof Error ? e : new Error(`node worker exited while booting (${String(e)})`));
-    worker.once("message", () => {
+    worker.once("message", (ready: { codeCache?: Record<string, Uint8Array> }) => {
+      codeCache ??= ready.codeCache;
       worker.off("error", failed).off("exit", failed);
       resolve(worker);
     });
@@ -52,13 +59,22 @@ export function takeNodeWorker(heapMb: number): Promise<Worker> {
   let list = spares.get(heapMb);
   if (!list) spares.set(heapMb, (list = []));
   const taken = list.shift() ?? boot(heapMb);
+  // The replacement boots once this worker is done: booting takes a core for tens of milliseconds, which
+  // on a small machine would slow the process that asked.
+  void taken.then(
+    (w) => w.once("exit", () => refill(heapMb, list)),
+    () => refill(heapMb, list),
+  );
+  return taken;
+}
+
+function refill(heapMb: number, list: Promise<Worker>[]): void {
   while (list.length < NODE_SPARE_WORKERS) {
     const spare = boot(heapMb);
     // A spare that failed to boot is dropped; the next take boots its own and reports why.
     spare.catch(() => list.splice(list.indexOf(spare) >>> 0, 1));
     list.push(spare);
   }
-  return taken;
 }
 
 /** Stops every spare (tests, and a host that is done with `node`). */

@@ -21,6 +21,21 @@ export function compileInContext(context: object, source: string, params: readon
   return vm.compileFunction(source, [...params], { parsingContext: context, filename, importModuleDynamically: dynamicImport as never });
 }
 
+/**
+ * A function of the guest's context compiled from a script `(function (params) { source })`, so that the
+ * script's code cache, made after the function ran, includes what V8 compiled lazily (a spare worker boots
+ * 2–4× faster with it). `cachedData` is a cache made so; a stale one is ignored by V8.
+ */
+export function compileCachedFunction(context: object, source: string, params: readonly string[], filename: string, dynamicImport: DynamicImport, cachedData: Uint8Array | undefined): { fn: Function; script: vm.Script } {
+  const script = new vm.Script(`(function (${params.join(", ")}) {${source}\n})`, { filename, cachedData, importModuleDynamically: dynamicImport as never });
+  return { fn: script.runInContext(context as vm.Context) as Function, script };
+}
+
+/** Runs `source` as a script of the guest's global scope (as `node -e` does); answers its completion value. */
+export function runScriptInContext(context: object, source: string, filename: string, dynamicImport: DynamicImport): unknown {
+  return new vm.Script(source, { filename, importModuleDynamically: dynamicImport as never }).runInContext(context as vm.Context);
+}
+
 export interface ModuleHooks {
   dynamicImport: DynamicImport;
   /** Fills `import.meta` (a fresh object of the guest's realm). */

@@ -14,12 +14,18 @@ type Dispatch = (...args: unknown[]) => unknown;
 export class EsmLoader {
   private readonly modules = new Map<string, Module>();
   private readonly urls = new WeakMap<object, string>();
+  /** Each module's link-and-evaluate, shared by every import of it (two `import()`s may race). */
+  private readonly ready = new WeakMap<Module, Promise<void>>();
+  /** What `import()` hands back for a module that exports `then` (see importDynamic). */
+  private readonly withoutThen = new WeakMap<Module, Module>();
 
   constructor(
     private readonly context: object,
     private readonly sys: System,
     private readonly dynamicImport: DynamicImport,
     private readonly dispatch: Dispatch,
+    /** Whether a value is of the worker's realm (an error of Node's vm machinery): it must not reach the guest. */
+    private readonly isHostValue: (v: unknown) => boolean,
   ) {}
 
   urlOf(referrer: object): string | undefined {
@@ -30,27 +36,66 @@ export class EsmLoader {
   runMain(url: string, source?: string): void {
     this.load(url, "module", source)
       .then((m) => this.instantiate(m))
-      .catch((e: unknown) => this.dispatch("fatal", e));
+      .catch((e: unknown) => this.dispatch("fatal", this.guestError(e)));
   }
 
-  /** `import()`: resolves against `parent` (a file URL or path; the working directory when undefined). */
+  /**
+   * `import()`: resolves against `parent` (a file URL or path; the working directory when undefined). It
+   * rejects only with values of the guest's realm. Node's wrapper resolves a promise of the worker's realm
+   * with the module's namespace, which would call an exported `then` with resolving functions of the
+   * worker's realm: such a module is handed back as a copy without `then`.
+   */
   async importDynamic(specifier: string, parent: string | undefined): Promise<Module> {
-    const resolved = this.resolve(specifier, parent === undefined ? `file://${this.sys.cwd}/[eval]` : parent.startsWith("file:") || parent.startsWith("node:") ? parent : `file://${parent}`);
-    const m = await this.load(resolved.url, resolved.format);
-    await this.instantiate(m);
-    return m;
+    try {
+      const base = parent === undefined ? `file://${this.sys.cwd}/[eval]` : parent.startsWith("file:") || parent.startsWith("node:") ? parent : `file://${parent}`;
+      const resolved = this.resolve(specifier, base);
+      const m = await this.load(resolved.url, resolved.format);
+      await this.instantiate(m);
+      return await this.thenless(m);
+    } catch (e) {
+      throw this.guestError(e);
+    }
   }
 
-  private async instantiate(m: Module): Promise<void> {
-    if (m.status === "unlinked") await m.link((specifier, referencing) => this.linked(specifier, referencing));
-    if (m.status === "linked") await m.evaluate();
-    else if (m.status === "evaluating" || m.status === "evaluated") await m.evaluate();
-    else if (m.status === "errored") throw m.error;
+  private guestError(e: unknown): unknown {
+    if (!this.isHostValue(e)) return e;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    return this.dispatch("makeError", "Error", typeof code === "string" ? code : "ERR_VM_MODULE", typeof message === "string" ? message : "module error");
   }
 
-  private linked(specifier: string, referencing: Module): Promise<Module> {
+  private async thenless(m: Module): Promise<Module> {
+    const ns = m.namespace as Record<string, unknown>;
+    if (!Object.prototype.hasOwnProperty.call(ns, "then")) return m;
+    let copy = this.withoutThen.get(m);
+    if (!copy) {
+      const names = Object.keys(ns).filter((n) => n !== "then");
+      copy = syntheticModule(this.context, names, m.identifier, (sm) => {
+        for (const name of names) sm.setExport(name, ns[name]);
+      });
+      this.withoutThen.set(m, copy);
+    }
+    await this.instantiate(copy);
+    return copy;
+  }
+
+  private instantiate(m: Module): Promise<void> {
+    let p = this.ready.get(m);
+    if (!p) {
+      p = (async () => {
+        if (m.status === "unlinked") await m.link((specifier, referencing) => this.linked(specifier, referencing));
+        await m.evaluate();
+      })();
+      this.ready.set(m, p);
+    }
+    return p;
+  }
+
+  private async linked(specifier: string, referencing: Module): Promise<Module> {
     const r = this.resolve(specifier, referencing.identifier);
-    return this.load(r.url, r.format);
+    const m = await this.load(r.url, r.format);
+    // A module that failed to evaluate fails its importers with its own error, as Node's loader does.
+    if (m.status === "errored") throw m.error;
+    return m;
   }
 
   private resolve(specifier: string, parentUrl: string): { url: string; format: string } {
@@ -80,7 +125,11 @@ export class EsmLoader {
       if (typeof names !== "string") throw names;
       const list = names === "" ? [] : names.split("\0");
       m = syntheticModule(this.context, list, url, (sm) => {
-        for (const name of list) sm.setExport(name, this.dispatch("exportValue", format, url, name));
+        for (const name of list) {
+          const value = this.dispatch("exportValue", format, url, name);
+          if (value === "\0EXPORT_FAILED") throw this.dispatch("takeExportError");
+          sm.setExport(name, value);
+        }
       });
     }
     this.modules.set(url, m);

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
-import { MessageChannel, parentPort } from "node:worker_threads";
+import { MessageChannel, parentPort, workerData } from "node:worker_threads";
 import type { NodeRunMessage } from "../../src/kernel/node-process.js";
 import { System } from "../system.js";
-import { compileInContext, createGuestContext, type DynamicImport } from "./compile.js";
+import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, type DynamicImport } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, type HostOp, type HostState } from "./host-ops.js";
 import { WakeWaiter } from "./wake-waiter.js";
@@ -25,11 +25,12 @@ const requireHere = createRequire(import.meta.url);
 
 /** The polyfills taken from npm packages, by builtin name (their own `require`s resolve beside them). */
 const NPM_BUILTINS: Record<string, string> = {
-  buffer: "buffer/index.js",
-  events: "events/events.js",
+  "npm-buffer": "buffer/index.js",
+  "npm-events": "events/events.js",
   "npm-stream": "readable-stream/lib/ours/index.js",
   string_decoder: "string_decoder/lib/string_decoder.js",
   "npm-path": "path-browserify/index.js",
+  "npm-cjs-lexer": "cjs-module-lexer",
   "node-inspect-extracted": "node-inspect-extracted",
 };
 
@@ -54,17 +55,21 @@ function npmResolve(request: string, from: string | undefined): string {
 const ops = new Map<string, HostOp>();
 let dispatch: (...args: unknown[]) => unknown = () => undefined;
 
-/** Function objects compiled for CommonJS modules → their file, for `import()` inside them. */
-const compiledFiles = new WeakMap<object, string>();
 let esm: EsmLoader | undefined;
-const dynamicImport: DynamicImport = (specifier, referrer) => {
-  if (!esm) return Promise.reject(dispatch("makeError", "Error", "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING", "import() is not available yet"));
-  const parent = typeof referrer === "object" && referrer !== null ? (esm.urlOf(referrer) ?? compiledFiles.get(referrer)) : undefined;
-  return esm.importDynamic(specifier, parent);
-};
+/** `import()` in code compiled for the file `parent` (a path or URL; undefined: the working directory). */
+const importFrom =
+  (parent: string | undefined): DynamicImport =>
+  (specifier, referrer) => {
+    if (!esm) return Promise.reject(dispatch("makeError", "Error", "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING", "import() is not available yet"));
+    const from = typeof referrer === "object" && referrer !== null ? (esm.urlOf(referrer) ?? parent) : parent;
+    return esm.importDynamic(specifier, from);
+  };
+const dynamicImport = importFrom(undefined);
 
 const context = createGuestContext(dynamicImport);
 
+/** What the last runScript gave, until taken. */
+let scriptResult: unknown;
 /** The timers of the guest, by its ids. */
 const timers = new Map<number, NodeJS.Timeout | NodeJS.Immediate>();
 /** Holds the worker's loop while the guest waits for an fd (a pending Atomics.waitAsync does not). */
@@ -79,18 +84,44 @@ const runtimeOps: Record<string, HostOp> = {
     if (typeof from !== "string" || !from.startsWith("npm:")) return "";
     return npmResolve(request, from.slice(4));
   },
+  compileInternal: (source, params, filename) => {
+    if (typeof source !== "string" || typeof params !== "string" || typeof filename !== "string") throw new Error("bad compile");
+    return compileInternal(source, params.split(","), filename);
+  },
   /** A function compiled in the guest's context (a value of its realm), or its SyntaxError. */
   compile: (source, params, filename) => {
     if (typeof source !== "string" || typeof params !== "string" || typeof filename !== "string") throw new Error("bad compile");
     try {
-      const fn = compileInContext(context, source, params === "" ? [] : params.split(","), filename, dynamicImport);
-      compiledFiles.set(fn, filename);
-      return fn;
+      return compileInContext(context, source, params === "" ? [] : params.split(","), filename, importFrom(filename));
     } catch (e) {
       // V8 made the SyntaxError in the guest's context; anything else (a host failure) is not passed on.
       if (isGuestError(e)) return e;
       throw e;
     }
+  },
+  /**
+   * Runs a script in the guest's global scope; answers "ok" or "threw", and `scriptResult` then gives the
+   * completion value or what was thrown (a value of the guest's realm: a failure of the worker's is
+   * turned into an Error of the guest's).
+   */
+  runScript: (source, filename) => {
+    if (typeof source !== "string" || typeof filename !== "string") throw new Error("bad script");
+    try {
+      scriptResult = runScriptInContext(context, source, filename, dynamicImport);
+      return "ok";
+    } catch (e) {
+      // A syntax error is made while compiling, in the worker's realm: the guest gets its own, same text.
+      if (isHostValue(e)) {
+        const { name, message, stack } = e as Error;
+        scriptResult = dispatch("makeError", name === "SyntaxError" ? "SyntaxError" : "Error", undefined, String(message), typeof stack === "string" ? stack : undefined);
+      } else scriptResult = e;
+      return "threw";
+    }
+  },
+  scriptResult: () => {
+    const r = scriptResult;
+    scriptResult = undefined;
+    return r;
   },
   timerStart: (id, ms, repeat) => {
     if (typeof id !== "number" || typeof ms !== "number") throw new Error("bad timer");
@@ -131,6 +162,73 @@ const runtimeOps: Record<string, HostOp> = {
 
 let isGuestError: (e: unknown) => boolean = () => false;
 
+/** The worker realm's own intrinsics, which no guest value has on its prototype chain. */
+const HOST_PROTOS = new Set<object>([Object.prototype, Function.prototype]);
+/** Whether `v` is an object of the worker's realm (a guest Proxy is the guest's: its traps are not run). */
+function isHostValue(v: unknown): boolean {
+  if ((typeof v !== "object" && typeof v !== "function") || v === null || types.isProxy(v)) return false;
+  for (let proto = Object.getPrototypeOf(v); proto !== null; proto = types.isProxy(proto) ? null : Object.getPrototypeOf(proto)) if (HOST_PROTOS.has(proto)) return true;
+  return false;
+}
+
+/**
+ * Defence in depth against a value of the worker's realm reaching the guest (Node's own dynamic-import
+ * wrapper rejects with one when the guest calls `import()` with its stack all but exhausted): from such a
+ * value the guest must neither make code in the worker's realm (its function constructors are disabled)
+ * nor change how the worker's code behaves (the realm's intrinsic prototypes are frozen, and stack traces
+ * cannot be customised). Done once booted: nothing of the worker compiles from strings after that.
+ */
+function hardenRealm(): void {
+  const denied = function constructor(): never {
+    throw new EvalError("code generation is disabled in this realm");
+  };
+  const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
+  for (const f of kinds) Object.defineProperty(Object.getPrototypeOf(f), "constructor", { value: denied, writable: false, configurable: false });
+  Object.defineProperty(globalThis, "eval", { value: denied, writable: false, configurable: false });
+  Object.defineProperty(Error, "prepareStackTrace", { value: undefined, writable: false, configurable: false });
+  const iterator = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+  const typedArray = Object.getPrototypeOf(Uint8Array);
+  const intrinsics = [Object, Function, Array, String, Number, Boolean, Symbol, BigInt, Date, RegExp, Promise, Map, Set, WeakMap, WeakSet, ArrayBuffer, SharedArrayBuffer, DataView, typedArray, Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError, AggregateError];
+  for (const proto of [...intrinsics.map((C) => C.prototype as object), iterator, ...kinds.map((f) => Object.getPrototypeOf(f) as object)]) {
+    for (const name of OVERRIDDEN) keepAssignable(proto, name);
+    Object.freeze(proto);
+  }
+  // The constructors' own functions too (Object.keys, Array.from, …); Error keeps stackTraceLimit, which Node sets.
+  for (const C of intrinsics) if (C !== Error) Object.freeze(C);
+  Object.defineProperty(Error, "captureStackTrace", { writable: false, configurable: false });
+  Object.preventExtensions(Error);
+}
+
+/** Properties code assigns on instances (`err.name = …`), which a frozen prototype would forbid. */
+const OVERRIDDEN = ["constructor", "name", "message", "toString", "valueOf", "toLocaleString", "toJSON", "hasOwnProperty", "then", "catch", "finally"];
+
+/** A frozen prototype's data property as an accessor whose setter defines the property on the instance (as Node's --frozen-intrinsics does). */
+function keepAssignable(proto: object, name: string): void {
+  const d = Object.getOwnPropertyDescriptor(proto, name);
+  if (!d || !("value" in d) || !d.configurable) return;
+  const value: unknown = d.value;
+  Object.defineProperty(proto, name, {
+    get: () => value,
+    set(this: object, v: unknown) {
+      if (this === proto) throw new TypeError(`Cannot assign to read only property '${name}' of a frozen prototype`);
+      Object.defineProperty(this, name, { value: v, writable: true, enumerable: true, configurable: true });
+    },
+    enumerable: d.enumerable,
+    configurable: false,
+  });
+}
+
+/** Code caches of the runtime's own modules, made by the first worker of this host process (node-workers.ts). */
+const codeCache = ((workerData as { codeCache?: Record<string, Uint8Array> } | undefined)?.codeCache ?? {}) as Record<string, Uint8Array>;
+const internalScripts = new Map<string, { createCachedData(): Buffer }>();
+
+/** The runtime's own modules (bootstrap.js's internalLoad): compiled with their code cache. */
+function compileInternal(source: string, params: readonly string[], filename: string): Function {
+  const { fn, script } = compileCachedFunction(context, source, params, filename, dynamicImport, codeCache[filename]);
+  internalScripts.set(filename, script);
+  return fn;
+}
+
 function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown, f?: unknown): unknown {
   if (typeof op !== "string") return "\0EEINVAL";
   return callOp(ops.get(op), [a, b, c, d, e, f]);
@@ -151,21 +249,31 @@ function boot(): void {
     for (let proto = typeof e === "object" && e !== null ? Object.getPrototypeOf(e) : null; proto; proto = Object.getPrototypeOf(proto)) if (guestProtos.has(proto)) return true;
     return false;
   };
-  const bootstrap = compileInContext(context, internalSource("internal/bootstrap"), ["host"], "node:internal/bootstrap", dynamicImport);
+  const bootstrap = compileInternal(internalSource("internal/bootstrap"), ["host"], "node:internal/bootstrap");
   dispatch = bootstrap(hostFunction) as typeof dispatch;
+}
+
+/** The code caches this boot made, for the next workers, when it had none (the first boot of a host process). */
+function madeCodeCache(): Record<string, Uint8Array> | undefined {
+  if (Object.keys(codeCache).length > 0) return undefined;
+  const made: Record<string, Uint8Array> = {};
+  for (const [name, script] of internalScripts) made[name] = script.createCachedData();
+  return made;
 }
 
 function run(msg: NodeRunMessage): void {
   const sys = new System(msg.channel, msg.argv, msg.env, msg.cwd, Number.MAX_SAFE_INTEGER);
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, 0, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
-  esm = new EsmLoader(context, sys, dynamicImport, (...args) => dispatch(...args));
+  esm = new EsmLoader(context, sys, dynamicImport, (...args) => dispatch(...args), isHostValue);
   const waiter = new WakeWaiter(msg.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));
   waiter.start();
   process.on("beforeExit", () => dispatch("beforeExit"));
   process.on("exit", () => {
     const code = dispatch("exit");
     process.exitCode = typeof code === "number" ? code : 1;
+    // The kernel learns of the exit now; tearing the worker down takes a while longer.
+    parentPort!.postMessage({ exit: process.exitCode });
   });
   // A guest value Node hands here goes straight back to the guest's own process object, unread.
   process.on("unhandledRejection", (reason, promise) => dispatch("unhandledRejection", reason, promise));
@@ -174,5 +282,6 @@ function run(msg: NodeRunMessage): void {
 }
 
 boot();
+hardenRealm();
 parentPort!.once("message", (msg: NodeRunMessage) => run(msg));
-parentPort!.postMessage("ready");
+parentPort!.postMessage({ codeCache: madeCodeCache() });

@@ -139,9 +139,10 @@ const webcrypto = {
     return randomFillSync(array);
   },
   randomUUID,
-  get subtle() {
-    return notAvailable('subtle')();
-  },
+  /** SubtleCrypto's methods exist and reject: feature tests see an object, uses a clear error. */
+  subtle: new Proxy(Object.create(null), {
+    get: (target, name) => (typeof name === 'string' ? () => Promise.reject(codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `crypto.subtle.${name} is not available in this VM`)) : undefined),
+  }),
 };
 
 module.exports = {

@@ -1017,7 +1017,8 @@ function opendirSync(path, options) {
 
 // Calls fn(...args) on a later tick, with exactly the arguments given (Node's callbacks get `(err)` on failure).
 function defer(fn, ...args) {
-  const tick = internal.nextTick;
+  // Completions come in a later turn of the event loop, as Node's come from its thread pool.
+  const tick = internal.deferIO || internal.nextTick;
   if (typeof tick === 'function') {
     ArrayPrototypeUnshift(args, fn);
     ReflectApply(tick, undefined, args);

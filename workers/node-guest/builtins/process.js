@@ -47,12 +47,15 @@ function runTicks() {
 process.nextTick = function nextTick(callback, ...args) {
   if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
   ticks.push([callback, args]);
-  if (!draining) {
+  // Inside a callback of the loop the queue runs when it returns (bootstrap.js dispatch); from a promise
+  // job, after the current jobs.
+  if (!draining && !internal.inCallback()) {
     draining = true;
     Promise.resolve().then(runTicks);
   }
 };
 internal.nextTick = process.nextTick;
+internal.runTicks = runTicks;
 
 process.cwd = () => sys.cwd();
 process.chdir = (directory) => {
@@ -60,8 +63,8 @@ process.chdir = (directory) => {
   try {
     sys.chdir(directory);
   } catch (e) {
-    // Node's message: "ENOENT: no such file or directory, chdir /w -> 'nope'"
-    e.message = `${e.code}: ${require('internal/errors').ERRNO[e.code][1]}, chdir ${sys.cwd()} -> '${directory}'`;
+    // Node's message: "ENOENT: no such file or directory, chdir '/w' -> 'nope'"
+    e.message = `${e.code}: ${require('internal/errors').ERRNO[e.code][1]}, chdir '${sys.cwd()}' -> '${directory}'`;
     e.syscall = 'chdir';
     e.path = sys.cwd();
     e.dest = directory;

@@ -3,7 +3,14 @@
 'use strict';
 
 const { codeError } = require('internal/errors');
-const indirectEval = eval;
+
+/** Runs code in the guest's global scope as a script named `filename`. */
+function run(code, filename) {
+  const outcome = internal.host('runScript', code, filename || 'evalmachine.<anonymous>');
+  const result = internal.host('scriptResult');
+  if (outcome !== 'ok') throw result;
+  return result;
+}
 
 class Script {
   constructor(code, options) {
@@ -13,7 +20,7 @@ class Script {
     new Function(this.code.startsWith('#!') ? `//${this.code}` : this.code);
   }
   runInThisContext() {
-    return indirectEval(this.code);
+    return run(this.code, this.filename);
   }
   runInContext() {
     throw denied('vm.Script.runInContext');
@@ -32,7 +39,7 @@ function denied(what) {
 
 module.exports = {
   Script,
-  runInThisContext: (code) => indirectEval(`${code}`),
+  runInThisContext: (code, options) => run(`${code}`, typeof options === 'string' ? options : options && options.filename),
   createContext() {
     throw denied('vm.createContext');
   },

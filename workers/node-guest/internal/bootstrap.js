@@ -55,13 +55,13 @@ const BUILTIN_FILES = {
   __proto__: null,
   assert: 'builtins/assert',
   async_hooks: 'builtins/async_hooks',
-  buffer: 'npm',
+  buffer: 'builtins/buffer',
   child_process: 'builtins/child_process',
   console: 'builtins/console',
   constants: 'builtins/constants',
   crypto: 'builtins/crypto',
   diagnostics_channel: 'builtins/diagnostics_channel',
-  events: 'npm',
+  events: 'builtins/events',
   fs: 'builtins/fs',
   'fs/promises': 'builtins/fs-promises',
   module: 'builtins/module',
@@ -86,6 +86,9 @@ const BUILTIN_FILES = {
   'node-inspect-extracted': 'npm',
   'npm-stream': 'npm',
   'npm-path': 'npm',
+  'npm-cjs-lexer': 'npm',
+  'npm-buffer': 'npm',
+  'npm-events': 'npm',
 };
 /** Builtins that are another's property. */
 const BUILTIN_ALIASES = {
@@ -110,10 +113,12 @@ function internalLoad(id) {
   if (typeof source !== 'string' || isFailure(source)) throw new ErrorCtor(`internal module ${id} is missing`);
   const module = { exports: {}, id, loaded: false };
   ReflectApply(MapSet, internalCache, [id, module]);
-  const fn = rawCall('compile', source, 'exports,require,module,internal,__filename,__dirname', id.startsWith('npm:') ? id.slice(4) : `node:${id}`);
+  // npm polyfills are named as Node names its own dependencies: node:internal/deps/<package>/<file>.
+  const name = id.startsWith('npm:') ? `node:internal/deps/${id.slice(id.lastIndexOf('node_modules/') + 13)}` : `node:${id}`;
+  const fn = rawCall('compileInternal', source, 'exports,require,module,internal,__filename,__dirname', name);
   if (typeof fn !== 'function') throw fn;
   const require = (request) => internalRequire(request, id);
-  const file = id.startsWith('npm:') ? id.slice(4) : `/${id}.js`;
+  const file = id.startsWith('npm:') ? `/${name.slice(5)}` : `/${id}.js`;
   ReflectApply(fn, module.exports, [module.exports, require, module, internal, file, file.slice(0, file.lastIndexOf('/'))]);
   module.loaded = true;
   return module.exports;
@@ -143,7 +148,7 @@ function builtin(name) {
 }
 
 /** Names in BUILTIN_FILES only the runtime's own modules may require. */
-const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path'];
+const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events'];
 const isBuiltin = (name) => {
   const n = name.startsWith('node:') ? name.slice(5) : name;
   return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);
@@ -174,20 +179,26 @@ internal.on = (kind, fn) => {
 };
 
 /** The host's entry into the context: primitives in, primitives (or values of this realm) out; never throws. */
+let depth = 0;
 function dispatch(kind, a, b, c, d, e, f, g) {
   const fn = handlers[kind];
   if (typeof fn !== 'function') return undefined;
+  depth++;
   try {
     return fn(a, b, c, d, e, f, g);
   } catch (error) {
-    // A guest error escaping a callback: the guest's uncaught-exception path (internal/process-events.js).
+    // A guest error escaping a callback: the guest's uncaught-exception path (internal/globals.js).
     try {
       return handlers.fatal(error);
     } catch {
       return 1;
     }
+  } finally {
+    // As Node after each callback from its loop: process.nextTick's queue, then (when this returns) the promise jobs.
+    if (--depth === 0 && typeof internal.runTicks === 'function') internal.runTicks();
   }
 }
+internal.inCallback = () => depth > 0;
 
 // Globals and the process object, before any guest code: internal/globals.js.
 internalLoad('internal/globals');

@@ -64,6 +64,13 @@ define('performance', {
     return { timeOrigin: this.timeOrigin };
   },
 });
+internal.deferIO = (fn, ...args) => timers.setImmediate(fn, ...args);
+define('CustomEvent', class CustomEvent extends Event {
+  constructor(type, options = {}) {
+    super(type, options);
+    this.detail = options.detail === undefined ? null : options.detail;
+  }
+});
 define('structuredClone', (value, options) => require('internal/structured-clone')(value, options));
 lazy('crypto', () => require('crypto').webcrypto);
 delete globalThis.console;
@@ -98,13 +105,23 @@ function exitCode() {
   return Number.isInteger(n) ? n & 0xff : 1;
 }
 
+/** Frames of the worker's own code (which calls into the guest) say nothing to the guest's user. */
+const HOST_FRAME = /^ {4}at .*(\/workers\/node-host\/|node:internal\/(event_target|per_context|bootstrap|main:)|\[nodejs\.internal)/;
+
 function printError(error) {
   let text;
   try {
-    text = error instanceof Error ? require('util').inspect(error) : `Uncaught ${require('util').inspect(error)}`;
+    text = error instanceof Error ? require('util').inspect(error) : `${require('util').inspect(error)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)`;
   } catch {
     text = String(error);
   }
+  const lines = [];
+  for (const line of text.split('\n')) {
+    if (!HOST_FRAME.test(line)) lines.push(line);
+    // The frame that ends the stack carries the opening of the error's properties.
+    else if (line.endsWith(' {') && lines.length > 0) lines[lines.length - 1] += ' {';
+  }
+  text = lines.join('\n');
   try {
     require('internal/stdio').writeAll(2, `${text}\n\nNode.js ${process.version}\n`);
   } catch {
@@ -127,8 +144,11 @@ internal.on('fatal', (error) => internal.fatal(error));
 internal.on('unhandledRejection', (reason, promise) => {
   if (process.listenerCount('unhandledRejection') > 0) return void process.emit('unhandledRejection', reason, promise);
   if (reason instanceof Error) return internal.fatal(reason, 'unhandledRejection');
-  const e = codeError(Error, 'ERR_UNHANDLED_REJECTION', `This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${require('util').inspect(reason)}".`);
-  e.name = 'UnhandledPromiseRejection';
+  const text = typeof reason === 'string' ? reason : require('util').inspect(reason);
+  const e = new Error(`This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${text}".`);
+  Object.defineProperty(e, 'name', { value: 'UnhandledPromiseRejection', enumerable: false, writable: true, configurable: true });
+  e.stack = `${e.name}: ${e.message}`;
+  e.code = 'ERR_UNHANDLED_REJECTION';
   internal.fatal(e, 'unhandledRejection');
 });
 internal.on('beforeExit', () => {
@@ -147,6 +167,11 @@ internal.on('exit', () => {
   }
   return exitCode();
 });
-internal.on('makeError', (ctor, code, message) => codeError(globalThis[ctor] || Error, code, message));
+internal.on('makeError', (ctor, code, message, stack) => {
+  const Ctor = globalThis[ctor] || Error;
+  const e = code === undefined ? new Ctor(message) : codeError(Ctor, code, message);
+  if (typeof stack === 'string') e.stack = stack;
+  return e;
+});
 
 require('internal/main');

@@ -7,7 +7,6 @@ const { Module, makeRequire } = require('internal/modules');
 const stdio = require('internal/stdio');
 const signals = require('internal/signals');
 const host = internal.host;
-const indirectEval = eval;
 
 /** Options that take a value, as Node's parser knows them. */
 const WITH_VALUE = new Set(['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--input-type', '-C', '--conditions', '--loader', '--experimental-loader', '--title', '--stack-size', '--max-old-space-size', '--env-file']);
@@ -89,7 +88,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     return runEval(evalCode, print, inputType, cwd, '[eval]');
   }
   if (rest.length === 0 || rest[0] === '-') {
-    process.argv.push(...rest.slice(1));
+    process.argv.push(...rest);
     const chunks = [];
     const { Buffer } = require('buffer');
     const buf = Buffer.alloc(64 * 1024);
@@ -122,12 +121,9 @@ function runEval(code, print, inputType, cwd, name) {
   module.paths = Module._nodeModulePaths(cwd);
   // As Node's -e: a script of the global scope, with require and friends as globals.
   Object.assign(globalThis, { module, exports: module.exports, require: makeRequire(module), __filename: name, __dirname: '.' });
-  let result;
-  try {
-    result = indirectEval(code);
-  } catch (e) {
-    return internal.fatal(e);
-  }
+  const outcome = host('runScript', code, name);
+  const result = host('scriptResult');
+  if (outcome !== 'ok') return internal.fatal(result);
   if (print) console.log(result);
 }
 

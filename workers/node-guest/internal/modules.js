@@ -29,7 +29,8 @@ const resolver = createResolver({
   readText,
   realpath: (path) => sys.realpath(path),
   isBuiltin: (name) => internal.isBuiltin(name),
-  makeError: (Ctor, code, message, extra) => Object.assign(codeError(Ctor, code, message), extra || {}),
+  // Node names the code in the stack of its coded errors, but not of MODULE_NOT_FOUND's plain Error.
+  makeError: (Ctor, code, message, extra) => Object.assign(code === undefined || code === 'MODULE_NOT_FOUND' ? Object.assign(new Ctor(message), code ? { code } : {}) : codeError(Ctor, code, message), extra || {}),
 });
 
 const dirname = (p) => {
@@ -223,21 +224,71 @@ function esmExports(format, url) {
   return value;
 }
 
-const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+/**
+ * The names a CommonJS module exports to ES modules, found as Node finds them: by cjs-module-lexer's
+ * reading of its source (and of the modules it re-exports), without running it. It runs when the importing
+ * graph is evaluated, in order (exportValue).
+ */
+function cjsExportNames(filename, seen) {
+  if (seen.has(filename)) return [];
+  seen.add(filename);
+  const source = readText(filename);
+  if (source === undefined) return [];
+  let parsed;
+  try {
+    parsed = internal.require('npm-cjs-lexer').parse(source);
+  } catch {
+    return [];
+  }
+  const names = [...parsed.exports];
+  for (const request of parsed.reexports) {
+    let resolved;
+    try {
+      resolved = resolver.resolveCjs(request, filename, dirname(filename), [filename]);
+    } catch {
+      continue;
+    }
+    if (!resolved.startsWith('node:') && /\.c?js$/.test(resolved)) names.push(...cjsExportNames(resolved, seen));
+  }
+  return names;
+}
+
 internal.on('exportNames', (format, url) => {
   try {
-    const value = esmExports(format, url);
     const names = new Set(['default']);
-    if (format !== 'json' && value !== null && (typeof value === 'object' || typeof value === 'function'))
-      for (const key of Object.keys(value)) if (key !== 'default' && (format === 'builtin' || IDENTIFIER.test(key))) names.add(key);
+    if (format === 'commonjs') for (const name of cjsExportNames(filePath(url), new Set())) names.add(name);
+    else if (format === 'builtin') {
+      const value = esmExports(format, url);
+      for (const key of Object.keys(value)) names.add(key);
+    }
     return [...names].join('\0');
   } catch (e) {
     return e;
   }
 });
+/** What made the last exportValue fail (a CommonJS module that threw), for the host to throw. */
+let exportError;
+internal.on('takeExportError', () => {
+  const e = exportError;
+  exportError = undefined;
+  return e;
+});
 internal.on('exportValue', (format, url, name) => {
-  const value = esmExports(format, url);
-  return name === 'default' ? value : value[name];
+  let value;
+  try {
+    value = esmExports(format, url);
+  } catch (e) {
+    exportError = e;
+    return '\0EXPORT_FAILED';
+  }
+  if (name === 'default') return value;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
+  if (format === 'commonjs' && !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
+  try {
+    return value[name];
+  } catch {
+    return undefined;
+  }
 });
 internal.on('initMeta', (meta, url) => {
   Object.defineProperty(meta, 'url', { value: url, writable: true, enumerable: true, configurable: true });
@@ -246,7 +297,15 @@ internal.on('initMeta', (meta, url) => {
     meta.filename = filename;
     meta.dirname = dirname(filename);
   }
-  meta.resolve = (specifier) => resolver.resolveEsm(String(specifier), url).url;
+  // As Node's: a relative specifier resolves to its URL whether or not the file exists.
+  meta.resolve = (specifier) => {
+    try {
+      return resolver.resolveEsm(String(specifier), url).url;
+    } catch (e) {
+      if (e && e.code === 'ERR_MODULE_NOT_FOUND' && /^\.{0,2}\//.test(String(specifier))) return new URL(String(specifier), url).href;
+      throw e;
+    }
+  };
 });
 
 module.exports = { Module, resolver, makeRequire, fileURL, dirname };

@@ -33,7 +33,7 @@ function createWritable(fd) {
   stream.fd = fd;
   stream._type = 'fs';
   stream._isStdio = true;
-  stream.isTTY = false;
+  // Node sets isTTY only on terminals (the VM has none yet).
   stream.destroySoon = stream.destroy;
   // Closing stdout does not close fd 1 in Node either.
   stream._destroy = (err, cb) => cb(err);
@@ -84,7 +84,6 @@ function createReadable(fd) {
     }
   }
   stream.fd = fd;
-  stream.isTTY = false;
   stream.ref = () => {
     stream._refed = true;
     setRef(fd, false, true);
