@@ -1,6 +1,5 @@
 import { Channel, packFields, RET_KILLED } from "../src/abi/channel.js";
 import { Sys, type SysNumber } from "../src/abi/syscalls.js";
-import type { GuestMemory } from "./guest-memory.js";
 
 /** Thrown through the guest's stack to end it: by proc_exit, or because the kernel killed the process. */
 export class GuestExit {
@@ -18,7 +17,8 @@ export class KernelClient {
 
   constructor(
     buffer: SharedArrayBuffer,
-    private readonly mem: GuestMemory,
+    /** What the guest holds, in 64 KiB pages, reported with every call (guest-memory-account.ts). */
+    private readonly mem: { readonly pages: number },
   ) {
     this.channel = new Channel(buffer);
   }

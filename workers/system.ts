@@ -91,8 +91,10 @@ export class System {
     public cwd: string,
     /** What the command may hold in memory (Limits.maxProcessMemoryBytes). */
     readonly maxMemoryBytes: number,
+    /** What the guest holds, reported to the kernel; a script holds nothing the kernel counts. */
+    memory: { readonly pages: number } = new GuestMemory(),
   ) {
-    this.k = new KernelClient(channel, new GuestMemory());
+    this.k = new KernelClient(channel, memory);
     this.env = {};
     for (const e of env) {
       const i = e.indexOf("=");

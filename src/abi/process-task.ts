@@ -45,3 +45,18 @@ export interface ProcessResult {
   /** The kernel killed it: the exit status is the signal's. */
   killed: boolean;
 }
+
+/** What a booted worker of guest `node` is told to run (src/kernel/node-process.ts → workers/node-host/runtime.ts). */
+export interface NodeTask {
+  /** The process's system-call channel. */
+  channel: SharedArrayBuffer;
+  /** Its wake ring (wake-ring.ts). */
+  wake: SharedArrayBuffer;
+  argv: string[];
+  /** `KEY=VALUE` entries. */
+  env: string[];
+  cwd: string;
+  pid: number;
+  /** 0 when started by the host. */
+  ppid: number;
+}

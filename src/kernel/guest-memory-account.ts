@@ -31,6 +31,11 @@ export function chargeGuestMemory(k: Kernel, p: Process, ch: Channel): void {
   const pages = ch.memoryPages;
   const before = p.guestPagesCharged;
   if (pages === before || before === undefined) return; // unchanged, or not counted (the account is closed)
+  // A guest `node` reports memory its heap limit does not bound (ArrayBuffers): the process limit holds for it too.
+  if (pages * WASM_PAGE_BYTES > k.limits.maxProcessMemoryBytes && p.killedBy === undefined) {
+    p.tellStderr(`${p.command}: out of memory (process limit ${k.limits.maxProcessMemoryBytes} bytes)\n`);
+    return p.kill(Signal.SIGKILL);
+  }
   if (pages < before) {
     k.memory.give("guest", (before - pages) * WASM_PAGE_BYTES);
   } else if (!k.memory.tryTake("guest", (pages - before) * WASM_PAGE_BYTES)) {

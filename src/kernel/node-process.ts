@@ -1,27 +1,19 @@
 import type { Worker } from "node:worker_threads";
 import { Channel } from "../abi/channel.js";
+import type { NodeTask } from "../abi/process-task.js";
 import { allocateWakeRing } from "../abi/wake-ring.js";
 import { takeNodeWorker } from "../pool/node-workers.js";
 import type { Kernel } from "./kernel.js";
 import { envEntries } from "./pool-process.js";
 import type { Process } from "./process.js";
 import { serveSyscalls } from "./syscalls/dispatch.js";
+import { openGuestMemory, releaseGuestMemory } from "./guest-memory-account.js";
 import { WakeRing } from "./wake-ring.js";
 
 const MiB = 1024 * 1024;
 /** Exit status of a guest whose heap passed its limit: Node aborts (SIGABRT) then. */
 const OUT_OF_MEMORY_STATUS = 134;
 
-/** What a booted node worker is told to run (workers/node-host/runtime.ts). */
-export interface NodeRunMessage {
-  channel: SharedArrayBuffer;
-  wake: SharedArrayBuffer;
-  argv: string[];
-  env: string[];
-  cwd: string;
-  pid: number;
-  ppid: number;
-}
 
 /**
  * Runs `p` as a guest `node` process in a worker of its own (src/pool/node-workers.ts). The guest makes
@@ -41,6 +33,9 @@ export function startNodeProcess(k: Kernel, p: Process): void {
       else k.exitProcess(p, 0);
     },
   };
+  // The guest's heap and ArrayBuffers are counted against the VM (workers/node-host/runtime.ts HeapMeter).
+  openGuestMemory(p);
+  void p.waitExit().then(() => releaseGuestMemory(k, p));
   serveSyscalls(k, p, channel);
   const heapMb = Math.max(16, Math.floor(k.limits.maxProcessMemoryBytes / MiB));
   takeNodeWorker(heapMb).then(
@@ -62,7 +57,7 @@ export function startNodeProcess(k: Kernel, p: Process): void {
         k.exitProcess(p, outOfMemory ? OUT_OF_MEMORY_STATUS : code);
         channel.wakeKernel();
       });
-      const run: NodeRunMessage = { channel: channel.buffer, wake, argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 };
+      const run: NodeTask = { channel: channel.buffer, wake, argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 };
       w.postMessage(run);
     },
     (e: unknown) => {

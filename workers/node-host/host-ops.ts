@@ -286,6 +286,9 @@ export function hostOps(state: HostState): Record<string, HostOp> {
   return ops;
 }
 
+/** Set when the kernel killed the process: its worker stops, and the guest's `exit` listeners do not run. */
+export let killed = false;
+
 /**
  * Runs an op the membrane's way: never throws; failures become "\0E" + code. A process the kernel killed
  * ends here: its worker stops (nothing of the host may be thrown into the guest, which could catch it).
@@ -295,7 +298,10 @@ export function callOp(op: HostOp | undefined, args: unknown[]): unknown {
   try {
     return op(...args);
   } catch (e) {
-    if (e instanceof GuestExit) process.exit(0);
+    if (e instanceof GuestExit) {
+      killed = true;
+      process.exit(0);
+    }
     if (e instanceof SysError) return fail(e.code);
     return fail("EIO");
   }

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
+import { getHeapStatistics } from "node:v8";
 import { MessageChannel, parentPort, workerData } from "node:worker_threads";
-import type { NodeRunMessage } from "../../src/kernel/node-process.js";
+import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, type DynamicImport } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
-import { callOp, hostOps, type HostOp, type HostState } from "./host-ops.js";
+import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
 import { WakeWaiter } from "./wake-waiter.js";
 
 /**
@@ -67,6 +68,25 @@ const importFrom =
 const dynamicImport = importFrom(undefined);
 
 const context = createGuestContext(dynamicImport);
+
+/**
+ * What the guest holds: its heap and the memory outside it (ArrayBuffers, which the heap limit does not
+ * cover), in 64 KiB pages, reported with every system call so that the kernel counts it against the VM
+ * (src/kernel/guest-memory-account.ts). Measured at most once a millisecond (~3 µs each).
+ */
+class HeapMeter {
+  private measuredAt = -Infinity;
+  private value = 0;
+  get pages(): number {
+    const now = performance.now();
+    if (now - this.measuredAt >= 1) {
+      const s = getHeapStatistics();
+      this.value = Math.ceil((s.used_heap_size + (s as { external_memory?: number }).external_memory!) / WASM_PAGE_BYTES);
+      this.measuredAt = now;
+    }
+    return this.value;
+  }
+}
 
 /** What the last runScript gave, until taken. */
 let scriptResult: unknown;
@@ -261,8 +281,8 @@ function madeCodeCache(): Record<string, Uint8Array> | undefined {
   return made;
 }
 
-function run(msg: NodeRunMessage): void {
-  const sys = new System(msg.channel, msg.argv, msg.env, msg.cwd, Number.MAX_SAFE_INTEGER);
+function run(msg: NodeTask): void {
+  const sys = new System(msg.channel, msg.argv, msg.env, msg.cwd, Number.MAX_SAFE_INTEGER, new HeapMeter());
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, 0, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
   esm = new EsmLoader(context, sys, dynamicImport, (...args) => dispatch(...args), isHostValue);
@@ -270,6 +290,7 @@ function run(msg: NodeRunMessage): void {
   waiter.start();
   process.on("beforeExit", () => dispatch("beforeExit"));
   process.on("exit", () => {
+    if (killed) return;
     const code = dispatch("exit");
     process.exitCode = typeof code === "number" ? code : 1;
     // The kernel learns of the exit now; tearing the worker down takes a while longer.
@@ -283,5 +304,5 @@ function run(msg: NodeRunMessage): void {
 
 boot();
 hardenRealm();
-parentPort!.once("message", (msg: NodeRunMessage) => run(msg));
+parentPort!.once("message", (msg: NodeTask) => run(msg));
 parentPort!.postMessage({ codeCache: madeCodeCache() });
