@@ -57,7 +57,7 @@ const BUILTIN_FILES = {
   async_hooks: 'builtins/async_hooks',
   buffer: 'builtins/buffer',
   child_process: 'builtins/child_process',
-  console: 'builtins/console',
+  console: 'internal/console',
   constants: 'builtins/constants',
   crypto: 'builtins/crypto',
   diagnostics_channel: 'builtins/diagnostics_channel',
@@ -155,6 +155,7 @@ const isBuiltin = (name) => {
 };
 
 internal.host = rawCall;
+internal.loadFile = internalLoad;
 internal.isFailure = isFailure;
 internal.scratch = scratch;
 internal.scratchF64 = scratchF64;

@@ -74,10 +74,11 @@ define('CustomEvent', class CustomEvent extends Event {
 define('structuredClone', (value, options) => require('internal/structured-clone')(value, options));
 lazy('crypto', () => require('crypto').webcrypto);
 delete globalThis.console;
-define('console', require('console').createGlobalConsole(
-  { write: (s) => process.stdout.write(s) },
-  { write: (s) => process.stderr.write(s) },
-));
+// `require('console')` is the global console as it was made (internal/console.js), with its Console class.
+const consoleModule = internal.loadFile('builtins/console');
+internal.console = consoleModule.createGlobalConsole({ write: (s) => process.stdout.write(s) }, { write: (s) => process.stderr.write(s) });
+if (!internal.console.Console) Object.defineProperty(internal.console, 'Console', { value: consoleModule.Console, writable: true, configurable: true });
+define('console', internal.console);
 
 // ---- the process's life ----
 
