@@ -87,6 +87,13 @@ export const Sys = {
    * kernel appends `(fd, events)` to the ring once the fd is ready (at once if it already is).
    */
   ARM: 36,
+  /**
+   * args: dirfd · payload: path · reply: the whole file (links followed). ERANGE when it is larger than the
+   * channel's payload: the caller then reads it with OPEN and READ. One call where a module loader made four.
+   */
+  READFILE: 37,
+  /** args: dirfd · payload: path · reply: its canonical path. ERANGE inside a host mount (resolve it link by link there). */
+  REALPATH: 38,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -485,6 +485,17 @@ export class Vfs {
   }
 
   /** A file's whole content, a copy of its own. Devices read as empty here; a host FIFO or device is EACCES. */
+  /**
+   * The canonical path of an existing file, links resolved; ERANGE when it lies in a host mount, whose links
+   * are the host's (the caller then resolves it link by link).
+   */
+  realpath(path: string): string {
+    const real = this.resolve(path, "realpath", true);
+    if (this.mountOf(real)) throw kerr("ERANGE", { syscall: "realpath", path });
+    if (!linkAt(this.core, real) && !DEVICES[real]) this.missing("realpath", path, real);
+    return real;
+  }
+
   readFile(path: string): Uint8Array {
     const real = this.resolve(path, "open", true);
     if (DEVICES[real]) return new Uint8Array(0);

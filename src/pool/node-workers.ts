@@ -59,12 +59,9 @@ export function takeNodeWorker(heapMb: number): Promise<Worker> {
   let list = spares.get(heapMb);
   if (!list) spares.set(heapMb, (list = []));
   const taken = list.shift() ?? boot(heapMb);
-  // The replacement boots once this worker is done: booting takes a core for tens of milliseconds, which
-  // on a small machine would slow the process that asked.
-  void taken.then(
-    (w) => w.once("exit", () => refill(heapMb, list)),
-    () => refill(heapMb, list),
-  );
+  // The replacement boots meanwhile (so that a burst of processes waits less), after this turn: creating a
+  // worker blocks this thread for a few milliseconds, and the process that asked goes first.
+  setImmediate(() => refill(heapMb, list));
   return taken;
 }
 

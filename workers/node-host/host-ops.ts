@@ -3,7 +3,7 @@ import { createHash, createHmac, randomFillSync } from "node:crypto";
 import * as zlib from "node:zlib";
 import { Errno, errnoName } from "../../src/abi/errno.js";
 import { Sys } from "../../src/abi/syscalls.js";
-import { EventType, FdFlags, Whence, WNOHANG } from "../../src/abi/wasi.js";
+import { EventType, FdFlags, ROOT_PREOPEN_FD, Whence, WNOHANG } from "../../src/abi/wasi.js";
 import { GuestExit } from "../kernel-client.js";
 import { SysError, type System } from "../system.js";
 
@@ -72,6 +72,10 @@ export function hostOps(state: HostState): Record<string, HostOp> {
     return 0;
   };
   const realpath = (path: string): string => {
+    const err = k.callWith(Sys.REALPATH, [ROOT_PREOPEN_FD], encoder.encode(sys.resolve(path)));
+    if (err === Errno.SUCCESS) return decoder.decode(k.data.subarray(0, k.channel.replyLength));
+    if (err !== Errno.ERANGE) throw new SysError(errnoName(err), path);
+    // In a host mount: link by link.
     const parts = sys.resolve(path).split("/").filter((s) => s !== "" && s !== ".");
     let out = "";
     for (let i = 0, links = 0; i < parts.length; i++) {
@@ -82,8 +86,9 @@ export function hostOps(state: HostState): Record<string, HostOp> {
         continue;
       }
       const next = `${out}/${part}`;
-      const st = sys.stat(next, false);
-      if (st.kind === "symlink") {
+      const mode = sys.mode(next, false);
+      if (mode === 0) throw new SysError("ENOENT", path);
+      if ((mode & 0o170000) === 0o120000) {
         if (++links > 40) throw new SysError("ELOOP", path);
         const target = sys.readlink(next);
         parts.splice(0, i + 1, ...target.split("/").filter((s) => s !== "" && s !== "."));
@@ -160,6 +165,11 @@ export function hostOps(state: HostState): Record<string, HostOp> {
     },
     fsync: (fd) => void sys.fstat(int(fd)),
     realpath: (path) => realpath(str(path)),
+    /** 0 missing, 1 a file (anything not a directory), 2 a directory; links followed. One call: module resolution asks it often. */
+    fileType: (path) => {
+      const mode = sys.mode(str(path), true);
+      return mode === 0 ? 0 : (mode & 0o170000) === 0o040000 ? 2 : 1;
+    },
     /** A whole file as UTF-8 text (module sources: one crossing instead of many). */
     readText: (path) => decoder.decode(sys.readFile(str(path))),
     access: (path, mode) => {

@@ -122,6 +122,24 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
+  [Sys.READFILE]: (k, p, ch) => {
+    const path = atPath(k, p, ch);
+    // Only files and directories (EISDIR): a device or an fd's path is read as a stream, with READ.
+    const type = k.vfs.mode(path) & 0o170000;
+    if (openFileAt(k, p, path, "open") || (type !== 0o100000 && type !== 0o040000)) throw kerr("ERANGE", { syscall: "readfile", path });
+    const data = k.vfs.readFile(path);
+    if (data.length > ch.data.length) throw kerr("ERANGE", { syscall: "readfile", path });
+    ch.data.set(data);
+    return data.length;
+  },
+
+  [Sys.REALPATH]: (k, p, ch) => {
+    const real = new TextEncoder().encode(k.vfs.realpath(atPath(k, p, ch)));
+    if (real.length > ch.data.length) throw kerr("ENAMETOOLONG", { syscall: "realpath" });
+    ch.data.set(real);
+    return real.length;
+  },
+
   [Sys.READLINK]: (k, p, ch) => {
     const target = new TextEncoder().encode(k.vfs.readlink(atPath(k, p, ch)));
     const n = Math.min(target.length, ch.data.length);

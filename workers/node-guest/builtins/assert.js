@@ -1,7 +1,8 @@
 'use strict';
 // The guest's `assert` (and `assert.strict`, which the runtime also serves as `assert/strict`).
 // Messages follow Node 20's lib/internal/assert/assertion_error.js; differences:
-// - `assert.ok(falsy)` cannot read the caller's source, so it says `false == true` (Node quotes the expression);
+// - `assert.ok(falsy)` quotes the call read from the caller's file with a bracket scan, not a parser (an
+//   expression it cannot delimit, e.g. with a regular expression holding a bracket, gives `false == true`);
 // - multi-line deep-equal diffs use Node 20's line diff (Node 22+ switched to a Myers diff);
 // - no colours in diffs.
 
@@ -39,6 +40,7 @@ const RegExpPrototypeTest = uncurry(RegExp.prototype.test);
 const DatePrototypeGetTime = uncurry(Date.prototype.getTime);
 const MapPrototypeGet = uncurry(Map.prototype.get);
 const MapPrototypeHas = uncurry(Map.prototype.has);
+const ArrayPrototypePush = uncurry(Array.prototype.push);
 const MapPrototypeSet = uncurry(Map.prototype.set);
 const MapPrototypeEntries = uncurry(Map.prototype.entries);
 const MapSize = uncurry(Object.getOwnPropertyDescriptor(Map.prototype, 'size').get);
@@ -535,12 +537,164 @@ function innerFail(obj) {
   throw new AssertionError(obj);
 }
 
+// ---- the falsy-value message of assert.ok: the source of the call, read from the caller's file (Node parses
+// it with acorn; here a scan for the call's callee and its balanced parentheses).
+const errorCache = new MapCtor();
+const StringPrototypeStartsWith = uncurry(String.prototype.startsWith);
+const StringPrototypeIncludes = uncurry(String.prototype.includes);
+const StringPrototypeIndexOf = uncurry(String.prototype.indexOf);
+const StringPrototypeLastIndexOf = uncurry(String.prototype.lastIndexOf);
+const StringPrototypeReplace = uncurry(String.prototype.replace);
+const StringPrototypeCharCodeAt = uncurry(String.prototype.charCodeAt);
+const NumberPrototypeToString = uncurry(Number.prototype.toString);
+const escapeSequencesRegExp = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
+const escapeFn = (ch) => {
+  const c = StringPrototypeCharCodeAt(ch, 0);
+  if (c === 8) return '\\b';
+  if (c === 12) return '\\f';
+  return `\\u${StringPrototypeSlice(`000${NumberPrototypeToString(c, 16)}`, -4)}`;
+};
+const isIdentChar = (ch) => ch !== undefined && RegExpPrototypeTest(/[\w$\u0080-\uffff]/, ch);
+
+/** The end (exclusive) of the balanced group opening at `code[open]`, skipping strings and comments; -1 if none. */
+function balancedEnd(code, open) {
+  const stack = [];
+  for (let i = open; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '(' || ch === '[' || ch === '{') ArrayPrototypePush(stack, ch);
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      const top = ArrayPrototypePop(stack);
+      if (top === undefined || '([{'[StringPrototypeIndexOf(')]}', ch)] !== top) return -1;
+      if (stack.length === 0) return i + 1;
+    } else if (ch === '"' || ch === "'") {
+      for (i++; i < code.length && code[i] !== ch; i++) {
+        if (code[i] === '\\') i++;
+        else if (code[i] === '\n') return -1;
+      }
+    } else if (ch === '`') {
+      // A template: its `${ … }` parts are scanned as code.
+      for (i++; i < code.length && code[i] !== '`'; i++) {
+        if (code[i] === '\\') i++;
+        else if (code[i] === '$' && code[i + 1] === '{') {
+          const end = balancedEnd(code, i + 1);
+          if (end === -1) return -1;
+          i = end - 1;
+        }
+      }
+    } else if (ch === '/' && code[i + 1] === '/') {
+      const nl = StringPrototypeIndexOf(code, '\n', i);
+      if (nl === -1) return -1;
+      i = nl;
+    } else if (ch === '/' && code[i + 1] === '*') {
+      const close = StringPrototypeIndexOf(code, '*/', i + 2);
+      if (close === -1) return -1;
+      i = close + 1;
+    }
+  }
+  return -1;
+}
+
+/** The call expression whose callee ends around `offset` (its property or identifier), as [start, text]. */
+function findCall(code, offset) {
+  let end = offset;
+  while (isIdentChar(code[end])) end++;
+  while (code[end] === ' ' || code[end] === '\t') end++;
+  if (code[end] === '?' && code[end + 1] === '.') end += 2;
+  if (code[end] !== '(') return undefined;
+  const close = balancedEnd(code, end);
+  if (close === -1) return undefined;
+  let start = offset;
+  for (;;) {
+    const prev = code[start - 1];
+    if (isIdentChar(prev) || prev === '.') start--;
+    else if (prev === '?' && code[start] === '.') start--;
+    else if (prev === ')' || prev === ']') {
+      // The callee's object is itself a call or an element access: go back to its opening bracket.
+      const open = prev === ')' ? '(' : '[';
+      let depth = 0;
+      let j = start - 1;
+      for (; j >= 0; j--) {
+        if (code[j] === prev) depth++;
+        else if (code[j] === open && --depth === 0) break;
+      }
+      if (j < 0) return undefined;
+      start = j;
+    } else break;
+  }
+  if (start === end) return undefined;
+  return [start, StringPrototypeReplace(StringPrototypeSlice(code, start, close), escapeSequencesRegExp, escapeFn)];
+}
+
+function getErrMessage(fn) {
+  let tmpLimit;
+  let stack;
+  try {
+    tmpLimit = ErrorCtor.stackTraceLimit;
+    ErrorCtor.stackTraceLimit = 1;
+    const err = {};
+    ErrorCaptureStackTrace(err, fn);
+    stack = err.stack;
+  } catch {
+    return undefined;
+  } finally {
+    try { ErrorCtor.stackTraceLimit = tmpLimit; } catch { /* not writable */ }
+  }
+  if (typeof stack !== 'string') return undefined;
+  const lines = StringPrototypeSplit(stack, '\n');
+  const frame = lines[lines.length - 1];
+  if (!StringPrototypeStartsWith(frame, '    at ') || StringPrototypeIncludes(frame, '(eval at ') ||
+      StringPrototypeIncludes(frame, ' (eval at ')) return undefined;
+  const m = RegExpPrototypeExec(/(?:\(|at )((?:file:\/\/)?\/[^()]*):(\d+):(\d+)\)?$/, frame);
+  if (m === null) return undefined;
+  let filename = m[1];
+  const line = +m[2] - 1;
+  const column = +m[3] - 1;
+  const identifier = `${filename}${line}${column}`;
+  if (MapPrototypeHas(errorCache, identifier)) return MapPrototypeGet(errorCache, identifier);
+  let message;
+  try {
+    if (StringPrototypeStartsWith(filename, 'file:')) filename = require('url').fileURLToPath(filename);
+    const source = require('fs').readFileSync(filename, 'utf8');
+    let at = 0;
+    for (let i = 0; i < line; i++) {
+      at = StringPrototypeIndexOf(source, '\n', at) + 1;
+      if (at === 0) throw null;
+    }
+    const code = StringPrototypeSlice(source, at);
+    const found = findCall(code, column);
+    if (found === undefined) throw null;
+    let start = found[0];
+    message = found[1];
+    const nl = StringPrototypeLastIndexOf(code, '\n', start);
+    start -= nl + 1;
+    if (StringPrototypeIncludes(message, '\n')) {
+      message = StringPrototypeReplace(message, /\r\n/g, '\n');
+      const frames = StringPrototypeSplit(message, '\n');
+      message = frames[0];
+      for (let k = 1; k < frames.length; k++) {
+        const f = frames[k];
+        let pos = 0;
+        while (pos < start && (f[pos] === ' ' || f[pos] === '\t')) pos++;
+        message += `\n  ${StringPrototypeSlice(f, pos)}`;
+      }
+    }
+    message = `The expression evaluated to a falsy value:\n\n  ${message}\n`;
+  } catch {
+    message = undefined;
+  }
+  MapPrototypeSet(errorCache, identifier, message);
+  return message;
+}
+
 function innerOk(fn, argLen, value, message) {
   if (!value) {
     let generatedMessage = false;
     if (argLen === 0) {
       generatedMessage = true;
       message = 'No value argument passed to `assert.ok()`';
+    } else if (message == null) {
+      generatedMessage = true;
+      message = getErrMessage(fn);
     } else if (message instanceof ErrorCtor) {
       throw message;
     }

@@ -42,4 +42,263 @@ buffer.isAscii = (input) => {
   for (const b of bytes) if (b > 0x7f) return false;
   return true;
 };
+buffer.kStringMaxLength = buffer.constants.MAX_STRING_LENGTH;
+
+// ---- Node's range checks of the read/write methods (lib/internal/buffer.js): ERR_OUT_OF_RANGE,
+// ERR_BUFFER_OUT_OF_BOUNDS, ERR_INVALID_ARG_TYPE instead of the npm port's uncoded RangeErrors.
+const { codeError, invalidArgType } = require('internal/errors');
+const MathFloor = Math.floor;
+const MathAbs = Math.abs;
+const NumberIsInteger = Number.isInteger;
+const ReflectApply = Reflect.apply;
+const StringCtor = String;
+const RangeErrorCtor = RangeError;
+const ObjectDefineProperty = Object.defineProperty;
+let utilInspect;
+const inspectValue = (v) => {
+  if (utilInspect === undefined) utilInspect = require('util').inspect;
+  return utilInspect(v);
+};
+
+function addNumericalSeparator(val) {
+  let res = '';
+  let i = val.length;
+  const start = val[0] === '-' ? 1 : 0;
+  for (; i >= start + 4; i -= 3) res = `_${val.slice(i - 3, i)}${res}`;
+  return `${val.slice(0, i)}${res}`;
+}
+function outOfRange(name, range, input) {
+  let received;
+  if (NumberIsInteger(input) && MathAbs(input) > 2 ** 32) {
+    received = addNumericalSeparator(StringCtor(input));
+  } else if (typeof input === 'bigint') {
+    received = StringCtor(input);
+    if (input > 2n ** 32n || input < -(2n ** 32n)) received = addNumericalSeparator(received);
+    received += 'n';
+  } else {
+    received = inspectValue(input);
+  }
+  return codeError(RangeErrorCtor, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be ${range}. Received ${received}`);
+}
+function validateNumber(value, name) {
+  if (typeof value !== 'number') throw invalidArgType(name, 'of type number', value);
+}
+function boundsError(value, length, type) {
+  if (MathFloor(value) !== value) {
+    validateNumber(value, type || 'offset');
+    throw outOfRange(type || 'offset', 'an integer', value);
+  }
+  if (length < 0) throw codeError(RangeErrorCtor, 'ERR_BUFFER_OUT_OF_BOUNDS', 'Attempt to access memory outside buffer bounds');
+  throw outOfRange(type || 'offset', `>= ${type ? 1 : 0} and <= ${length}`, value);
+}
+/** `last`: the size in bytes less one, as Node passes it. */
+function checkBounds(buf, offset, last) {
+  validateNumber(offset, 'offset');
+  if (buf[offset] === undefined || buf[offset + last] === undefined) boundsError(offset, buf.length - (last + 1));
+}
+function checkInt(value, min, max, buf, offset, last) {
+  if (value > max || value < min) {
+    const n = typeof min === 'bigint' ? 'n' : '';
+    let range;
+    if (last > 3) {
+      const bits = (last + 1) * 8;
+      range = min === 0 || min === 0n
+        ? `>= 0${n} and < 2${n} ** ${bits}${n}`
+        : `>= -(2${n} ** ${bits - 1}${n}) and < 2${n} ** ${bits - 1}${n}`;
+    } else {
+      range = `>= ${min}${n} and <= ${max}${n}`;
+    }
+    throw outOfRange('value', range, value);
+  }
+  checkBounds(buf, offset, last);
+}
+function checkByteLength(byteLength) {
+  if (typeof byteLength !== 'number' || !NumberIsInteger(byteLength) || byteLength < 1 || byteLength > 6) boundsError(byteLength, 6, 'byteLength');
+}
+
+const proto = Buffer.prototype;
+/** Replaces a method (and its alias spelled Uint) by `make(original)`, keeping its name and length. */
+function replace(name, make) {
+  const original = proto[name];
+  if (typeof original !== 'function') return;
+  const fn = make(original);
+  ObjectDefineProperty(fn, 'name', { value: name, configurable: true });
+  for (const key of [name, name.replace('UInt', 'Uint')]) {
+    if (proto[key] === original || key === name) ObjectDefineProperty(proto, key, { value: fn, writable: true, enumerable: true, configurable: true });
+  }
+}
+const fixed = [['8', 1], ['16LE', 2], ['16BE', 2], ['32LE', 4], ['32BE', 4]];
+for (const [suffix, size] of fixed) {
+  for (const signed of [false, true]) {
+    const bits = size * 8;
+    const min = signed ? -(2 ** (bits - 1)) : 0;
+    const max = signed ? 2 ** (bits - 1) - 1 : 2 ** bits - 1;
+    const kind = signed ? 'Int' : 'UInt';
+    replace(`read${kind}${suffix}`, (original) => function (offset = 0) {
+      checkBounds(this, offset, size - 1);
+      return ReflectApply(original, this, [offset, true]);
+    });
+    replace(`write${kind}${suffix}`, (original) => function (value, offset = 0) {
+      value = +value;
+      if (size === 1) validateNumber(offset, 'offset');
+      checkInt(value, min, max, this, offset, size - 1);
+      return ReflectApply(original, this, [value, offset, true]);
+    });
+  }
+}
+for (const [name, size] of [['FloatLE', 4], ['FloatBE', 4], ['DoubleLE', 8], ['DoubleBE', 8]]) {
+  replace(`read${name}`, (original) => function (offset = 0) {
+    checkBounds(this, offset, size - 1);
+    return ReflectApply(original, this, [offset, true]);
+  });
+  replace(`write${name}`, (original) => function (value, offset = 0) {
+    value = +value;
+    checkBounds(this, offset, size - 1);
+    return ReflectApply(original, this, [value, offset, true]);
+  });
+}
+for (const [kind, min, max] of [['BigUInt64', 0n, 2n ** 64n - 1n], ['BigInt64', -(2n ** 63n), 2n ** 63n - 1n]]) {
+  for (const end of ['LE', 'BE']) {
+    replace(`read${kind}${end}`, (original) => function (offset = 0) {
+      checkBounds(this, offset, 7);
+      return ReflectApply(original, this, [offset]);
+    });
+    replace(`write${kind}${end}`, (original) => function (value, offset = 0) {
+      checkInt(value, min, max, this, offset, 7);
+      return ReflectApply(original, this, [value, offset]);
+    });
+  }
+}
+for (const end of ['LE', 'BE']) {
+  for (const signed of [false, true]) {
+    const kind = signed ? 'Int' : 'UInt';
+    replace(`read${kind}${end}`, (original) => function (offset, byteLength) {
+      if (offset === undefined) throw invalidArgType('offset', 'of type number', offset);
+      checkByteLength(byteLength);
+      checkBounds(this, offset, byteLength - 1);
+      return ReflectApply(original, this, [offset, byteLength, true]);
+    });
+    replace(`write${kind}${end}`, (original) => function (value, offset, byteLength) {
+      checkByteLength(byteLength);
+      value = +value;
+      const bits = byteLength * 8;
+      const min = signed ? -(2 ** (bits - 1)) : 0;
+      const max = signed ? 2 ** (bits - 1) - 1 : 2 ** bits - 1;
+      if (byteLength === 1) validateNumber(offset, 'offset');
+      checkInt(value, min, max, this, offset, byteLength - 1);
+      return ReflectApply(original, this, [value, offset, byteLength, true]);
+    });
+  }
+}
+
+// ---- inspect as Node's: `... N more bytes`, and the buffer's own non-index properties.
+const customInspect = Symbol.for('nodejs.util.inspect.custom');
+const ReflectOwnKeys = Reflect.ownKeys;
+const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const isIndex = (key) => typeof key === 'string' && /^(?:0|[1-9][0-9]*)$/.test(key) && +key < 2 ** 32 - 1;
+const bufferInspect = function inspect(recurseTimes, ctx) {
+  const max = buffer.INSPECT_MAX_BYTES;
+  const actualMax = Math.min(max, this.length);
+  const remaining = this.length - max;
+  let str = ReflectApply(toString, this, ['hex', 0, actualMax]).replace(/(.{2})/g, '$1 ').trim();
+  if (remaining > 0) str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
+  if (ctx) {
+    let extras = false;
+    const obj = { __proto__: null };
+    for (const key of ReflectOwnKeys(this)) {
+      if (isIndex(key)) continue;
+      const desc = ObjectGetOwnPropertyDescriptor(this, key);
+      if (!ctx.showHidden && !desc.enumerable) continue;
+      extras = true;
+      obj[key] = this[key];
+    }
+    if (extras) {
+      if (this.length !== 0) str += ', ';
+      if (utilInspect === undefined) utilInspect = require('util').inspect;
+      // '[Object: null prototype] {'.length === 26
+      str += utilInspect(obj, { ...ctx, breakLength: Infinity, compact: true }).slice(27, -2);
+    }
+  }
+  return `<${this.constructor.name} ${str}>`;
+};
+ObjectDefineProperty(proto, customInspect, { value: bufferInspect, writable: true, enumerable: true, configurable: true });
+proto.inspect = bufferInspect;
+
+// ---- Blob and File (Node's buffer.Blob): the bytes held in memory.
+let bytesOf;
+const encoder = () => new TextEncoder();
+function partBytes(part) {
+  if (part instanceof Blob) return bytesOf(part);
+  if (part instanceof ArrayBuffer) return new Uint8Array(part.slice(0));
+  if (ArrayBuffer.isView(part)) return new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength));
+  return encoder().encode(`${part}`);
+}
+class Blob {
+  #bytes;
+  #type;
+  static {
+    bytesOf = (blob) => blob.#bytes;
+  }
+  constructor(sources = [], options = {}) {
+    if (sources === null || typeof sources !== 'object' || typeof sources[Symbol.iterator] !== 'function') {
+      throw invalidArgType('sources', 'a sequence', sources);
+    }
+    const parts = [];
+    let length = 0;
+    for (const source of sources) {
+      const bytes = partBytes(source);
+      parts.push(bytes);
+      length += bytes.length;
+    }
+    const all = new Uint8Array(length);
+    let at = 0;
+    for (const bytes of parts) { all.set(bytes, at); at += bytes.length; }
+    this.#bytes = all;
+    const type = options?.type === undefined ? '' : `${options.type}`;
+    this.#type = /[^\u0020-\u007e]/.test(type) ? '' : type.toLowerCase();
+  }
+  get size() { return this.#bytes.length; }
+  get type() { return this.#type; }
+  slice(start = 0, end = this.size, type = '') {
+    const size = this.size;
+    const rel = (n) => (n < 0 ? Math.max(size + n, 0) : Math.min(n, size));
+    const s = rel(Math.trunc(+start) || 0);
+    const e = rel(Math.trunc(+end) || 0);
+    const b = new Blob([this.#bytes.subarray(s, Math.max(s, e))], { type });
+    return b;
+  }
+  arrayBuffer() { return Promise.resolve(this.#bytes.slice().buffer); }
+  bytes() { return Promise.resolve(this.#bytes.slice()); }
+  text() { return Promise.resolve(new TextDecoder().decode(this.#bytes)); }
+  stream() {
+    const bytes = this.#bytes.slice();
+    return new ReadableStream({ pull(controller) { if (bytes.length) controller.enqueue(bytes); controller.close(); } });
+  }
+  get [Symbol.toStringTag]() { return 'Blob'; }
+  [customInspect](depth, options, inspect) {
+    if (depth < 0) return this;
+    return `Blob ${inspect({ size: this.size, type: this.type }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
+  }
+}
+class File extends Blob {
+  #name;
+  #lastModified;
+  constructor(fileBits, fileName, options = {}) {
+    if (arguments.length < 2) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "fileBits" and "fileName" arguments must be specified');
+    super(fileBits, options);
+    this.#name = `${fileName}`;
+    this.#lastModified = options?.lastModified === undefined ? Date.now() : +options.lastModified;
+  }
+  get name() { return this.#name; }
+  get lastModified() { return this.#lastModified; }
+  get [Symbol.toStringTag]() { return 'File'; }
+  [customInspect](depth, options, inspect) {
+    if (depth < 0) return this;
+    return `File ${inspect({ size: this.size, type: this.type, name: this.name, lastModified: this.lastModified }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
+  }
+}
+buffer.Blob = typeof globalThis.Blob === 'function' ? globalThis.Blob : Blob;
+buffer.File = typeof globalThis.File === 'function' ? globalThis.File : File;
+buffer.resolveObjectURL = () => undefined;
+
 module.exports = buffer;

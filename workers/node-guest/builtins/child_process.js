@@ -387,6 +387,9 @@ function spawnSync(file, args, options) {
   } catch (e) {
     for (let i = 0; i < 3; i++) if (config[i] === 'pipe') (sys.close(child[i]), sys.close(parent[i]));
     const err = spawnError(e, file, argv);
+    // Node names the system call `spawnSync <file>` (the error's stack is not formatted yet).
+    err.syscall = `spawnSync ${file}`;
+    err.message = `spawnSync ${file} ${e.code}`;
     return { error: err, status: null, signal: null, output: null, pid: 0, stdout: null, stderr: null };
   }
   for (let i = 0; i < 3; i++) if (config[i] === 'pipe') sys.close(child[i]);

@@ -2,10 +2,178 @@
 // getEventListeners, setMaxListeners, addAbortListener).
 'use strict';
 
-const EventEmitter = internal.require('npm-events');
+const NpmEventEmitter = internal.require('npm-events');
+const ReflectApply = Reflect.apply;
+const ReflectOwnKeys = Reflect.ownKeys;
+const ObjectDefineProperty = Object.defineProperty;
+const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const ErrorCtor = Error;
+const ArrayPrototypeSlice = (a, ...r) => ReflectApply(Array.prototype.slice, a, r);
+const ArrayPrototypeSplice = (a, ...r) => ReflectApply(Array.prototype.splice, a, r);
+const ArrayPrototypeJoin = (a, ...r) => ReflectApply(Array.prototype.join, a, r);
+const StringPrototypeSplit = (s, ...r) => ReflectApply(String.prototype.split, s, r);
+const ErrorCaptureStackTrace = Error.captureStackTrace;
+const { codeError, invalidArgType } = require('internal/errors');
 
-EventEmitter.errorMonitor = EventEmitter.errorMonitor || Symbol('events.errorMonitor');
-EventEmitter.captureRejectionSymbol = Symbol.for('nodejs.rejection');
+// Node's constructor, which takes the options (`captureRejections`); the npm port's prototype and statics.
+function EventEmitter(opts) {
+  ReflectApply(EventEmitter.init, this, [opts]);
+}
+for (const key of ReflectOwnKeys(NpmEventEmitter)) {
+  if (key === 'length' || key === 'name' || key === 'prototype' || key === 'arguments' || key === 'caller') continue;
+  ObjectDefineProperty(EventEmitter, key, ObjectGetOwnPropertyDescriptor(NpmEventEmitter, key));
+}
+EventEmitter.prototype = NpmEventEmitter.prototype;
+ObjectDefineProperty(EventEmitter.prototype, 'constructor', { value: EventEmitter, writable: true, configurable: true, enumerable: false });
+EventEmitter.EventEmitter = EventEmitter;
+
+const kCapture = Symbol('kCapture');
+const kRejection = Symbol.for('nodejs.rejection');
+const kErrorMonitor = NpmEventEmitter.errorMonitor || Symbol('events.errorMonitor');
+// Read by the runtime's printer of uncaught errors: a function giving the stack with the emit's site.
+const kEnhanceStackBeforeInspector = Symbol('kEnhanceStackBeforeInspector');
+internal.kEnhanceStackBeforeInspector = kEnhanceStackBeforeInspector;
+ObjectDefineProperty(EventEmitter.prototype, kCapture, { value: false, writable: true, enumerable: false, configurable: true });
+ObjectDefineProperty(EventEmitter, 'captureRejections', {
+  get() { return EventEmitter.prototype[kCapture]; },
+  set(value) {
+    if (typeof value !== 'boolean') throw invalidArgType('EventEmitter.captureRejections', 'of type boolean', value);
+    EventEmitter.prototype[kCapture] = value;
+  },
+  enumerable: true, configurable: true,
+});
+
+const npmInit = NpmEventEmitter.init;
+const kShapeMode = Symbol('shapeMode');
+EventEmitter.init = function init(opts) {
+  const fresh = this._events === undefined || this._events === Object.getPrototypeOf(this)._events;
+  ReflectApply(npmInit, this, []);
+  this[kShapeMode] = !fresh;
+  if (opts?.captureRejections) {
+    if (typeof opts.captureRejections !== 'boolean') {
+      throw invalidArgType('options.captureRejections', 'of type boolean', opts.captureRejections);
+    }
+    this[kCapture] = true;
+  } else {
+    this[kCapture] = EventEmitter.prototype[kCapture];
+  }
+};
+
+const nextTick = (fn, ...args) => {
+  const p = globalThis.process;
+  if (p && typeof p.nextTick === 'function') p.nextTick(fn, ...args);
+  else queueMicrotask(() => ReflectApply(fn, undefined, args));
+};
+function addCatch(that, promise, type, args) {
+  if (!that[kCapture]) return;
+  try {
+    const then = promise.then;
+    if (typeof then === 'function') {
+      ReflectApply(then, promise, [undefined, (err) => nextTick(emitUnhandledRejectionOrErr, that, err, type, args)]);
+    }
+  } catch (err) {
+    that.emit('error', err);
+  }
+}
+function emitUnhandledRejectionOrErr(ee, err, type, args) {
+  if (typeof ee[kRejection] === 'function') {
+    ReflectApply(ee[kRejection], ee, [err, type, ...args]);
+  } else {
+    const prev = ee[kCapture];
+    try {
+      ee[kCapture] = false;
+      ee.emit('error', err);
+    } finally {
+      ee[kCapture] = prev;
+    }
+  }
+}
+
+function identicalSequenceRange(a, b) {
+  for (let i = 0; i < a.length - 3; i++) {
+    const pos = b.indexOf(a[i]);
+    if (pos !== -1) {
+      const rest = b.length - pos;
+      if (rest > 3) {
+        let len = 1;
+        const maxLen = Math.min(a.length - i, rest);
+        while (maxLen > len && a[i + len] === b[pos + len]) len++;
+        if (len > 3) return { len, offset: i };
+      }
+    }
+  }
+  return { len: 0, offset: 0 };
+}
+function enhanceStackTrace(err, own) {
+  let ctorInfo = '';
+  try {
+    const { name } = this.constructor;
+    if (name !== 'EventEmitter') ctorInfo = ` on ${name} instance`;
+  } catch { /* as Node */ }
+  const sep = `\nEmitted 'error' event${ctorInfo} at:\n`;
+  const errStack = ArrayPrototypeSlice(StringPrototypeSplit(err.stack, '\n'), 1);
+  const ownStack = ArrayPrototypeSlice(StringPrototypeSplit(own.stack, '\n'), 1);
+  const { len, offset } = identicalSequenceRange(ownStack, errStack);
+  if (len > 0) ArrayPrototypeSplice(ownStack, offset + 1, len - 2, '    [... lines matching original stack trace ...]');
+  return err.stack + sep + ArrayPrototypeJoin(ownStack, '\n');
+}
+
+let utilInspect;
+// Node's emit: the errorMonitor, ERR_UNHANDLED_ERROR for a non-Error, the listeners' promises caught when
+// captureRejections is on.
+EventEmitter.prototype.emit = function emit(type, ...args) {
+  let doError = type === 'error';
+  const events = this._events;
+  if (events !== undefined) {
+    if (doError && events[kErrorMonitor] !== undefined) this.emit(kErrorMonitor, ...args);
+    doError = doError && events.error === undefined;
+  } else if (!doError) {
+    return false;
+  }
+  if (doError) {
+    let er;
+    if (args.length > 0) er = args[0];
+    if (er instanceof ErrorCtor) {
+      try {
+        const capture = {};
+        ErrorCaptureStackTrace(capture, EventEmitter.prototype.emit);
+        const that = this;
+        ObjectDefineProperty(er, kEnhanceStackBeforeInspector, {
+          value: () => ReflectApply(enhanceStackTrace, that, [er, capture]),
+          configurable: true,
+        });
+      } catch { /* continue regardless of error */ }
+      throw er; // Unhandled 'error' event
+    }
+    let stringifiedEr;
+    try {
+      if (utilInspect === undefined) utilInspect = require('util').inspect;
+      stringifiedEr = utilInspect(er);
+    } catch {
+      stringifiedEr = er;
+    }
+    const err = codeError(ErrorCtor, 'ERR_UNHANDLED_ERROR', stringifiedEr === undefined ? 'Unhandled error.' : `Unhandled error. (${stringifiedEr})`);
+    err.context = er;
+    throw err; // Unhandled 'error' event
+  }
+  const handler = events[type];
+  if (handler === undefined) return false;
+  if (typeof handler === 'function') {
+    const result = ReflectApply(handler, this, args);
+    if (result !== undefined && result !== null) addCatch(this, result, type, args);
+  } else {
+    const len = handler.length;
+    const listeners = ArrayPrototypeSlice(handler);
+    for (let i = 0; i < len; ++i) {
+      const result = ReflectApply(listeners[i], this, args);
+      if (result !== undefined && result !== null) addCatch(this, result, type, args);
+    }
+  }
+  return true;
+};
+
+EventEmitter.errorMonitor = kErrorMonitor;
+EventEmitter.captureRejectionSymbol = kRejection;
 EventEmitter.getEventListeners = (emitter, name) => (typeof emitter.listeners === 'function' ? emitter.listeners(name) : []);
 EventEmitter.setMaxListeners = (n = 10, ...targets) => {
   if (targets.length === 0) EventEmitter.defaultMaxListeners = n;

@@ -6,9 +6,42 @@
 // Known differences from Node (no V8 internals in the context):
 // - a Promise always prints `Promise { <pending> }` (its state cannot be read synchronously);
 // - Map/Set iterators print no entries; a Proxy prints through its traps (like its target for plain proxies);
-// - the bundle follows a recent Node (22+): symbol keys print `Symbol(k): v`, ArrayBuffer `[byteLength]`.
+// - the bundle follows a recent Node (22+); loadInspect patches it back to Node 20's symbol keys and
+//   ArrayBuffer/DataView fields.
 
-const ie = require('node-inspect-extracted');
+// The bundle is compiled here from its source with a few textual patches that bring its output to Node 20's
+// (the runtime's Node): symbol keys `[Symbol(k)]: v`, ArrayBuffer/DataView fields `byteLength: 4`. Each patch
+// applies only when its text is found (another version of the package is used as is).
+function loadInspect() {
+  const host = internal.host;
+  const failed = (r) => typeof r !== 'string' || r === '' || internal.isFailure(r);
+  try {
+    const id = host('internalResolve', 'node-inspect-extracted', undefined);
+    if (failed(id)) return require('node-inspect-extracted');
+    let source = host('internalSource', id);
+    if (failed(source)) return require('node-inspect-extracted');
+    const patch = (from, to) => {
+      const at = StringPrototypeIndexOf(source, from);
+      if (at !== -1) source = StringPrototypeSlice(source, 0, at) + to + StringPrototypeSlice(source, at + from.length);
+    };
+    // formatProperty: a symbol key is `[Symbol(k)]`, and not bracketed again when non-enumerable.
+    patch('const e=jt(On,ae(r),Un);s=t.stylize(e,"symbol")', 'const e=jt(On,ae(r),Un);s=`[${t.stylize(e,"symbol")}]`');
+    patch('return!1===i.enumerable&&(s=`[${s}]`)', 'return!1===i.enumerable&&"symbol"!=typeof r&&(s=`[${s}]`)');
+    // The extra fields of an ArrayBuffer / DataView are plain `byteLength: 4` (a typed array's stay `[length]`).
+    patch('`${t.stylize(`[${r}]`,"string")}: ${i}`', '`${__h.plainField(e)?t.stylize(r,"name"):t.stylize(`[${r}]`,"string")}: ${i}`');
+    patch('{ [byteLength]: ${', '{ byteLength: ${');
+    const hooks = {
+      plainField: (v) => isAnyArrayBuffer(v) || isDataView(v),
+    };
+    const fn = host('compileInternal', source, 'exports,require,module,__h', 'node:internal/deps/node-inspect-extracted/dist/inspect-guest.js');
+    if (typeof fn !== 'function') return require('node-inspect-extracted');
+    const mod = { exports: {} };
+    ReflectApply(fn, mod.exports, [mod.exports, require, mod, hooks]);
+    return mod.exports;
+  } catch {
+    return require('node-inspect-extracted');
+  }
+}
 
 const G = globalThis;
 const ObjectDefineProperty = Object.defineProperty;
@@ -146,6 +179,9 @@ const describe = (v) => {
 function invalidArgType(name, expected, actual) {
   return nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be ${expected}.${describe(actual)}`);
 }
+
+const isAnyArrayBuffer = (v) => isArrayBuffer(v) || isSharedArrayBuffer(v);
+const ie = loadInspect();
 
 // node-inspect-extracted resolves `URL` lazily, on the first object it prints, and caches what it found.
 // Resolve it now, while the runtime's globals are intact; with no URL at all, a stand-in no value is an

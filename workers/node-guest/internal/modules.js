@@ -9,15 +9,25 @@ const { createResolver } = require('internal/resolve');
 const host = internal.host;
 const sys = internal.sys;
 
-const S_IFMT = 0o170000;
-const S_IFDIR = 0o040000;
 
+/** Stats made during one outermost require (as Node's statCache): a module graph probes the same paths. */
+let statCache = null;
 function fileType(path) {
-  try {
-    return (sys.stat(path, true)[1] & S_IFMT) === S_IFDIR ? 2 : 1;
-  } catch {
-    return 0;
+  if (statCache !== null && statCache.has(path)) return statCache.get(path);
+  const r = host('fileType', path);
+  const type = typeof r === 'number' ? r : 0;
+  if (statCache !== null) statCache.set(path, type);
+  return type;
+}
+/** Real paths, kept for the process's life as Node keeps them. */
+const realpathCache = new Map();
+function realpath(path) {
+  let real = realpathCache.get(path);
+  if (real === undefined) {
+    real = sys.realpath(path);
+    realpathCache.set(path, real);
   }
+  return real;
 }
 function readText(path) {
   const r = host('readText', path);
@@ -27,7 +37,7 @@ function readText(path) {
 const resolver = createResolver({
   fileType,
   readText,
-  realpath: (path) => sys.realpath(path),
+  realpath,
   isBuiltin: (name) => internal.isBuiltin(name),
   // Node names the code in the stack of its coded errors, but not of MODULE_NOT_FOUND's plain Error.
   makeError: (Ctor, code, message, extra) => Object.assign(code === undefined || code === 'MODULE_NOT_FOUND' ? Object.assign(new Ctor(message), code ? { code } : {}) : codeError(Ctor, code, message), extra || {}),
@@ -133,6 +143,16 @@ function readOrThrow(filename) {
 
 Module._load = function (request, parent, isMain) {
   if (request.startsWith('node:') || (internal.isBuiltin(request) && !request.startsWith('.'))) return internal.builtin(request);
+  const outermost = statCache === null;
+  if (outermost) statCache = new Map();
+  try {
+    return load(request, parent, isMain);
+  } finally {
+    if (outermost) statCache = null;
+  }
+};
+
+function load(request, parent, isMain) {
   const filename = Module._resolveFilename(request, parent);
   if (filename.startsWith('node:')) return internal.builtin(filename);
   const cached = Module._cache[filename];
@@ -156,7 +176,7 @@ Module._load = function (request, parent, isMain) {
   }
   module.loaded = true;
   return module.exports;
-};
+}
 
 let mainModule;
 

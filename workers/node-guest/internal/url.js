@@ -59,10 +59,14 @@ class URL {
     return 'URL';
   }
   [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+    // Beyond the depth Node formats the URL object itself, which has no own properties.
+    if (typeof depth === 'number' && depth < 0) return 'URL {}';
+    // Node's order: searchParams between search and hash.
     const obj = {};
-    for (const f of FIELDS) obj[f] = this[f];
+    for (const f of ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search']) obj[f] = this[f];
     obj.searchParams = this.searchParams;
-    return `URL ${inspect(obj, options).replace(/^\{/, '{')}`;
+    obj.hash = this.hash;
+    return `URL ${inspect(obj, options)}`;
   }
 }
 
