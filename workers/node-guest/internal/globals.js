@@ -80,6 +80,41 @@ internal.console = consoleModule.createGlobalConsole({ write: (s) => process.std
 if (!internal.console.Console) Object.defineProperty(internal.console, 'Console', { value: consoleModule.Console, writable: true, configurable: true });
 define('console', internal.console);
 
+// ---- stack traces ----
+
+/**
+ * Frames of the worker's own code (which calls into the guest) are not the guest's to see: the default
+ * stack format (V8's: `Name: message` then `    at frame` lines) leaves them out. Node reads the guest
+ * realm's Error.prepareStackTrace for the guest's errors; one the guest sets replaces this one.
+ */
+const RUNTIME_FRAME = /\/workers\/node-host\/|^node:internal\/(event_target|per_context|bootstrap)/;
+const ErrorToString = Error.prototype.toString;
+const StringOf = String;
+function formatStack(error, trace) {
+  let text;
+  try {
+    text = Reflect.apply(ErrorToString, error, []);
+  } catch {
+    text = '<error>';
+  }
+  for (let i = 0; i < trace.length; i++) {
+    const site = trace[i];
+    const file = site.getFileName();
+    if (typeof file === 'string' && RUNTIME_FRAME.test(file)) continue;
+    text += `\n    at ${StringOf(site)}`;
+  }
+  return text;
+}
+let guestPrepareStackTrace;
+Object.defineProperty(Error, 'prepareStackTrace', {
+  get: () => guestPrepareStackTrace ?? formatStack,
+  set: (fn) => {
+    guestPrepareStackTrace = fn === formatStack ? undefined : fn;
+  },
+  enumerable: false,
+  configurable: true,
+});
+
 // ---- the process's life ----
 
 let exiting = false;
@@ -111,6 +146,13 @@ const HOST_FRAME = /^ {4}at .*(\/workers\/node-host\/|node:internal\/(event_targ
 
 function printError(error) {
   let text;
+  // An 'error' event nobody listened for: Node shows where it was emitted (builtins/events.js).
+  try {
+    const enhance = error !== null && typeof error === 'object' ? error[internal.kEnhanceStackBeforeInspector] : undefined;
+    if (typeof enhance === 'function') error.stack = enhance();
+  } catch {
+    // the stack as it is
+  }
   try {
     text = error instanceof Error ? require('util').inspect(error) : `${require('util').inspect(error)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)`;
   } catch {
