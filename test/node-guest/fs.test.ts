@@ -87,7 +87,12 @@ function makeGuest(cwd: string): Guest {
   const CtxError = vm.runInContext("Error", ctx) as ErrorConstructor;
   const internal = { sys: makeSys(cwd, CtxError), nextTick: (fn: (...a: unknown[]) => void, ...args: unknown[]) => process.nextTick(fn, ...args) };
   const cache = new Map<string, { exports: Any }>();
-  const processStub = { nextTick: (fn: (...a: unknown[]) => void, ...args: unknown[]) => process.nextTick(fn, ...args), env: {} };
+  // The guest's process reports the host's Node version (internal/main.js sets process.versions at start).
+  const processStub = {
+    nextTick: (fn: (...a: unknown[]) => void, ...args: unknown[]) => process.nextTick(fn, ...args),
+    env: {},
+    versions: { node: process.versions.node },
+  };
   const builtins: Record<string, string> = {
     fs: path.join(builtinsDir, "fs.js"),
     "fs/promises": path.join(builtinsDir, "fs-promises.js"),

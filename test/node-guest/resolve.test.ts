@@ -36,7 +36,12 @@ function loadResolverModule(): { createResolver(fsi: FsInterface): Resolver } {
   const fn = vm.compileFunction(fs.readFileSync(RESOLVE_JS, 'utf8'), ['exports', 'require', 'module', 'internal'],
     { parsingContext: ctx }) as (e: object, r: unknown, m: { exports: object }, i: object) => void;
   const mod = { exports: {} };
-  fn(mod.exports, () => { throw new Error('resolve.js needs no require'); }, mod, {});
+  // resolve.js requires only 'process', for the Node version the guest reports (here the host's).
+  const requireStub = (name: string) => {
+    if (name === 'process') return { versions: { node: process.versions.node } };
+    throw new Error(`resolve.js needs no require('${name}')`);
+  };
+  fn(mod.exports, requireStub, mod, {});
   return mod.exports as { createResolver(fsi: FsInterface): Resolver };
 }
 

@@ -32,6 +32,8 @@ function makeGuest(): Guest {
   const requireIn = (name: string): any => {
     const cached = cache.get(name);
     if (cached) return cached.exports;
+    // The guest's process reports the host's Node version (internal/main.js sets process.versions at start).
+    if (name === 'process') return { versions: { node: process.versions.node } };
     const file = files[name] ?? path.join(root, 'workers/node-guest/builtins', `${name}.js`);
     const fn = vm.compileFunction(fs.readFileSync(file, 'utf8'), ['exports', 'require', 'module', 'internal'], {
       parsingContext: ctx,

@@ -92,6 +92,17 @@ class HeapMeter {
 let scriptResult: unknown;
 /** The timers of the guest, by its ids. */
 const timers = new Map<number, NodeJS.Timeout | NodeJS.Immediate>();
+/**
+ * I/O completions of the guest's asynchronous fs calls: delivered as messages, i.e. in the poll phase of
+ * the loop, as Node delivers its thread pool's (so an immediate set in one runs before a timer).
+ */
+const { port1: ioIn, port2: ioOut } = new MessageChannel();
+let ioPending = 0;
+ioIn.on("message", (id: number) => {
+  if (--ioPending === 0) ioIn.unref();
+  dispatch("io", id);
+});
+ioIn.unref();
 /** Holds the worker's loop while the guest waits for an fd (a pending Atomics.waitAsync does not). */
 const { port1: hold } = new MessageChannel();
 hold.unref();
@@ -165,6 +176,11 @@ const runtimeOps: Record<string, HostOp> = {
   timerRef: (id, on) => {
     const t = typeof id === "number" ? timers.get(id) : undefined;
     if (t) void (on === true ? t.ref() : t.unref());
+  },
+  ioDone: (id) => {
+    if (typeof id !== "number") throw new Error("bad io");
+    if (ioPending++ === 0) ioIn.ref();
+    ioOut.postMessage(id);
   },
   /** Whether the guest waits for fds with ref'd handles: the worker's loop must then stay alive. */
   hold: (on) => void (on === true ? hold.ref() : hold.unref()),

@@ -303,6 +303,12 @@ function mapEquiv(a, b, mode, memo) {
 
 // ---- AssertionError ----
 
+/** The major version of Node the guest reports; process.versions is set when the process starts, so read it at call time. */
+function nodeMajor() {
+  const version = `${require('process').versions.node}`;
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
+}
+
 const kReadableOperator = {
   deepStrictEqual: 'Expected values to be strictly deep-equal:',
   strictEqual: 'Expected values to be strictly equal:',
@@ -435,7 +441,8 @@ function createErrDiff(actual, expected, operator, customMessage) {
       return `${msg}${skippedMsg}\n${res}\n...${other}\n...`;
     }
   }
-  return `${msg}${skipped ? skippedMsg : ''}\n${res}${other}${end}${indicator}`;
+  // Node 24 ends the diff with a newline; Node 20 does not.
+  return `${msg}${skipped ? skippedMsg : ''}\n${res}${other}${end}${indicator}${nodeMajor() >= 24 ? '\n' : ''}`;
 }
 
 function generateMessage(actual, expected, operator) {
@@ -508,6 +515,8 @@ class AssertionError extends ErrorCtor {
     this.actual = options.actual;
     this.expected = options.expected;
     this.operator = operator;
+    // Node 24's AssertionError names its diff style ('simple' unless options.diff says 'full').
+    if (nodeMajor() >= 24) this.diff = options.diff === 'full' ? 'full' : 'simple';
     if (typeof ErrorCaptureStackTrace === 'function') ErrorCaptureStackTrace(this, stackStartFn || new.target);
     // Reading the stack now bakes `AssertionError [ERR_ASSERTION]` into it; then the plain name is restored.
     void this.stack;

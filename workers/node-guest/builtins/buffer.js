@@ -5,6 +5,7 @@
 const buffer = internal.require('npm-buffer');
 const { Buffer } = buffer;
 
+const ObjectDefinePropertyEarly = Object.defineProperty;
 const toBase64url = (b64) => b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64url = (s) => s.replace(/-/g, '+').replace(/_/g, '/');
 
@@ -25,6 +26,19 @@ Buffer.byteLength = function (value, encoding) {
   if (typeof value === 'string' && typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return byteLength(fromBase64url(value), 'base64');
   return byteLength.apply(this, arguments);
 };
+
+// Buffer.poolSize (unused here, as in the npm port) is Node's default until a guest sets it: 65536 since Node 24,
+// 8192 before. The reported version is set when the process starts, after this module loads: read it at use.
+let poolSize;
+ObjectDefinePropertyEarly(Buffer, 'poolSize', {
+  get() {
+    if (poolSize !== undefined) return poolSize;
+    const version = `${require('process').versions.node}`;
+    return +version.slice(0, version.indexOf('.')) >= 24 ? 65536 : 8192;
+  },
+  set(value) { poolSize = value; },
+  enumerable: true, configurable: true,
+});
 
 buffer.constants = { MAX_LENGTH: buffer.kMaxLength, MAX_STRING_LENGTH: 2 ** 29 - 24 };
 buffer.atob = (data) => Buffer.from(`${data}`, 'base64').toString('latin1');

@@ -19,6 +19,7 @@ const ArrayPrototypeJoin = uncurry(Array.prototype.join);
 const ArrayPrototypeSlice = uncurry(Array.prototype.slice);
 const StringPrototypeSlice = uncurry(String.prototype.slice);
 const StringPrototypeIndexOf = uncurry(String.prototype.indexOf);
+const StringPrototypeEndsWith = uncurry(String.prototype.endsWith);
 const StringPrototypeLastIndexOf = uncurry(String.prototype.lastIndexOf);
 const StringPrototypeSplit = uncurry(String.prototype.split);
 const StringPrototypeCharCodeAt = uncurry(String.prototype.charCodeAt);
@@ -159,6 +160,19 @@ function errInvalidArgValue(name, value, reason = 'is invalid') {
 function errOutOfRange(name, range, value) {
   return validationError(RangeErrorCtor, 'ERR_OUT_OF_RANGE',
     `The value of "${name}" is out of range. It must be ${range}. Received ${inspectPrimitive(value)}`);
+}
+
+/** The major version of Node the guest reports; process.versions is set when the process starts, so read it at call time. */
+function nodeMajor() {
+  const version = `${require('process').versions.node}`;
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
+}
+
+// Node 24 checks cpSync's arguments in C++ and throws a plain Error with only a code.
+function cpArgError(code, message) {
+  const err = new ErrorCtor(message);
+  err.code = code;
+  return err;
 }
 
 // Node's SystemError for errors its JavaScript layer raises about the file system (ERR_FS_EISDIR, ...).
@@ -427,11 +441,26 @@ function Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, ati
   this.mtimeMs = mtimeMs;
   this.ctimeMs = ctimeMs;
   this.birthtimeMs = birthtimeMs;
-  // Rounded to the millisecond, as Node's dateFromMs.
-  this.atime = new DateCtor(MathRound(atimeMs));
-  this.mtime = new DateCtor(MathRound(mtimeMs));
-  this.ctime = new DateCtor(MathRound(ctimeMs));
-  this.birthtime = new DateCtor(MathRound(birthtimeMs));
+  // Node 22+ makes the Dates lazy (accessors of Stats.prototype that become own properties when read or set);
+  // Node 20 sets them here. Rounded to the millisecond, as Node's dateFromMs.
+  if (nodeMajor() < 22) {
+    this.atime = new DateCtor(MathRound(atimeMs));
+    this.mtime = new DateCtor(MathRound(mtimeMs));
+    this.ctime = new DateCtor(MathRound(ctimeMs));
+    this.birthtime = new DateCtor(MathRound(birthtimeMs));
+  }
+}
+for (const [name, msName] of [['atime', 'atimeMs'], ['mtime', 'mtimeMs'], ['ctime', 'ctimeMs'], ['birthtime', 'birthtimeMs']]) {
+  const own = (self, value) => ObjectDefineProperty(self, name, { value, writable: true, enumerable: true, configurable: true });
+  ObjectDefineProperty(Stats.prototype, name, {
+    get() {
+      const date = new DateCtor(MathRound(this[msName]));
+      own(this, date);
+      return date;
+    },
+    set(value) { own(this, value); },
+    enumerable: true, configurable: true,
+  });
 }
 ObjectSetPrototypeOf(Stats.prototype, StatsBase.prototype);
 ObjectSetPrototypeOf(Stats, StatsBase);
@@ -596,13 +625,15 @@ function writeFileWith(path, data, options, defaultFlag) {
 function writeFileSync(path, data, options) { writeFileWith(path, data, options, 'w'); }
 function appendFileSync(path, data, options) { writeFileWith(path, data, options, 'a'); }
 
+// Node 24's throwIfNoEntry: false also covers ENOTDIR (a path below a file); Node 20 only ENOENT.
+const noEntry = (code) => code === 'ENOENT' || (code === 'ENOTDIR' && nodeMajor() >= 24);
 function statSync(path, options) {
   checkStatOptions(options);
   const p = toPath(path);
   try {
     return makeStats(sys.stat(p, true));
   } catch (err) {
-    if (options && options.throwIfNoEntry === false && err && err.code === 'ENOENT') return undefined;
+    if (options && options.throwIfNoEntry === false && err && noEntry(err.code)) return undefined;
     throw err;
   }
 }
@@ -612,7 +643,7 @@ function lstatSync(path, options) {
   try {
     return makeStats(sys.stat(p, false));
   } catch (err) {
-    if (options && options.throwIfNoEntry === false && err && err.code === 'ENOENT') return undefined;
+    if (options && options.throwIfNoEntry === false && err && noEntry(err.code)) return undefined;
     throw err;
   }
 }
@@ -887,17 +918,21 @@ function cpSync(src, dest, options) {
   if (opts.filter !== undefined) validateFunction(opts.filter, 'options.filter');
   const srcAbs = pathResolve(s);
   const destAbs = pathResolve(d);
+  const srcShown = StringPrototypeEndsWith(s, '/') ? s : `${s}/`;
   if (srcAbs === destAbs) {
+    if (nodeMajor() >= 24) throw cpArgError('ERR_FS_CP_EINVAL', `src and dest cannot be the same ${d}`);
     throw systemError('ERR_FS_CP_EINVAL', 'Invalid src or dest',
       { message: 'src and dest cannot be the same', path: d, syscall: 'cp', errno: 22, code: 'EINVAL' });
   }
   const srcSt = opts.dereference ? sys.stat(s, true) : sys.stat(s, false);
   if ((srcSt[1] & S_IFMT) === S_IFDIR) {
     if (StringPrototypeStartsWith(destAbs + '/', srcAbs + '/')) {
+      if (nodeMajor() >= 24) throw cpArgError('ERR_FS_CP_EINVAL', `Cannot copy ${srcShown} to a subdirectory of self ${d}`);
       throw systemError('ERR_FS_CP_EINVAL', 'Invalid src or dest',
         { message: `cannot copy ${s} to a subdirectory of self ${d}`, path: d, syscall: 'cp', errno: 22, code: 'EINVAL' });
     }
     if (!opts.recursive) {
+      if (nodeMajor() >= 24) throw cpArgError('ERR_FS_EISDIR', `Recursive option not enabled, cannot copy a directory: ${srcShown}`);
       throw systemError('ERR_FS_EISDIR', 'Path is a directory',
         { message: `${s} is a directory (not copied)`, path: s, syscall: 'cp', errno: 21, code: 'EISDIR' });
     }
@@ -1263,6 +1298,15 @@ for (let i = 0; i < callbackForms.length; i++) {
   exports[f[0]] = callbackify(f[0], syncApi[f[0] + 'Sync'], f[1], f[2]);
 }
 exports.realpath.native = callbackify('native', realpathSync, 3, true);
+// Node 24's fs.mkdir parses the mode before it checks the callback; Node 20 checks the callback first.
+const mkdirCallback = exports.mkdir;
+exports.mkdir = function mkdir(path, options, callback) {
+  if (nodeMajor() >= 24 && typeof options !== 'function') {
+    if (typeof options === 'number' || typeof options === 'string') parseMode(options, 'mode', 0o777);
+    else if (options != null && typeof options === 'object' && options.mode !== undefined) parseMode(options.mode, 'options.mode', 0o777);
+  }
+  return ReflectApply(mkdirCallback, this, arguments);
+};
 
 // read/write call back with two results: (err, bytesRead, buffer) and (err, bytesWritten, buffer|string).
 exports.read = function read(fd, buffer, offset, length, position, callback) {

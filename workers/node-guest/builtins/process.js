@@ -106,8 +106,10 @@ process.emitWarning = function emitWarning(warning, type, code) {
 // Node prints a warning unless someone listens for them (besides this printer).
 process.on('warning', (w) => {
   if (process.listenerCount('warning') > 1 || !process.stderr) return;
-  const text = w && w.name ? `${w.name}${w.code ? ` [${w.code}]` : ''}: ${w.message}` : String(w);
-  process.stderr.write(`(node:${process.pid}) ${text}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`);
+  const deprecation = w && w.name === 'DeprecationWarning';
+  const text = w && w.name ? `${w.code ? `[${w.code}] ` : ''}${w.name}: ${w.message}` : String(w);
+  const hint = deprecation ? '--trace-deprecation' : '--trace-warnings';
+  process.stderr.write(`(node:${process.pid}) ${text}\n(Use \`node ${hint} ...\` to show where the warning was created)\n`);
 });
 
 process.dlopen = () => {

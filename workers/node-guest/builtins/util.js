@@ -6,12 +6,14 @@
 // Known differences from Node (no V8 internals in the context):
 // - a Promise always prints `Promise { <pending> }` (its state cannot be read synchronously);
 // - Map/Set iterators print no entries; a Proxy prints through its traps (like its target for plain proxies);
-// - the bundle follows a recent Node (22+); loadInspect patches it back to Node 20's symbol keys and
-//   ArrayBuffer/DataView fields.
+// - the bundle follows a recent Node (22+); loadInspect patches it so that, when the guest reports Node 20/21,
+//   symbol keys and ArrayBuffer/DataView fields print as Node 20's.
 
-// The bundle is compiled here from its source with a few textual patches that bring its output to Node 20's
-// (the runtime's Node): symbol keys `[Symbol(k)]: v`, ArrayBuffer/DataView fields `byteLength: 4`. Each patch
-// applies only when its text is found (another version of the package is used as is).
+// The bundle is compiled here from its source with a few textual patches that, when the reported Node (the
+// runtime's) is older than 22, bring its output to Node 20's: symbol keys `[Symbol(k)]: v`, ArrayBuffer/DataView
+// fields `byteLength: 4`. The version is asked at each use (__h.node20): process.versions is set when the process
+// starts, after this module loads. Each patch applies only when its text is found (another version of the package
+// is used as is).
 function loadInspect() {
   const host = internal.host;
   const failed = (r) => typeof r !== 'string' || r === '' || internal.isFailure(r);
@@ -25,13 +27,14 @@ function loadInspect() {
       if (at !== -1) source = StringPrototypeSlice(source, 0, at) + to + StringPrototypeSlice(source, at + from.length);
     };
     // formatProperty: a symbol key is `[Symbol(k)]`, and not bracketed again when non-enumerable.
-    patch('const e=jt(On,ae(r),Un);s=t.stylize(e,"symbol")', 'const e=jt(On,ae(r),Un);s=`[${t.stylize(e,"symbol")}]`');
-    patch('return!1===i.enumerable&&(s=`[${s}]`)', 'return!1===i.enumerable&&"symbol"!=typeof r&&(s=`[${s}]`)');
+    patch('const e=jt(On,ae(r),Un);s=t.stylize(e,"symbol")', 'const e=jt(On,ae(r),Un);s=__h.node20()?`[${t.stylize(e,"symbol")}]`:t.stylize(e,"symbol")');
+    patch('return!1===i.enumerable&&(s=`[${s}]`)', 'return!1===i.enumerable&&("symbol"!=typeof r||!__h.node20())&&(s=`[${s}]`)');
     // The extra fields of an ArrayBuffer / DataView are plain `byteLength: 4` (a typed array's stay `[length]`).
     patch('`${t.stylize(`[${r}]`,"string")}: ${i}`', '`${__h.plainField(e)?t.stylize(r,"name"):t.stylize(`[${r}]`,"string")}: ${i}`');
-    patch('{ [byteLength]: ${', '{ byteLength: ${');
+    patch('`{ [byteLength]: ${', '`{ ${__h.node20()?"byteLength":"[byteLength]"}: ${');
     const hooks = {
-      plainField: (v) => isAnyArrayBuffer(v) || isDataView(v),
+      node20: () => nodeMajor() < 22,
+      plainField: (v) => nodeMajor() < 22 && (isAnyArrayBuffer(v) || isDataView(v)),
     };
     const fn = host('compileInternal', source, 'exports,require,module,__h', 'node:internal/deps/node-inspect-extracted/dist/inspect-guest.js');
     if (typeof fn !== 'function') return require('node-inspect-extracted');
@@ -44,6 +47,13 @@ function loadInspect() {
 }
 
 const G = globalThis;
+
+/** The major version of Node the guest reports: process.versions is set when the process starts, so read it at call time. */
+function nodeMajor() {
+  const versions = require('process').versions;
+  const version = versions !== null && typeof versions === 'object' && typeof versions.node === 'string' ? versions.node : '20.0.0';
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
+}
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetPrototypeOf = Object.getPrototypeOf;
 const ObjectSetPrototypeOf = Object.setPrototypeOf;
@@ -282,6 +292,18 @@ function callbackify(original) {
 
 // Warnings go to the runtime (process.emitWarning's printer); until it installs one they are dropped.
 let warningWriter = () => {};
+// Node 22 makes the deprecation of util.isArray (DEP0044) a runtime one.
+function isArray(arg) {
+  if (nodeMajor() >= 22 && !SetPrototypeHas(codesWarned, 'DEP0044')) {
+    SetPrototypeAdd(codesWarned, 'DEP0044');
+    // Through the process, as Node's deprecate does (this module's warning writer is not installed).
+    const { emitWarning: processEmitWarning } = require('process');
+    if (typeof processEmitWarning === 'function') {
+      processEmitWarning('The `util.isArray` API is deprecated. Please use `Array.isArray()` instead.', 'DeprecationWarning', 'DEP0044');
+    }
+  }
+  return ArrayIsArray(arg);
+}
 function _setWarningWriter(fn) { warningWriter = fn; }
 function emitWarning(message, type, code) {
   try { warningWriter(message, type || 'Warning', code); } catch { /* a broken writer must not break callers */ }
@@ -587,7 +609,7 @@ module.exports = {
   getSystemErrorName,
   inherits,
   inspect,
-  isArray: ArrayIsArray,
+  isArray,
   isBoolean: (v) => typeof v === 'boolean',
   isBuffer: (v) => { const B = G.Buffer; return typeof B === 'function' && typeof B.isBuffer === 'function' ? B.isBuffer(v) : false; },
   isDeepStrictEqual,

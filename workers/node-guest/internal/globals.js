@@ -64,7 +64,23 @@ define('performance', {
     return { timeOrigin: this.timeOrigin };
   },
 });
-internal.deferIO = (fn, ...args) => timers.setImmediate(fn, ...args);
+/**
+ * An fs callback's completion, delivered in the poll phase of the loop's next turn (runtime.ts ioDone), as
+ * Node's thread pool delivers it: after the immediates already set, before the timers.
+ */
+const ioCallbacks = new Map();
+let nextIo = 1;
+internal.deferIO = (fn, ...args) => {
+  const id = nextIo++;
+  ioCallbacks.set(id, [fn, args]);
+  timers.setImmediate(() => internal.host('ioDone', id));
+};
+internal.on('io', (id) => {
+  const entry = ioCallbacks.get(id);
+  if (!entry) return;
+  ioCallbacks.delete(id);
+  Reflect.apply(entry[0], undefined, entry[1]);
+});
 define('CustomEvent', class CustomEvent extends Event {
   constructor(type, options = {}) {
     super(type, options);
@@ -118,19 +134,23 @@ Object.defineProperty(Error, 'prepareStackTrace', {
 // ---- the process's life ----
 
 let exiting = false;
+/** Runs the `exit` listeners, once; an error in one is printed and the status is 1, as Node's. */
+function emitExit() {
+  if (exiting) return;
+  exiting = true;
+  process._exiting = true;
+  try {
+    process.emit('exit', exitCode());
+  } catch (e) {
+    printError(e);
+    process.exitCode = 1;
+  }
+}
+
 /** Ends the process: `exit` listeners run once, then the worker ends with the code. */
 internal.exit = (code) => {
   if (code !== undefined) process.exitCode = code;
-  if (!exiting) {
-    exiting = true;
-    process._exiting = true;
-    try {
-      process.emit('exit', exitCode());
-    } catch (e) {
-      printError(e);
-      process.exitCode = 7;
-    }
-  }
+  emitExit();
   internal.host('exit', exitCode());
 };
 
@@ -198,16 +218,7 @@ internal.on('beforeExit', () => {
   if (!exiting) process.emit('beforeExit', exitCode());
 });
 internal.on('exit', () => {
-  if (!exiting) {
-    exiting = true;
-    process._exiting = true;
-    try {
-      process.emit('exit', exitCode());
-    } catch (e) {
-      printError(e);
-      return 7;
-    }
-  }
+  emitExit();
   return exitCode();
 });
 internal.on('makeError', (ctor, code, message, stack) => {

@@ -276,8 +276,13 @@ function cjsExportNames(filename, seen) {
 internal.on('exportNames', (format, url) => {
   try {
     const names = new Set(['default']);
-    if (format === 'commonjs') for (const name of cjsExportNames(filePath(url), new Set())) names.add(name);
-    else if (format === 'builtin') {
+    if (format === 'commonjs') {
+      for (const name of cjsExportNames(filePath(url), new Set())) names.add(name);
+      // Since Node 23 a CommonJS module also exports its module.exports as 'module.exports' (the reported
+      // version, process.versions.node, is set when the process starts: read it now).
+      const version = String(require('process').versions.node);
+      if (+version.slice(0, version.indexOf('.')) >= 23) names.add('module.exports');
+    } else if (format === 'builtin') {
       const value = esmExports(format, url);
       for (const key of Object.keys(value)) names.add(key);
     }
@@ -301,7 +306,7 @@ internal.on('exportValue', (format, url, name) => {
     exportError = e;
     return '\0EXPORT_FAILED';
   }
-  if (name === 'default') return value;
+  if (name === 'default' || (format === 'commonjs' && name === 'module.exports')) return value;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
   if (format === 'commonjs' && !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
   try {

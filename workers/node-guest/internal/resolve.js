@@ -266,6 +266,12 @@ function pathToFileURL(path) {
 
 // ---------------------------------------------------------------------------------------------------
 
+/** The major version of Node the guest reports (process.versions.node, set when the process starts): read at call time. */
+function nodeMajor() {
+  const version = '' + require('process').versions.node;
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
+}
+
 function createResolver(fsi) {
   const fileType = fsi.fileType;
   const readText = fsi.readText;
@@ -724,8 +730,10 @@ function createResolver(fsi) {
   }
 
   function unsupportedScheme(protocol) {
+    // Since Node 23 (network imports removed) the loader names file and data only; Node 20 names node too.
+    const schemes = nodeMajor() >= 23 ? 'file and data' : 'file, data, and node';
     return err(ErrorCtor, 'ERR_UNSUPPORTED_ESM_URL_SCHEME',
-      `Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol '${protocol}'`);
+      `Only URLs with a scheme in: ${schemes} are supported by the default ESM loader. Received protocol '${protocol}'`);
   }
 
   function moduleResolve(specifier, base) {

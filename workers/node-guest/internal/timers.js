@@ -13,17 +13,13 @@ function validateCallback(callback) {
   if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
 }
 
-class Timeout {
-  constructor(callback, after, args, repeat) {
+/** What Timeout and Immediate share: a number the host knows them by, and whether they hold the loop. */
+class TimerHandle {
+  constructor() {
     this[kId] = nextId++;
-    this._onTimeout = callback;
-    this._idleTimeout = after;
-    this._timerArgs = args;
-    this._repeat = repeat ? after : null;
     this._destroyed = false;
     this[kRefed] = true;
     active.set(this[kId], this);
-    host('timerStart', this[kId], after, repeat);
   }
   ref() {
     if (!this[kRefed]) host('timerRef', this[kId], true);
@@ -37,6 +33,17 @@ class Timeout {
   }
   hasRef() {
     return this[kRefed];
+  }
+}
+
+class Timeout extends TimerHandle {
+  constructor(callback, after, args, repeat) {
+    super();
+    this._onTimeout = callback;
+    this._idleTimeout = after;
+    this._timerArgs = args;
+    this._repeat = repeat ? after : null;
+    host('timerStart', this[kId], after, repeat);
   }
   refresh() {
     if (this._destroyed) return this;
@@ -54,28 +61,12 @@ class Timeout {
   }
 }
 
-class Immediate {
+class Immediate extends TimerHandle {
   constructor(callback, args) {
-    this[kId] = nextId++;
+    super();
     this._onImmediate = callback;
     this._argv = args;
-    this._destroyed = false;
-    this[kRefed] = true;
-    active.set(this[kId], this);
     host('immediate', this[kId]);
-  }
-  ref() {
-    if (!this[kRefed]) host('timerRef', this[kId], true);
-    this[kRefed] = true;
-    return this;
-  }
-  unref() {
-    if (this[kRefed]) host('timerRef', this[kId], false);
-    this[kRefed] = false;
-    return this;
-  }
-  hasRef() {
-    return this[kRefed];
   }
 }
 
