@@ -125,8 +125,9 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.READFILE]: (k, p, ch) => {
     const path = atPath(k, p, ch);
     // Only files and directories (EISDIR): a device or an fd's path is read as a stream, with READ.
+    if (openFileAt(k, p, path, "open")) throw kerr("ERANGE", { syscall: "readfile", path });
     const type = k.vfs.mode(path) & 0o170000;
-    if (openFileAt(k, p, path, "open") || (type !== 0o100000 && type !== 0o040000)) throw kerr("ERANGE", { syscall: "readfile", path });
+    if (type !== 0o100000 && type !== 0o040000) throw kerr("ERANGE", { syscall: "readfile", path });
     const data = k.vfs.readFile(path);
     if (data.length > ch.data.length) throw kerr("ERANGE", { syscall: "readfile", path });
     ch.data.set(data);
