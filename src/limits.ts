@@ -18,6 +18,8 @@ export const POOL_IDLE_TIMEOUT_MS = 30_000;
  * Each costs a thread and ~10 MB while it waits.
  */
 export const NODE_SPARE_WORKERS = 1;
+/** Heap sizes (Limits.maxProcessMemoryBytes of the VMs) spares are kept for: the ones used last. */
+export const NODE_SPARE_HEAP_SIZES = 2;
 /** Persistent shells the exec router keeps per VM; more concurrent execs run in fresh processes. */
 export const ROUTER_SHELLS_PER_VM = 4;
 /**

@@ -1,12 +1,13 @@
 import { Worker } from "node:worker_threads";
-import { NODE_SPARE_WORKERS } from "../limits.js";
+import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
 
 /**
  * The workers that run guest `node` processes: one per process, used once (a realm that ran a guest is
  * never given another: its FinalizationRegistry callbacks and pending jobs would run in the next one).
  * Not the WebAssembly pool: each needs its own flags and heap limit. Booting one (a thread, an isolate,
  * the guest's context with its builtins) takes tens of milliseconds, so NODE_SPARE_WORKERS of them are
- * kept booted for each heap size in use and one is booted again each time one is taken.
+ * kept booted for each of the last NODE_SPARE_HEAP_SIZES heap sizes, and one boots again each time one is
+ * taken.
  *
  * `--experimental-vm-modules` is not optional: without it, `import()` in the guest's context escapes to
  * the worker's realm on Node 20 (workers/node-host/compile.ts).
@@ -17,11 +18,6 @@ function entryFile(): URL {
   // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.
   const fromSource = import.meta.url.endsWith(".ts");
   return new URL(fromSource ? "../../workers/node-host/tsx-entry.mjs" : "../../workers/node-host/runtime.js", import.meta.url);
-}
-
-/** A booted worker, waiting for its process. */
-export interface NodeWorker {
-  worker: Worker;
 }
 
 const spares = new Map<number, Promise<Worker>[]>();
@@ -57,7 +53,15 @@ function boot(heapMb: number): Promise<Worker> {
 /** A booted worker with a heap of `heapMb`, taken from the spares (and one booted in its place). */
 export function takeNodeWorker(heapMb: number): Promise<Worker> {
   let list = spares.get(heapMb);
-  if (!list) spares.set(heapMb, (list = []));
+  if (!list) {
+    spares.set(heapMb, (list = []));
+    // Spares are kept for the heap sizes used last only: VMs with ever new limits must not pile up workers.
+    for (const [size, old] of spares) {
+      if (spares.size <= NODE_SPARE_HEAP_SIZES) break;
+      spares.delete(size);
+      for (const w of old) void w.then((worker) => worker.terminate(), () => undefined);
+    }
+  }
   const taken = list.shift() ?? boot(heapMb);
   // The replacement boots meanwhile (so that a burst of processes waits less), after this turn: creating a
   // worker blocks this thread for a few milliseconds, and the process that asked goes first.
@@ -66,17 +70,11 @@ export function takeNodeWorker(heapMb: number): Promise<Worker> {
 }
 
 function refill(heapMb: number, list: Promise<Worker>[]): void {
+  if (spares.get(heapMb) !== list) return; // its heap size was dropped meanwhile
   while (list.length < NODE_SPARE_WORKERS) {
     const spare = boot(heapMb);
     // A spare that failed to boot is dropped; the next take boots its own and reports why.
     spare.catch(() => list.splice(list.indexOf(spare) >>> 0, 1));
     list.push(spare);
   }
-}
-
-/** Stops every spare (tests, and a host that is done with `node`). */
-export async function stopNodeSpares(): Promise<void> {
-  const all = [...spares.values()].flat();
-  spares.clear();
-  await Promise.all(all.map((w) => w.then((worker) => worker.terminate(), () => undefined)));
 }
