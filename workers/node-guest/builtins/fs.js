@@ -627,26 +627,18 @@ function appendFileSync(path, data, options) { writeFileWith(path, data, options
 
 // Node 24's throwIfNoEntry: false also covers ENOTDIR (a path below a file); Node 20 only ENOENT.
 const noEntry = (code) => code === 'ENOENT' || (code === 'ENOTDIR' && nodeMajor() >= 24);
-function statSync(path, options) {
+function statWith(path, options, follow) {
   checkStatOptions(options);
   const p = toPath(path);
   try {
-    return makeStats(sys.stat(p, true));
+    return makeStats(sys.stat(p, follow));
   } catch (err) {
     if (options && options.throwIfNoEntry === false && err && noEntry(err.code)) return undefined;
     throw err;
   }
 }
-function lstatSync(path, options) {
-  checkStatOptions(options);
-  const p = toPath(path);
-  try {
-    return makeStats(sys.stat(p, false));
-  } catch (err) {
-    if (options && options.throwIfNoEntry === false && err && noEntry(err.code)) return undefined;
-    throw err;
-  }
-}
+function statSync(path, options) { return statWith(path, options, true); }
+function lstatSync(path, options) { return statWith(path, options, false); }
 function fstatSync(fd, options) {
   checkStatOptions(options);
   return makeStats(sys.fstat(validateFd(fd)));
