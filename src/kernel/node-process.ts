@@ -14,7 +14,6 @@ const MiB = 1024 * 1024;
 /** Exit status of a guest whose heap passed its limit: Node aborts (SIGABRT) then. */
 const OUT_OF_MEMORY_STATUS = 134;
 
-
 /**
  * Runs `p` as a guest `node` process in a worker of its own (src/pool/node-workers.ts). The guest makes
  * system calls over the channel and waits for readiness on its wake ring; its heap is capped by
