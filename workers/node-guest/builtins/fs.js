@@ -9,6 +9,7 @@ const { Buffer } = require('buffer');
 const FunctionPrototypeCall = Function.prototype.call;
 const uncurry = (fn) => FunctionPrototypeCall.bind(fn);
 const ObjectDefineProperty = Object.defineProperty;
+const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectFreeze = Object.freeze;
 const ObjectKeys = Object.keys;
 const ObjectSetPrototypeOf = Object.setPrototypeOf;
@@ -1140,19 +1141,6 @@ function defineStreams() {
         }
       }
     }
-    get pending() { return this.fd === null; }
-    _construct(callback) {
-      if (this.fd !== null) { callback(); return; }
-      try {
-        this.fd = sys.open(toPath(this.path), stringToFlags(this.flags), parseMode(this.mode, 'mode', 0o666));
-      } catch (err) {
-        callback(err);
-        return;
-      }
-      callback();
-      this.emit('open', this.fd);
-      this.emit('ready');
-    }
     _read(n) {
       n = this.pos !== undefined ? MathMin(this.end - this.pos + 1, n) : MathMin(this.end - this.bytesRead + 1, n);
       if (n <= 0) { this.push(null); return; }
@@ -1171,13 +1159,6 @@ function defineStreams() {
       } else {
         this.push(null);
       }
-    }
-    _destroy(err, cb) {
-      if (this.fd !== null && this.autoClose) {
-        try { sys.close(this.fd); } catch (e) { err = err || e; }
-        this.fd = null;
-      }
-      cb(err);
     }
     close(cb) {
       if (typeof cb === 'function') lazyStream().finished(this, cb);
@@ -1204,19 +1185,6 @@ function defineStreams() {
       }
       if (opts.encoding) this.setDefaultEncoding(opts.encoding);
     }
-    get pending() { return this.fd === null; }
-    _construct(callback) {
-      if (this.fd !== null) { callback(); return; }
-      try {
-        this.fd = sys.open(toPath(this.path), stringToFlags(this.flags), parseMode(this.mode, 'mode', 0o666));
-      } catch (err) {
-        callback(err);
-        return;
-      }
-      callback();
-      this.emit('open', this.fd);
-      this.emit('ready');
-    }
     _write(chunk, encoding, cb) {
       try {
         const bytes = toBytes(chunk, encoding);
@@ -1229,13 +1197,6 @@ function defineStreams() {
       }
       cb();
     }
-    _destroy(err, cb) {
-      if (this.fd !== null && this.autoClose) {
-        try { sys.close(this.fd); } catch (e) { err = err || e; }
-        this.fd = null;
-      }
-      cb(err);
-    }
     close(cb) {
       if (cb) {
         if (this.closed) { defer(cb); return; }
@@ -1245,6 +1206,34 @@ function defineStreams() {
       this.end();
     }
     destroySoon() { this.end(); }
+  }
+
+  // What both streams do with their fd: open it (unless given one) before the first read or write, close it
+  // at the end when autoClose.
+  const fileStream = {
+    get pending() { return this.fd === null; },
+    _construct(callback) {
+      if (this.fd !== null) { callback(); return; }
+      try {
+        this.fd = sys.open(toPath(this.path), stringToFlags(this.flags), parseMode(this.mode, 'mode', 0o666));
+      } catch (err) {
+        callback(err);
+        return;
+      }
+      callback();
+      this.emit('open', this.fd);
+      this.emit('ready');
+    },
+    _destroy(err, cb) {
+      if (this.fd !== null && this.autoClose) {
+        try { sys.close(this.fd); } catch (e) { err = err || e; }
+        this.fd = null;
+      }
+      cb(err);
+    },
+  };
+  for (const C of [ReadStream, WriteStream]) {
+    for (const key of ['pending', '_construct', '_destroy']) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
   }
 
   ReadStreamClass = ReadStream;
