@@ -15,7 +15,7 @@ describe("a program that forgets dispose()", () => {
   it("exits by itself under plain node, after its running process finished", async () => {
     const started = Date.now();
     const { stdout } = await run(process.execPath, ["--import", "tsx", fixture("forgets-dispose.ts")], { timeout: 20_000 });
-    expect(stdout).toBe("hi\nlate\nlate exited 0\n");
+    expect(stdout).toBe("hi\n42\nlate\nlate exited 0\n");
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 

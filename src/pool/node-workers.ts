@@ -10,9 +10,10 @@ import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
  * process is done.
  *
  * `--experimental-vm-modules` is not optional: without it, `import()` in the guest's context escapes to
- * the worker's realm on Node 20 (workers/node-host/compile.ts).
+ * the worker's realm on Node 20 (workers/node-host/compile.ts). `--no-warnings`: Node's own warnings (the
+ * experimental VM modules) are the worker's business, and nothing else writes to its stdio.
  */
-const EXEC_ARGV = ["--experimental-vm-modules"];
+const EXEC_ARGV = ["--experimental-vm-modules", "--no-warnings"];
 
 function entryFile(): URL {
   // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.
@@ -31,13 +32,12 @@ function boot(heapMb: number): Promise<Worker> {
   const worker = new Worker(entryFile(), {
     execArgv: EXEC_ARGV,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(32, heapMb >> 3)) },
-    // The guest never writes to the worker's own stdio; whatever Node itself prints there is not the host's.
+    // The guest never writes to the worker's own stdio, and it is not the host's. It is left unread: reading
+    // a worker's stdio holds the host's event loop until the worker ends, which a spare never does.
     stdout: true,
     stderr: true,
     workerData: { codeCache },
   });
-  worker.stdout.resume();
-  worker.stderr.resume();
   worker.unref();
   return new Promise<Worker>((resolve, reject) => {
     const failed = (e: unknown): void => reject(e instanceof Error ? e : new Error(`node worker exited while booting (${String(e)})`));
