@@ -49,8 +49,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   "text-encoding-web-globals": "fetch, Blob, BroadcastChannel, MessageChannel, Headers, Response globals are missing",
   "buffer-blob-base64-globals": "Blob global is missing",
   // crypto
-  "crypto-hmac-cipher": "crypto.createCipheriv/createDecipheriv not available (ERR_FEATURE_UNAVAILABLE_ON_PLATFORM)",
-  "crypto-kdf": "crypto.scryptSync/pbkdf2Sync/pbkdf2 not available (ERR_FEATURE_UNAVAILABLE_ON_PLATFORM)",
   "crypto-subtle": "crypto.subtle not available",
   // events
   "events-error-no-listener": "the \"Emitted 'error' event at:\" section is there, but after \"[... lines matching original stack trace ...]\" Node shows one more frame of its own (the guest's stack below the script is the runtime's)",
@@ -65,7 +63,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   "vm-module": "vm.runInNewContext not available (ERR_ACCESS_DENIED)",
   // modules
   "cjs-cycles-and-cache": "no 'Accessing non-existent property … inside circular dependency' warning",
-  "cjs-require-builtins-list": "require('stream/web') is undefined; require('console') has no .log",
   "esm-missing-package": "import('./d.json') without { with: { type: 'json' } } succeeds (Node: ERR_IMPORT_ASSERTION_TYPE_MISSING)",
   // uncaught errors
   "uncaught-non-error": "throw 'a string' prints \"Uncaught 'a string'\" (Node: the value, then (Use `node --trace-uncaught ...` …))",

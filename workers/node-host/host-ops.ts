@@ -5,6 +5,8 @@ import { Errno, errnoName } from "../../src/abi/errno.js";
 import { Sys } from "../../src/abi/syscalls.js";
 import { EventType, FdFlags, ROOT_PREOPEN_FD, Whence, WNOHANG } from "../../src/abi/wasi.js";
 import { GuestExit } from "../kernel-client.js";
+import { cryptoOps } from "./crypto-ops.js";
+import { zlibOps } from "./zlib-ops.js";
 import { SysError, type System } from "../system.js";
 
 /**
@@ -293,7 +295,8 @@ export function hostOps(state: HostState): Record<string, HostOp> {
       }
     },
   };
-  return ops;
+  const bulk = { input: () => Buffer.concat(pending.splice(0)), output: (b: Buffer) => void (output = b) };
+  return Object.assign(ops, cryptoOps(state, bulk), zlibOps(state, bulk));
 }
 
 /** Set when the kernel killed the process: its worker stops, and the guest's `exit` listeners do not run. */

@@ -1,11 +1,13 @@
-// `crypto`, host-assisted: random bytes, hashes and HMACs are computed by the worker's Node over bytes the
-// guest hands it (host-ops.ts put/hash/take); the objects are the guest's. Ciphers, keys and subtle are
-// not available yet.
+// `crypto`, host-assisted: random bytes, hashes, HMACs, key derivations (pbkdf2, scrypt, hkdf) and ciphers are
+// computed by the worker's Node over bytes the guest hands it (host-ops.ts put/hash/take, crypto-ops.ts); the
+// objects are the guest's. A cipher is a handle in the worker (an integer id here), released by final(),
+// destroy() or when the guest object is collected. Keys (KeyObject), signatures and subtle are not available.
 'use strict';
 
 const { Buffer } = require('buffer');
 const { Transform } = require('stream');
 const { codeError, invalidArgType } = require('internal/errors');
+const { setImmediate } = require('timers');
 const host = internal.host;
 const sys = internal.sys;
 
@@ -115,12 +117,207 @@ const createHash = (algorithm) => new Hash(algorithm);
 const createHmac = (algorithm, key) => new Hash(algorithm, Buffer.from(toBytes(typeof key === 'object' && key && key.export ? key.export() : key, 'utf8', 'key')), 'Hmac');
 
 function timingSafeEqual(a, b) {
-  if (a.byteLength !== b.byteLength) throw codeError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+  // Node checks these in C++: plain messages, no code in the stack.
+  const check = (v, name) => {
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return;
+    const e = new TypeError(`The "${name}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
+    Object.defineProperty(e, 'code', { value: 'ERR_INVALID_ARG_TYPE', enumerable: true, writable: true, configurable: true });
+    throw e;
+  };
+  check(a, 'buf1');
+  check(b, 'buf2');
+  if (a.byteLength !== b.byteLength) {
+    const e = new RangeError('Input buffers must have the same byte length');
+    Object.defineProperty(e, 'code', { value: 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', enumerable: true, writable: true, configurable: true });
+    throw e;
+  }
   const x = toBytes(a);
   const y = toBytes(b);
   let diff = 0;
   for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
   return diff === 0;
+}
+
+// ---- the worker's node:crypto through crypto-ops.ts ----
+
+const JSONStringify = JSON.stringify;
+const FinalizationRegistryCtor = FinalizationRegistry;
+const { call, pack, optionEntry, receive } = require('internal/host-assist');
+
+/** Options as the host's decodeOptions reads them: the named keys that are set. */
+function encodeOptions(options, keys) {
+  if (options === undefined || options === null) return undefined;
+  const entries = [];
+  if (typeof options === 'object' || typeof options === 'function') {
+    for (const k of keys) {
+      const entry = optionEntry(k, options[k]);
+      if (entry) entries.push(entry);
+    }
+  }
+  return JSONStringify(entries);
+}
+
+/** The result of an async form, on a later turn of the loop (where Node's thread pool would deliver it). */
+const later = (callback, result) => setImmediate(() => callback(null, result));
+
+const validateCallback = (callback) => {
+  if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
+};
+
+function pbkdf2Sync(password, salt, iterations, keylen, digest) {
+  const [layout, a] = pack([password, salt, iterations, keylen, digest]);
+  return receive(call('pbkdf2', layout, a[0], a[1], a[2], a[3], a[4]));
+}
+
+function pbkdf2(password, salt, iterations, keylen, digest, callback) {
+  if (typeof digest === 'function') [callback, digest] = [digest, undefined];
+  const key = pbkdf2Sync(password, salt, iterations, keylen, digest);
+  validateCallback(callback);
+  later(callback, key);
+}
+
+const SCRYPT_OPTIONS = ['N', 'r', 'p', 'cost', 'blockSize', 'parallelization', 'maxmem'];
+
+function scryptSync(password, salt, keylen, options) {
+  const [layout, a] = pack([password, salt, keylen]);
+  return receive(call('scrypt', layout, a[0], a[1], a[2], encodeOptions(options, SCRYPT_OPTIONS)));
+}
+
+function scrypt(password, salt, keylen, options, callback) {
+  if (typeof options === 'function') [callback, options] = [options, undefined];
+  const key = scryptSync(password, salt, keylen, options);
+  validateCallback(callback);
+  later(callback, key);
+}
+
+function hkdfSync(digest, ikm, salt, info, keylen) {
+  const [layout, a] = pack([digest, ikm, salt, info, keylen]);
+  const key = receive(call('hkdf', layout, a[0], a[1], a[2], a[3], a[4]));
+  const out = new ArrayBuffer(key.length);
+  new Uint8Array(out).set(key);
+  return out;
+}
+
+function hkdf(digest, ikm, salt, info, keylen, callback) {
+  const key = hkdfSync(digest, ikm, salt, info, keylen);
+  validateCallback(callback);
+  later(callback, key);
+}
+
+let cipherNames;
+const getCiphers = () => (cipherNames ??= call('cipherList').split(',')).slice();
+
+/** Releases the worker's cipher of a collected guest cipher. */
+const cipherRegistry = new FinalizationRegistryCtor((id) => host('cipherFree', id));
+
+const kId = Symbol('kId');
+const kTag = Symbol('kTag');
+
+function invalidState(op) {
+  return codeError(Error, 'ERR_CRYPTO_INVALID_STATE', `Invalid state for operation ${op}`);
+}
+
+/** Node's errors for a finished cipher that come from its C++ side: no code in the stack. */
+function nativeError(message, code) {
+  const e = new Error(message);
+  if (code) Object.defineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  return e;
+}
+
+class CipherBase extends Transform {
+  constructor(decipher, cipher, key, iv, options) {
+    const [layout, a] = pack([cipher, key, iv]);
+    const id = call(decipher ? 'decipherNew' : 'cipherNew', layout, a[0], a[1], a[2], encodeOptions(options, ['authTagLength']));
+    try {
+      super(options);
+    } catch (e) {
+      host('cipherFree', id);
+      throw e;
+    }
+    this[kId] = id;
+    this[kTag] = undefined;
+    this._decoder = null;
+    cipherRegistry.register(this, id, this);
+  }
+  _release() {
+    if (this[kId] === 0) return;
+    host('cipherFree', this[kId]);
+    cipherRegistry.unregister(this);
+    this[kId] = 0;
+  }
+  _decode(bytes, outputEncoding, last) {
+    if (!outputEncoding || outputEncoding === 'buffer') return bytes;
+    const { StringDecoder } = require('string_decoder');
+    this._decoder ??= new StringDecoder(outputEncoding);
+    return last ? this._decoder.end(bytes) : this._decoder.write(bytes);
+  }
+  update(data, inputEncoding, outputEncoding) {
+    if (this[kId] === 0) throw nativeError('Trying to add data in unsupported state');
+    const [layout, a] = pack([data, inputEncoding], false);
+    return this._decode(receive(call('cipherUpdate', this[kId], layout, a[0], a[1])), outputEncoding, false);
+  }
+  final(outputEncoding) {
+    if (this[kId] === 0) throw nativeError('Invalid state', 'ERR_CRYPTO_INVALID_STATE');
+    const id = this[kId];
+    cipherRegistry.unregister(this);
+    this[kId] = 0;
+    const r = call('cipherFinal', id);
+    const outLength = Math.floor(r / 65536);
+    const bytes = receive(outLength + (r % 65536));
+    if (r % 65536 > 0) this[kTag] = Buffer.from(bytes.subarray(outLength));
+    return this._decode(bytes.subarray(0, outLength), outputEncoding, true);
+  }
+  setAutoPadding(ap) {
+    if (this[kId] === 0) throw invalidState('setAutoPadding');
+    call('cipherSetAutoPadding', this[kId], ap === undefined ? undefined : !!ap);
+    return this;
+  }
+  setAAD(buffer, options) {
+    if (this[kId] === 0) throw invalidState('setAAD');
+    const plaintextLength = options !== null && typeof options === 'object' ? options.plaintextLength : undefined;
+    const [layout, a] = pack([buffer, typeof plaintextLength === 'object' ? undefined : plaintextLength], false);
+    call('cipherSetAAD', this[kId], layout, a[0], a[1]);
+    return this;
+  }
+  _transform(chunk, encoding, callback) {
+    this.push(this.update(chunk, encoding));
+    callback();
+  }
+  _flush(callback) {
+    try {
+      this.push(this.final());
+    } catch (e) {
+      callback(e);
+      return;
+    }
+    callback();
+  }
+  _destroy(err, callback) {
+    this._release();
+    callback(err);
+  }
+}
+
+class Cipheriv extends CipherBase {
+  constructor(cipher, key, iv, options) {
+    super(false, cipher, key, iv, options);
+  }
+  getAuthTag() {
+    if (this[kTag] === undefined) throw invalidState('getAuthTag');
+    return Buffer.from(this[kTag]);
+  }
+}
+
+class Decipheriv extends CipherBase {
+  constructor(cipher, key, iv, options) {
+    super(true, cipher, key, iv, options);
+  }
+  setAuthTag(tagbuf) {
+    if (this[kId] === 0) throw invalidState('setAuthTag');
+    const [layout, a] = pack([tagbuf], false);
+    call('cipherSetAuthTag', this[kId], layout, a[0]);
+    return this;
+  }
 }
 
 function notAvailable(name) {
@@ -160,17 +357,23 @@ module.exports = {
   Hmac: Hash,
   timingSafeEqual,
   getHashes: () => HASHES.slice(),
-  getCiphers: () => [],
+  getCiphers,
   getCurves: () => [],
   webcrypto,
   subtle: undefined,
   constants: {},
-  createCipheriv: notAvailable('createCipheriv'),
-  createDecipheriv: notAvailable('createDecipheriv'),
+  createCipheriv: (cipher, key, iv, options) => new Cipheriv(cipher, key, iv, options),
+  createDecipheriv: (cipher, key, iv, options) => new Decipheriv(cipher, key, iv, options),
+  Cipheriv,
+  Decipheriv,
+  pbkdf2,
+  pbkdf2Sync,
+  scrypt,
+  scryptSync,
+  hkdf,
+  hkdfSync,
   createSign: notAvailable('createSign'),
   createVerify: notAvailable('createVerify'),
   generateKeyPairSync: notAvailable('generateKeyPairSync'),
-  pbkdf2Sync: notAvailable('pbkdf2Sync'),
-  scryptSync: notAvailable('scryptSync'),
 };
 Object.defineProperty(module.exports, 'subtle', { get: () => webcrypto.subtle, enumerable: true });

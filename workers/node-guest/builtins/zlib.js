@@ -1,83 +1,273 @@
-// `zlib`, host-assisted: the worker's zlib transforms bytes the guest hands it (host-ops.ts put/zlib/take).
-// The streams gather their input and transform it at the end (no incremental output yet).
+// `zlib`, host-assisted: the worker's node:zlib does the work (zlib-ops.ts). One-shot forms are one host call;
+// a stream owns an engine in the worker (an integer id here) that each write feeds, so output is pushed as
+// input arrives. The engine is released at the stream's end, on error, close()/destroy(), or when the guest
+// object is collected.
 'use strict';
 
 const { Buffer } = require('buffer');
-const { Transform } = require('stream');
-const { codeError } = require('internal/errors');
+const { Transform, finished } = require('stream');
+const { setImmediate } = require('timers');
+const { codeError, invalidArgType } = require('internal/errors');
 const host = internal.host;
 const sys = internal.sys;
+const scratch = internal.scratch;
+const isFailure = internal.isFailure;
+const ObjectDefineProperty = Object.defineProperty;
+const JSONParse = JSON.parse;
+const JSONStringify = JSON.stringify;
+const FinalizationRegistryCtor = FinalizationRegistry;
+const { call, hostError, bytesOf, optionEntry, receive } = require('internal/host-assist');
 
-function toBuffer(data) {
-  if (typeof data === 'string') return Buffer.from(data);
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (data instanceof ArrayBuffer) return Buffer.from(data);
-  throw require('internal/errors').invalidArgType('buffer', 'of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer', data);
-}
+const isBytes = (v) => ArrayBuffer.isView(v) || v instanceof ArrayBuffer;
 
-function run(method, data, options) {
-  sys.put(toBuffer(data));
-  const level = options && typeof options.level === 'number' ? options.level : undefined;
-  const n = host('zlib', method, level);
-  if (internal.isFailure(n)) {
-    const broken = n.slice(2) === 'EPIPE';
-    const e = new Error(broken ? 'unexpected end of file' : 'incorrect header check');
-    e.errno = broken ? -5 : -3;
-    e.code = broken ? 'Z_BUF_ERROR' : 'Z_DATA_ERROR';
-    throw e;
+/** One data argument for a host op's layout (host-assist.ts): a primitive as is, bytes in the scratch or pending input. */
+function packOne(v, arrayBuffers = true) {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return ['p', v];
+  if (ArrayBuffer.isView(v) || (arrayBuffers && v instanceof ArrayBuffer)) {
+    const u8 = bytesOf(v);
+    if (u8.length <= scratch.length) {
+      scratch.set(u8);
+      return ['s', u8.length];
+    }
+    sys.put(u8);
+    return ['b', u8.length];
   }
-  return Buffer.from(sys.take(n));
+  return ['o', optionEntry('', v)[2]];
 }
+
+const OPTION_KEYS = ['flush', 'finishFlush', 'chunkSize', 'windowBits', 'level', 'memLevel', 'strategy', 'maxOutputLength', 'rejectGarbageAfterEnd'];
+
+/** Options as zlib-ops.ts reads them (host-assist.ts decodeOptions); the dictionary's bytes go to the pending input. */
+function encodeOptions(opts) {
+  let dictLength = -1;
+  if (opts === undefined || opts === null) return [undefined, dictLength];
+  const entries = [];
+  const add = (k, v) => {
+    const entry = optionEntry(k, v);
+    if (entry) entries.push(entry);
+  };
+  if (typeof opts === 'object') {
+    for (const k of OPTION_KEYS) add(k, opts[k]);
+    const dictionary = opts.dictionary;
+    if (isBytes(dictionary)) {
+      const u8 = bytesOf(dictionary);
+      if (u8.length > 0) sys.put(u8);
+      dictLength = u8.length;
+    } else add('dictionary', dictionary);
+    const params = opts.params;
+    if (params !== null && typeof params === 'object') for (const k of Object.keys(params)) add(`params.${k}`, params[k]);
+    else add('params', params);
+  }
+  return [JSONStringify(entries), dictLength];
+}
+
+const constants = {};
+for (const [k, v] of JSONParse(host('zlibConstants'))) constants[k] = v === null ? Infinity : v;
+
+const codes = {
+  Z_OK: constants.Z_OK, Z_STREAM_END: constants.Z_STREAM_END, Z_NEED_DICT: constants.Z_NEED_DICT, Z_ERRNO: constants.Z_ERRNO,
+  Z_STREAM_ERROR: constants.Z_STREAM_ERROR, Z_DATA_ERROR: constants.Z_DATA_ERROR, Z_MEM_ERROR: constants.Z_MEM_ERROR,
+  Z_BUF_ERROR: constants.Z_BUF_ERROR, Z_VERSION_ERROR: constants.Z_VERSION_ERROR,
+};
+for (const k of Object.keys(codes)) codes[codes[k]] = k;
+Object.freeze(codes);
 
 const METHODS = ['deflate', 'inflate', 'gzip', 'gunzip', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
 const CLASSES = { deflate: 'Deflate', inflate: 'Inflate', gzip: 'Gzip', gunzip: 'Gunzip', deflateRaw: 'DeflateRaw', inflateRaw: 'InflateRaw', unzip: 'Unzip', brotliCompress: 'BrotliCompress', brotliDecompress: 'BrotliDecompress' };
 
-module.exports = { constants: { Z_NO_FLUSH: 0, Z_PARTIAL_FLUSH: 1, Z_SYNC_FLUSH: 2, Z_FULL_FLUSH: 3, Z_FINISH: 4, Z_OK: 0, Z_STREAM_END: 1, Z_BUF_ERROR: -5, Z_DATA_ERROR: -3, Z_DEFAULT_COMPRESSION: -1, Z_BEST_SPEED: 1, Z_BEST_COMPRESSION: 9, BROTLI_PARAM_QUALITY: 1 } };
-Object.assign(module.exports, module.exports.constants);
+function syncOf(method) {
+  return function (buffer, opts) {
+    const [options, dictLength] = encodeOptions(opts);
+    const [layout, arg] = packOne(buffer);
+    return receive(call('zlibSync', method, options, dictLength, layout, arg));
+  };
+}
+
+// ---- streams ----
+
+const kId = Symbol('kId');
+const kFlushFlag = Symbol('kFlushFlag');
+/** Zero-length chunks that carry a flush through the write queue, by flag (as Node's kFlushBuffers). */
+const flushBuffers = [];
+for (let flag = 0; flag <= 5; flag++) {
+  const b = Buffer.from(new ArrayBuffer(0));
+  b[kFlushFlag] = flag;
+  flushBuffers[flag] = b;
+}
+/** Flush flags by strength: Z_NO_FLUSH, Z_BLOCK, Z_PARTIAL_FLUSH, Z_SYNC_FLUSH, Z_FULL_FLUSH, Z_FINISH. */
+const flushiness = [];
+[0, 5, 1, 2, 3, 4].forEach((flag, i) => (flushiness[flag] = i));
+const maxFlush = (a, b) => (flushiness[a] > flushiness[b] ? a : b);
+
+/** Releases the worker's engine of a collected guest stream. */
+const registry = new FinalizationRegistryCtor((id) => host('zlibFree', id));
+
+class ZlibBase extends Transform {
+  constructor(method, opts) {
+    // The worker's Node checks the options as it makes the engine: its errors are Node's.
+    const [options, dictLength] = encodeOptions(opts);
+    const id = call('zlibNew', method, options, dictLength);
+    let streamOptions = opts;
+    if (opts && (opts.encoding || opts.objectMode || opts.writableObjectMode)) streamOptions = { ...opts, encoding: null, objectMode: false, writableObjectMode: false };
+    try {
+      super({ autoDestroy: true, ...streamOptions });
+    } catch (e) {
+      host('zlibFree', id);
+      throw e;
+    }
+    const brotli = method.startsWith('brotli');
+    const num = (v, d) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+    this[kId] = id;
+    this.bytesWritten = 0;
+    this._chunkSize = num(opts && opts.chunkSize, constants.Z_DEFAULT_CHUNK);
+    this._defaultFlushFlag = num(opts && opts.flush, 0);
+    this._finishFlushFlag = num(opts && opts.finishFlush, brotli ? constants.BROTLI_OPERATION_FINISH : constants.Z_FINISH);
+    this._defaultFullFlushFlag = brotli ? constants.BROTLI_OPERATION_FLUSH : constants.Z_FULL_FLUSH;
+    registry.register(this, id, this);
+  }
+  _release() {
+    if (this[kId] === 0) return;
+    host('zlibFree', this[kId]);
+    registry.unregister(this);
+    this[kId] = 0;
+  }
+  get _handle() {
+    return this[kId] === 0 ? null : this[kId];
+  }
+  /** The work is done on a later turn of the loop, where Node's thread pool would complete it. */
+  _process(chunk, flag, callback) {
+    setImmediate(() => this._processNow(chunk, flag, callback));
+  }
+  _processNow(chunk, flag, callback) {
+    if (this[kId] === 0) return void callback();
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : bytesOf(chunk);
+    let length = bytes.length;
+    if (length <= scratch.length) scratch.set(bytes);
+    else {
+      sys.put(bytes);
+      length = -1;
+    }
+    const r = host('zlibWrite', this[kId], length, flag);
+    if (isFailure(r)) {
+      // The worker released the engine.
+      registry.unregister(this);
+      this[kId] = 0;
+      return void callback(hostError(r));
+    }
+    this.bytesWritten += bytes.length;
+    const ended = r < 0;
+    const n = ended ? -r - 1 : r;
+    if (n > 0) {
+      const out = receive(n);
+      for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? out : out.subarray(off, off + this._chunkSize));
+    }
+    if (ended) this.push(null);
+    callback();
+  }
+  _transform(chunk, encoding, callback) {
+    let flag = this._defaultFlushFlag;
+    if (chunk && typeof chunk[kFlushFlag] === 'number') flag = chunk[kFlushFlag];
+    // The last chunk also gets the finishing flush.
+    if (this.writableEnded && this.writableLength === chunk.byteLength) flag = maxFlush(flag, this._finishFlushFlag);
+    this._process(chunk, flag, callback);
+  }
+  _flush(callback) {
+    this._transform(Buffer.alloc(0), '', (err) => {
+      this._release();
+      callback(err);
+    });
+  }
+  _destroy(err, callback) {
+    this._release();
+    callback(err);
+  }
+  flush(kind, callback) {
+    if (typeof kind === 'function' || (kind === undefined && !callback)) {
+      callback = kind;
+      kind = this._defaultFullFlushFlag;
+    }
+    if (this.writableFinished) {
+      if (callback) internal.nextTick(callback);
+    } else if (this.writableEnded) {
+      if (callback) this.once('end', callback);
+    } else this.write(flushBuffers[kind], '', callback);
+  }
+  close(callback) {
+    if (callback) finished(this, callback);
+    this.destroy();
+  }
+  reset() {
+    if (this[kId] === 0) throw codeError(Error, 'ERR_INTERNAL_ASSERTION', 'zlib binding closed');
+    call('zlibReset', this[kId]);
+  }
+}
+
+function checkRange(value, name, lower, upper) {
+  if (value === undefined || Number.isNaN(value)) return;
+  if (typeof value !== 'number') throw invalidArgType(name, 'of type number', value);
+  if (!Number.isFinite(value)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be a finite number. Received ${value}`);
+  if (value < lower || value > upper) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be >= ${lower} and <= ${upper}. Received ${value}`);
+}
+
+class Zlib extends ZlibBase {
+  constructor(method, opts) {
+    super(method, opts);
+    this._level = typeof (opts && opts.level) === 'number' ? opts.level : constants.Z_DEFAULT_COMPRESSION;
+    this._strategy = typeof (opts && opts.strategy) === 'number' ? opts.strategy : constants.Z_DEFAULT_STRATEGY;
+  }
+  params(level, strategy, callback) {
+    checkRange(level, 'level', constants.Z_MIN_LEVEL, constants.Z_MAX_LEVEL);
+    checkRange(strategy, 'strategy', constants.Z_DEFAULT_STRATEGY, constants.Z_FIXED);
+    if (this._level !== level || this._strategy !== strategy) {
+      this.flush(constants.Z_SYNC_FLUSH, () => {
+        if (this[kId] !== 0) call('zlibParams', this[kId], level, strategy);
+        if (!this.destroyed) {
+          this._level = level;
+          this._strategy = strategy;
+          if (callback) callback();
+        }
+      });
+    } else if (callback) internal.nextTick(callback);
+  }
+}
+
+module.exports = {};
 
 for (const method of METHODS) {
-  const sync = (data, options) => run(method, data, options);
+  const sync = syncOf(method);
+  const Base = method.startsWith('brotli') ? ZlibBase : Zlib;
+  const Stream = {
+    [CLASSES[method]]: class extends Base {
+      constructor(opts) {
+        super(method, opts);
+      }
+    },
+  }[CLASSES[method]];
+  module.exports[CLASSES[method]] = Stream;
   module.exports[`${method}Sync`] = sync;
-  module.exports[method] = (data, options, callback) => {
-    if (typeof options === 'function') [callback, options] = [options, undefined];
+  module.exports[method] = (buffer, opts, callback) => {
+    if (typeof opts === 'function') [callback, opts] = [opts, {}];
+    if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
     let result;
     try {
-      result = sync(data, options);
+      result = sync(buffer, opts);
     } catch (e) {
-      return void internal.nextTick(callback, e);
+      // Errors of the data reach the callback; those of the arguments are thrown, as Node's.
+      if (e && (typeof e.errno === 'number' || e.code === 'ERR_BUFFER_TOO_LARGE')) return void internal.nextTick(callback, e);
+      throw e;
     }
     internal.nextTick(callback, null, result);
   };
-  class Stream extends Transform {
-    constructor(options) {
-      super(options);
-      this._options = options;
-      this._chunks = [];
-      this.bytesWritten = 0;
-    }
-    _transform(chunk, encoding, callback) {
-      const b = toBuffer(chunk);
-      this.bytesWritten += b.length;
-      this._chunks.push(b);
-      callback();
-    }
-    _flush(callback) {
-      try {
-        this.push(sync(Buffer.concat(this._chunks), this._options));
-      } catch (e) {
-        return callback(e);
-      }
-      callback();
-    }
-    close(callback) {
-      if (callback) internal.nextTick(callback);
-      this.destroy();
-    }
-  }
-  Object.defineProperty(Stream, 'name', { value: CLASSES[method] });
-  module.exports[CLASSES[method]] = Stream;
-  module.exports[`create${CLASSES[method]}`] = (options) => new Stream(options);
+  module.exports[`create${CLASSES[method]}`] = (opts) => new Stream(opts);
 }
-module.exports.crc32 = undefined;
-delete module.exports.crc32;
-void codeError;
+
+if (!isFailure(host('zlibCrc32', 'pp', '', 0))) {
+  module.exports.crc32 = function crc32(data, value = 0) {
+    const [l1, a1] = packOne(data, false);
+    return call('zlibCrc32', `${l1}p`, a1, value);
+  };
+}
+module.exports.constants = constants;
+module.exports.codes = codes;
+// The legacy constants: on the module, not enumerable, without Brotli's (as Node).
+for (const k of Object.keys(constants)) if (!k.startsWith('BROTLI')) ObjectDefineProperty(module.exports, k, { enumerable: false, value: constants[k], writable: false });

@@ -1,0 +1,100 @@
+// What the host-assisted builtins (crypto, zlib) share: calling their host operations
+// (workers/node-host/host-assist.ts) and rebuilding a relayed failure as an Error of this realm, passing
+// arguments by layout (primitives as they are, bytes through the scratch or the pending input, other objects
+// by their constructor's name), options as typed text entries, and receiving output bytes.
+'use strict';
+
+const { Buffer } = require('buffer');
+const { codeError } = require('internal/errors');
+const host = internal.host;
+const sys = internal.sys;
+const scratch = internal.scratch;
+const isFailure = internal.isFailure;
+const JSONParse = JSON.parse;
+const ObjectDefineProperty = Object.defineProperty;
+const captureStackTrace = Error.captureStackTrace;
+
+const setProp = (o, k, v) => ObjectDefineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+
+/** A relayed failure (host-assist.ts relayError) rebuilt here: Node's class, message, code and properties. */
+function hostError(r, skip) {
+  const sep = r.indexOf('\0', 2);
+  if (sep < 0) return codeError(Error, r.slice(2), `${r.slice(2)}: operation failed`);
+  const [name, message, coded, props] = JSONParse(r.slice(sep + 1));
+  const e = new (name === 'RangeError' ? RangeError : name === 'TypeError' ? TypeError : Error)(message);
+  for (const [k, v] of props) setProp(e, k, v);
+  // The stack starts at the API the guest called, as Node's.
+  if (typeof captureStackTrace === 'function') captureStackTrace(e, skip);
+  if (coded && typeof e.stack === 'string' && e.stack.startsWith(`${name}: `)) e.stack = `${name} [${e.code}]${e.stack.slice(name.length)}`;
+  return e;
+}
+
+/** A host operation's result; its failure thrown as the guest's Error. */
+function call(op, a, b, c, d, e, f) {
+  const r = host(op, a, b, c, d, e, f);
+  if (isFailure(r)) throw hostError(r, call);
+  return r;
+}
+
+const ctorName = (v) => {
+  try {
+    const n = v.constructor && v.constructor.name;
+    return typeof n === 'string' ? n : 'Object';
+  } catch {
+    return 'Object';
+  }
+};
+
+const bytesOf = (v) => (ArrayBuffer.isView(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : new Uint8Array(v));
+const isSharedBuffer = (v) => typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer;
+
+/**
+ * Arguments for a host op's layout: primitives as they are (Node validates them), bytes through the scratch
+ * (a single one that fits) or the pending input, other objects by their constructor's name. `arrayBuffers`
+ * false sends ArrayBuffers as objects, for the APIs of Node that refuse them.
+ */
+function pack(values, arrayBuffers = true) {
+  let layout = '';
+  const args = [];
+  const bytes = [];
+  for (const v of values) {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
+      layout += 'p';
+      args.push(v);
+    } else if (ArrayBuffer.isView(v) || (arrayBuffers && (v instanceof ArrayBuffer || isSharedBuffer(v)))) {
+      const u8 = bytesOf(v);
+      layout += 'b';
+      args.push(u8.length);
+      bytes.push(u8);
+    } else {
+      layout += 'o';
+      args.push(ctorName(v));
+    }
+  }
+  if (bytes.length === 1 && bytes[0].length <= scratch.length) {
+    layout = layout.replace('b', 's');
+    scratch.set(bytes[0]);
+  } else for (const b of bytes) if (b.length > 0) sys.put(b);
+  return [layout, args];
+}
+
+/** One option as host-assist.ts's decodeOptions reads it: [key, type, value as text]; undefined when unset. */
+function optionEntry(k, v) {
+  const t = typeof v;
+  if (t === 'number') return [k, 'n', `${v}`];
+  if (t === 'string') return [k, 's', v];
+  if (t === 'boolean') return [k, 'b', `${v}`];
+  if (t === 'bigint') return [k, 'i', `${v}`];
+  if (v === null) return [k, 'z', ''];
+  if (v !== undefined) return [k, 'o', ctorName(v)];
+  return undefined;
+}
+
+/** `n` bytes of output: from the scratch when they fit, else taken in pieces. A new Buffer. */
+function receive(n) {
+  if (n <= scratch.length) return Buffer.from(scratch.subarray(0, n));
+  const u8 = sys.take(n);
+  return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
+}
+
+module.exports = { call, hostError, ctorName, bytesOf, pack, optionEntry, receive };
