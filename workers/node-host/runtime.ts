@@ -33,6 +33,7 @@ const NPM_BUILTINS: Record<string, string> = {
   "npm-path": "path-browserify/index.js",
   "npm-cjs-lexer": "cjs-module-lexer",
   "node-inspect-extracted": "node-inspect-extracted",
+  "npm-web-streams": "web-streams-polyfill/dist/ponyfill.js",
 };
 
 /** Host files the guest's internal loader may read: the guest folder and the npm polyfills' files. */

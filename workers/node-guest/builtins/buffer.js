@@ -238,62 +238,93 @@ const bufferInspect = function inspect(recurseTimes, ctx) {
 ObjectDefineProperty(proto, customInspect, { value: bufferInspect, writable: true, enumerable: true, configurable: true });
 proto.inspect = bufferInspect;
 
-// ---- Blob and File (Node's buffer.Blob): the bytes held in memory.
-let bytesOf;
+// ---- Blob and File (Node's buffer.Blob): the bytes held in memory, as the parts they were given in (a blob
+// streams one chunk per part, as Node's does).
+let partsOf;
 const encoder = () => new TextEncoder();
-function partBytes(part) {
-  if (part instanceof Blob) return bytesOf(part);
-  if (part instanceof ArrayBuffer) return new Uint8Array(part.slice(0));
-  if (ArrayBuffer.isView(part)) return new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength));
-  return encoder().encode(`${part}`);
+/** The parts (non-empty Uint8Arrays, never shared with the guest) that `part` adds to a blob. */
+function partsFrom(part) {
+  if (part instanceof Blob) return partsOf(part);
+  if (part instanceof ArrayBuffer) return [new Uint8Array(part.slice(0))];
+  if (ArrayBuffer.isView(part)) return [new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength))];
+  return [encoder().encode(`${part}`)];
 }
+function concat(parts, length) {
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const bytes of parts) {
+    all.set(bytes, at);
+    at += bytes.length;
+  }
+  return all;
+}
+const sequenceError = (sources) => {
+  const version = `${require('process').versions.node}`;
+  if (+version.slice(0, version.indexOf('.')) >= 24) return new TypeError('Value cannot be converted to sequence.');
+  return invalidArgType('sources', 'a sequence', sources);
+};
 class Blob {
-  #bytes;
+  #parts;
+  #size;
   #type;
   static {
-    bytesOf = (blob) => blob.#bytes;
+    partsOf = (blob) => blob.#parts;
   }
   constructor(sources = [], options = {}) {
-    if (sources === null || typeof sources !== 'object' || typeof sources[Symbol.iterator] !== 'function') {
-      throw invalidArgType('sources', 'a sequence', sources);
-    }
+    if (sources === null || typeof sources !== 'object' || typeof sources[Symbol.iterator] !== 'function') throw sequenceError(sources);
     const parts = [];
-    let length = 0;
+    let size = 0;
     for (const source of sources) {
-      const bytes = partBytes(source);
-      parts.push(bytes);
-      length += bytes.length;
+      for (const bytes of partsFrom(source)) {
+        if (bytes.length === 0) continue;
+        parts.push(bytes);
+        size += bytes.length;
+      }
     }
-    const all = new Uint8Array(length);
-    let at = 0;
-    for (const bytes of parts) { all.set(bytes, at); at += bytes.length; }
-    this.#bytes = all;
+    this.#parts = parts;
+    this.#size = size;
     const type = options?.type === undefined ? '' : `${options.type}`;
     this.#type = /[^\u0020-\u007e]/.test(type) ? '' : type.toLowerCase();
   }
-  get size() { return this.#bytes.length; }
+  get size() { return this.#size; }
   get type() { return this.#type; }
   slice(start = 0, end = this.size, type = '') {
     const size = this.size;
     const rel = (n) => (n < 0 ? Math.max(size + n, 0) : Math.min(n, size));
     const s = rel(Math.trunc(+start) || 0);
-    const e = rel(Math.trunc(+end) || 0);
-    const b = new Blob([this.#bytes.subarray(s, Math.max(s, e))], { type });
-    return b;
+    const e = Math.max(s, rel(Math.trunc(+end) || 0));
+    const parts = [];
+    let at = 0;
+    for (const bytes of this.#parts) {
+      const from = Math.max(s - at, 0);
+      const to = Math.min(e - at, bytes.length);
+      if (from < to) parts.push(bytes.subarray(from, to));
+      at += bytes.length;
+      if (at >= e) break;
+    }
+    return new Blob(parts, { type });
   }
-  arrayBuffer() { return Promise.resolve(this.#bytes.slice().buffer); }
-  bytes() { return Promise.resolve(this.#bytes.slice()); }
-  text() { return Promise.resolve(new TextDecoder().decode(this.#bytes)); }
+  arrayBuffer() { return Promise.resolve(concat(this.#parts, this.#size).buffer); }
+  bytes() { return Promise.resolve(concat(this.#parts, this.#size)); }
+  text() { return Promise.resolve(new TextDecoder().decode(concat(this.#parts, this.#size))); }
   stream() {
-    const bytes = this.#bytes.slice();
-    return new ReadableStream({ pull(controller) { if (bytes.length) controller.enqueue(bytes); controller.close(); } });
+    const parts = this.#parts.slice();
+    let next = 0;
+    return new (require('stream/web').ReadableStream)({
+      type: 'bytes',
+      pull(controller) {
+        if (next < parts.length) controller.enqueue(parts[next++].slice());
+        if (next >= parts.length) controller.close();
+      },
+    });
   }
   get [Symbol.toStringTag]() { return 'Blob'; }
   [customInspect](depth, options, inspect) {
-    if (depth < 0) return this;
+    if (depth < 0) return options.stylize('[Blob]', 'special');
     return `Blob ${inspect({ size: this.size, type: this.type }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
   }
 }
+for (const name of ['size', 'type', 'slice', 'arrayBuffer', 'bytes', 'text', 'stream']) Object.defineProperty(Blob.prototype, name, { enumerable: true });
 class File extends Blob {
   #name;
   #lastModified;
@@ -307,12 +338,12 @@ class File extends Blob {
   get lastModified() { return this.#lastModified; }
   get [Symbol.toStringTag]() { return 'File'; }
   [customInspect](depth, options, inspect) {
-    if (depth < 0) return this;
+    if (depth < 0) return options.stylize('[File]', 'special');
     return `File ${inspect({ size: this.size, type: this.type, name: this.name, lastModified: this.lastModified }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
   }
 }
-buffer.Blob = typeof globalThis.Blob === 'function' ? globalThis.Blob : Blob;
-buffer.File = typeof globalThis.File === 'function' ? globalThis.File : File;
+buffer.Blob = Blob;
+buffer.File = File;
 buffer.resolveObjectURL = () => undefined;
 
 module.exports = buffer;

@@ -1,8 +1,10 @@
-// `worker_threads`: the guest is its process's only thread; creating a Worker is not available yet.
+// `worker_threads`: the guest is its process's only thread; creating a Worker is not available yet. Its
+// MessageChannel, MessagePort and BroadcastChannel are the globals' (internal/message-port.js).
 'use strict';
 
 const { codeError } = require('internal/errors');
 const EventEmitter = require('events');
+const { MessageChannel, MessagePort, BroadcastChannel, receiveMessageOnPort } = require('internal/message-port');
 
 class Worker extends EventEmitter {
   constructor() {
@@ -18,7 +20,10 @@ module.exports = {
   threadId: 0,
   resourceLimits: {},
   Worker,
-  MessageChannel: globalThis.MessageChannel,
+  MessageChannel,
+  MessagePort,
+  BroadcastChannel,
+  receiveMessageOnPort,
   SHARE_ENV: Symbol.for('nodejs.worker_threads.SHARE_ENV'),
   markAsUntransferable() {},
   getEnvironmentData() {},

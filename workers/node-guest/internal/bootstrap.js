@@ -73,6 +73,7 @@ const BUILTIN_FILES = {
   querystring: 'builtins/querystring',
   readline: 'builtins/readline',
   stream: 'builtins/stream',
+  'stream/web': 'builtins/stream-web',
   string_decoder: 'npm',
   timers: 'builtins/timers',
   'timers/promises': 'builtins/timers-promises',
@@ -89,6 +90,7 @@ const BUILTIN_FILES = {
   'npm-cjs-lexer': 'npm',
   'npm-buffer': 'npm',
   'npm-events': 'npm',
+  'npm-web-streams': 'npm',
 };
 /** Builtins that are another's property. */
 const BUILTIN_ALIASES = {
@@ -99,7 +101,6 @@ const BUILTIN_ALIASES = {
   'util/types': ['util', 'types'],
   'readline/promises': ['readline', 'promises'],
   'dns/promises': ['dns', 'promises'],
-  'stream/web': ['stream', 'web'],
   'sys': ['util', null],
   'path/win32': ['path', 'win32'],
 };
@@ -148,7 +149,7 @@ function builtin(name) {
 }
 
 /** Names in BUILTIN_FILES only the runtime's own modules may require. */
-const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events'];
+const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams'];
 const isBuiltin = (name) => {
   const n = name.startsWith('node:') ? name.slice(5) : name;
   return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);

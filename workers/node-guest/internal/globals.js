@@ -53,6 +53,8 @@ const { Buffer } = require('buffer');
 define('Buffer', Buffer);
 define('atob', (data) => Buffer.from(`${data}`, 'base64').toString('latin1'));
 define('btoa', (data) => Buffer.from(`${data}`, 'latin1').toString('base64'));
+define('Blob', require('buffer').Blob);
+define('File', require('buffer').File);
 lazy('URL', () => require('internal/url').URL);
 lazy('URLSearchParams', () => require('internal/url').URLSearchParams);
 define('performance', {
@@ -75,6 +77,15 @@ internal.deferIO = (fn, ...args) => {
   ioCallbacks.set(id, [fn, args]);
   timers.setImmediate(() => internal.host('ioDone', id));
 };
+/**
+ * A macrotask in the poll phase of the loop's next turn, as Node delivers a MessagePort's message (the same
+ * host channel as ioDone, without the immediate first); the loop is held until it runs.
+ */
+internal.postTask = (fn) => {
+  const id = nextIo++;
+  ioCallbacks.set(id, [fn, []]);
+  internal.host('ioDone', id);
+};
 internal.on('io', (id) => {
   const entry = ioCallbacks.get(id);
   if (!entry) return;
@@ -87,7 +98,15 @@ define('CustomEvent', class CustomEvent extends Event {
     this.detail = options.detail === undefined ? null : options.detail;
   }
 });
-define('structuredClone', (value, options) => require('internal/structured-clone')(value, options));
+define('structuredClone', function structuredClone(value, options) {
+  if (arguments.length === 0) throw require('internal/errors').codeError(TypeError, 'ERR_MISSING_ARGS', 'The "value" argument must be specified');
+  return require('internal/message-port').cloneWithTransfer(value, options == null ? undefined : options.transfer);
+});
+// The web platform's classes Node has as globals, made when first used.
+for (const name of ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest', 'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController', 'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream']) {
+  lazy(name, () => require('stream/web')[name]);
+}
+for (const name of ['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel']) lazy(name, () => require('internal/message-port')[name]);
 lazy('crypto', () => require('crypto').webcrypto);
 delete globalThis.console;
 // `require('console')` is the global console as it was made (internal/console.js), with its Console class.
