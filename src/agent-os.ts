@@ -16,6 +16,9 @@ import {
   type SignalLike,
 } from "./exec/exec-options.js";
 import { Kernel } from "./kernel/kernel.js";
+import type { Duplex } from "node:stream";
+import { hostSocketDuplex } from "./kernel/host-socket-duplex.js";
+import type { ListenerInfo } from "./kernel/socket-table.js";
 import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
@@ -349,6 +352,25 @@ export class AgentOs {
       memory: this.#kernel.memory.use(),
       faults: this.#kernel.faults.count,
     };
+  }
+
+  /** The guests' listening sockets (TCP and Unix) and bound UDP sockets, in the VM's own loopback network. */
+  listeners(): ListenerInfo[] {
+    this.#assertLive();
+    return this.#kernel.sockets.listeners();
+  }
+
+  /**
+   * A connection to the guest listening on TCP `port` of the VM's loopback, or on the Unix socket at
+   * `path`: a Duplex whose bytes never touch a host socket. ECONNREFUSED when nothing listens there.
+   */
+  async connect(target: number | string): Promise<Duplex> {
+    this.#assertLive();
+    if (typeof target === "number") {
+      if (!Number.isInteger(target) || target < 1 || target > 65535) throw new TypeError(`port must be an integer in 1-65535, got ${target}`);
+      return hostSocketDuplex(this.#kernel.sockets.connectHost(target));
+    }
+    return hostSocketDuplex(this.#kernel.sockets.connectHost(checkedPath(target, this.#kernel.limits, "connect")));
   }
 
   /** Keeps the handles of at most EXITED_PROCESSES_LISTED exited processes, the newest (a Map keeps spawn order). */

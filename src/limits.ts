@@ -68,6 +68,16 @@ export interface Limits {
   maxSymlinkDepth: number;
   /** Bytes a pipe buffers before a writer that can wait is made to wait for its reader. */
   pipeBufferBytes: number;
+  /** Sockets open at once in the VM, host-owned ends and queued connections included (EMFILE past it). */
+  maxSockets: number;
+  /** A socket's receive buffer (SO_RCVBUF's default): a stream sender gets a short send or waits past it. */
+  socketBufferBytes: number;
+  /** The most SO_RCVBUF can ask for. */
+  maxSocketBufferBytes: number;
+  /** Connections a listener queues (listen's backlog is capped to it); a connect past it is ECONNREFUSED. */
+  maxListenBacklog: number;
+  /** Datagrams a socket queues; more are dropped, as UDP drops them. */
+  datagramQueueLength: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -83,7 +93,17 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxNameBytes: 255,
   maxSymlinkDepth: 40,
   pipeBufferBytes: 64 * KiB,
+  maxSockets: 1024,
+  socketBufferBytes: 256 * KiB,
+  maxSocketBufferBytes: 4 * MiB,
+  maxListenBacklog: 4096,
+  datagramQueueLength: 128,
 });
+
+/** listen()'s backlog when the caller gives none (≤ 0), as Linux's SOMAXCONN. */
+export const DEFAULT_LISTEN_BACKLOG = 4096;
+/** The least SO_RCVBUF can ask for (Linux's floor). */
+export const MIN_SOCKET_BUFFER_BYTES = 2304;
 
 /** The VM's limits: the defaults with `overrides` applied. Throws TypeError for an unknown name or a bad value. */
 export function resolveLimits(overrides: unknown): Limits {

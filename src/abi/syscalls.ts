@@ -94,6 +94,45 @@ export const Sys = {
   READFILE: 37,
   /** args: dirfd · payload: path · reply: its canonical path. ERANGE inside a host mount (resolve it link by link there). */
   REALPATH: 38,
+  /**
+   * Sockets (src/abi/net.ts for the constants; addresses are UTF-8 strings, see there). A call that would
+   * wait answers EAGAIN on a NONBLOCK fd or with MSG_DONTWAIT and arms the wake ring for that direction
+   * in the same call (guest-js §4.3); otherwise it parks.
+   *
+   * args: domain (AF), type (SOCK_STREAM | SOCK_DGRAM, | SOCK_NONBLOCK | SOCK_CLOEXEC) · out: [fd]
+   */
+  SOCKET: 39,
+  /** args: fd, port · payload: address (Unix: the path) · out: [port] (the one bound: port 0 picks one) */
+  BIND: 40,
+  /** args: fd, backlog (≤ 0: the default) */
+  LISTEN: 41,
+  /** args: fd, flags (SOCK_NONBLOCK) · out: [newFd, peerPort, peerFamily] · reply: the peer's address. Parks until a connection is queued. */
+  ACCEPT: 42,
+  /** args: fd, port · payload: address. A loopback connect completes at once. */
+  CONNECT: 43,
+  /** args: fd, flags (MSG_DONTWAIT, MSG_NOSIGNAL) · payload: bytes · out: [sent] (what fits: a short send). Parks while the peer's buffer is full. */
+  SEND: 44,
+  /** args: fd, maxLen, flags (MSG_PEEK, MSG_DONTWAIT) · reply: the bytes (RLEN 0 = end of file). Parks until data or end of file. */
+  RECV: 45,
+  /** args: fd, port, flags · payload: fields [address, bytes] (address "": the connected peer) · out: [sent] */
+  SENDTO: 46,
+  /**
+   * args: fd, maxLen, flags · out: [port, length, family] (length: the whole datagram's, above maxLen when
+   * it was truncated) · reply: fields [address, bytes]. Parks until a datagram arrives.
+   */
+  RECVFROM: 47,
+  /** args: fd, how (SHUT_RD 0, SHUT_WR 1, SHUT_RDWR 2) */
+  SHUTDOWN: 48,
+  /** args: fd · out: [port, family] · reply: the local address */
+  GETSOCKNAME: 49,
+  /** args: fd · out: [port, family] · reply: the peer's address */
+  GETPEERNAME: 50,
+  /** args: fd, level, name, value */
+  SETSOCKOPT: 51,
+  /** args: fd, level, name · out: [value] */
+  GETSOCKOPT: 52,
+  /** args: domain (AF_UNIX), type (as SOCKET) · out: [fd0, fd1], connected to each other */
+  SOCKETPAIR: 53,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -7,6 +7,7 @@ export const S_IFMT = 0o170000;
 export const S_IFREG = 0o100000;
 export const S_IFDIR = 0o040000;
 export const S_IFLNK = 0o120000;
+export const S_IFSOCK = 0o140000;
 
 const typeOfMode: Record<number, number> = {
   0o040000: FileType.DIRECTORY,

@@ -10,6 +10,7 @@ import { Process, ProcessKilled } from "./process.js";
 import { ProcessTable } from "./process-table.js";
 import { startTsProcess } from "./ts-process.js";
 import { MemoryBudget } from "./memory-budget.js";
+import { SocketTable } from "./socket-table.js";
 import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
@@ -44,6 +45,8 @@ export class Kernel {
   readonly processes = new ProcessTable();
   /** Host memory the VM holds, against limits.maxVmMemoryBytes. */
   readonly memory: MemoryBudget;
+  /** The VM's loopback network: its sockets and their bindings. */
+  readonly sockets: SocketTable;
   /** Kernel faults: system calls that failed for a reason of the kernel's own (the guest got EIO). */
   readonly faults = { count: 0 };
   private readonly root: DirectoryFile;
@@ -63,6 +66,7 @@ export class Kernel {
   ) {
     this.memory = new MemoryBudget(limits.maxVmMemoryBytes);
     this.vfs = new Vfs(limits, this.memory);
+    this.sockets = new SocketTable(this.vfs, this.memory, limits);
     this.root = new DirectoryFile(this.vfs, "/").retain();
   }
 
@@ -244,6 +248,8 @@ export class Kernel {
     const running = this.processes.all().filter((p) => p.state === "running");
     for (const p of running) p.kill(Signal.SIGKILL);
     await Promise.all(running.map((p) => p.waitExit()));
+    // The processes' sockets closed with their fds; what is left is the host's.
+    this.sockets.dispose();
     this.root.release();
     this.nullDevice.release();
   }

@@ -2,7 +2,7 @@ import * as nodeFs from "node:fs";
 import { Volume } from "memfs";
 import type { FileStat } from "../abi/filestat.js";
 import { FileType } from "../abi/wasi.js";
-import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, toFileStat } from "./file-stat.js";
+import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, S_IFSOCK, toFileStat } from "./file-stat.js";
 import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
@@ -37,6 +37,8 @@ export interface DirEntry {
 }
 
 export const DEVICE_GUEST_MODE = 0o100666;
+/** A socket file's permissions, as Linux gives them under the usual umask. */
+const SOCKET_MODE = 0o755;
 
 /** The synchronous file API that memfs and node:fs share, as far as the VFS uses it. */
 type FileSystem = Pick<typeof nodeFs, "statSync" | "lstatSync" | "readdirSync" | "readlinkSync" | "existsSync" | "utimesSync" | "lutimesSync">;
@@ -339,6 +341,39 @@ export class Vfs {
     if (!link) this.missing("unlink", path, real);
     if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "unlink", path });
     this.removeEntry(link, real, path, "unlink");
+  }
+
+  /**
+   * Creates the socket file a Unix socket's bind makes (S_IFSOCK, stat shows a socket); EEXIST when the
+   * path exists, whatever it is. Returns its node: what the socket table knows the binding by.
+   */
+  mksock(path: string): object {
+    const real = this.resolve(path, "bind", false);
+    this.writable(real, "bind", path);
+    if (this.mountOf(real)) throw kerr("ENOTSUP", { syscall: "bind", path, message: "sockets cannot be bound inside a host mount" });
+    if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "bind", path });
+    const parent = linkAt(this.core, dirname(real));
+    if (!parent) this.missing("bind", path, dirname(real));
+    const dir = parent.getNode();
+    if (!dir.isDirectory()) throw kerr("ENOTDIR", { syscall: "bind", path });
+    if (!dir.canWrite() || !dir.canExecute()) throw kerr("EACCES", { syscall: "bind", path });
+    this.checkNew(real, "bind", path);
+    const link = parent.createChild(basename(real), this.core.createNode(S_IFSOCK | SOCKET_MODE));
+    this.quota.created(link);
+    return link.getNode();
+  }
+
+  /** The node of the socket file at `path` (links followed): ENOENT when missing, ECONNREFUSED when not a socket. */
+  socketNode(path: string): object {
+    const real = this.resolve(path, "connect", true);
+    const link = this.mountOf(real) ? undefined : linkAt(this.core, real);
+    if (!link) {
+      if (this.mountOf(real) && this.exists(path)) throw kerr("ECONNREFUSED", { syscall: "connect", path });
+      throw kerr("ENOENT", { syscall: "connect", path });
+    }
+    const node = link.getNode();
+    if ((node.mode & S_IFMT) !== S_IFSOCK) throw kerr("ECONNREFUSED", { syscall: "connect", path });
+    return node;
   }
 
   /** Removes one entry (a directory must be empty); its inode goes when nothing names it or has it open. */

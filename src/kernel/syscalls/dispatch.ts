@@ -7,6 +7,7 @@ import { ProcessKilled, type Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
 import { traceSyscall, tracing } from "./trace.js";
 import { fdSyscalls } from "./fd.js";
+import { netSyscalls } from "./net.js";
 import { pathSyscalls } from "./path.js";
 import { processSyscalls } from "./process.js";
 import { SYSCALL_TURN_MS, SYSCALLS_PER_TURN } from "../../limits.js";
@@ -17,6 +18,7 @@ export const syscallTable: Readonly<Record<number, SyscallHandler>> = {
   ...fdSyscalls,
   ...pathSyscalls,
   ...processSyscalls,
+  ...netSyscalls,
 };
 
 function errnoOf(k: Kernel, p: Process, e: unknown): number {

@@ -2,6 +2,7 @@ import { EventType, FdFlags, FileType, Signal } from "../../abi/wasi.js";
 import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
 import { Errno } from "../../abi/errno.js";
+import { WakeEvent } from "../../abi/wake-ring.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
 import { pollFiles, type PollSubscription } from "../poll.js";
@@ -33,7 +34,11 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
   [Sys.READ]: (_k, p, ch) => {
     const fd = ch.arg(0);
     const file = p.fds.get(fd);
-    if (p.fds.isNonblocking(fd) && !file.readiness("read").ready) throw kerr("EAGAIN", { syscall: "read" });
+    if (p.fds.isNonblocking(fd) && !file.readiness("read").ready) {
+      // The arming rule (guest-js §4.3): an EAGAIN arms that direction, checked against the level.
+      p.wakeRing?.arm(fd, file, WakeEvent.READ);
+      throw kerr("EAGAIN", { syscall: "read" });
+    }
     return file.read(ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length)), p.killSignal);
   },
 
@@ -46,6 +51,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
       const n = p.fds.isNonblocking(fd) ? file.writeNonblocking(data) : file.write(data, p.killSignal);
       return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, fd, e));
     } catch (e) {
+      if (e instanceof KernelError && e.code === "EAGAIN") p.wakeRing?.arm(fd, p.fds.get(fd), WakeEvent.WRITE);
       return writeFailed(p, fd, e);
     }
   },
