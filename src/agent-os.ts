@@ -345,7 +345,7 @@ export class AgentOs {
   /** Counters of the module cache and the exec router. */
   stats(): VmStats {
     this.#assertLive();
-    const none: RouterStats = { routed: 0, fresh: 0, shellsStarted: 0 };
+    const none: RouterStats = { routed: 0, direct: 0, fresh: 0, shellsStarted: 0 };
     return {
       modules: { ...moduleStats },
       router: { ...(this.#router?.stats ?? none) },

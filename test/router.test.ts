@@ -109,7 +109,7 @@ describe("exec router: results", () => {
       vm.exec("open_gate; echo opened"),
     ]);
     expect([a, b]).toEqual([result("passed\n"), result("opened\n")]);
-    expect(vm.stats().router).toEqual({ routed: 2, fresh: 0, shellsStarted: 2 });
+    expect(vm.stats().router).toEqual({ routed: 2, direct: 0, fresh: 0, shellsStarted: 2 });
   });
 
   it("the router's shells are not the VM's processes", async () => {
@@ -143,5 +143,50 @@ describe("exec router: results", () => {
     expect(after.compiles).toBe(before.compiles);
     expect(after.fileReads).toBe(before.fileReads);
     expect(after.instantiations).toBeGreaterThan(before.instantiations);
+  });
+});
+
+/** Runs `command` directly (a simple command) and through the shell (the same with `;` after it): both must agree. */
+async function bothWays(vm: AgentOs, command: string, options: Parameters<AgentOs["exec"]>[1] = {}) {
+  const before = vm.stats().router.direct;
+  const direct = await vm.exec(command, options);
+  expect(vm.stats().router.direct, `${command} was started directly`).toBe(before + 1);
+  const shell = await vm.exec(`${command};`, options);
+  expect(vm.stats().router.direct, `${command}; went through the shell`).toBe(before + 1);
+  expect(direct).toEqual(shell);
+  return direct;
+}
+
+describe("exec router: a simple command starts its program without a shell", () => {
+  it("with the words, environment, directory and stdin the shell would give it", async () => {
+    const vm = await createVm();
+    const env = { A: "1", A0: "2", Z_: "three words", LANG: "C.UTF-8" };
+    expect((await bothWays(vm, "env", { env, cwd: "/tmp" })).stdout).toContain("A0=2\nA=1\n");
+    expect(await bothWays(vm, `/usr/bin/printf '%s|' a "b  c" 'd "e"' --k=v x,y:z@1%2+3 ''`)).toEqual(result('a|b  c|d "e"|--k=v|x,y:z@1%2+3||'));
+    expect(await bothWays(vm, "tr a-z A-Z", { stdin: "piped\n" })).toEqual(result("PIPED\n"));
+    expect(await bothWays(vm, "ls -a", { cwd: "/etc" })).toEqual(result(".\n..\ngroup\nhostname\npasswd\n"));
+  });
+
+  it("exit codes, signals, and programs that cannot run are as the shell reports them", async () => {
+    const vm = await createVm();
+    expect((await bothWays(vm, "ls /nope")).exitCode).toBe(2);
+    expect((await bothWays(vm, `node -e 'process.kill(process.pid, "SIGTERM")'`)).exitCode).toBe(143);
+    // The shell says why a program cannot run: those go to it.
+    await vm.writeFile("/tmp/plain", "echo x\n");
+    for (const c of ["no-such-command a", "/tmp/plain", "/etc"]) {
+      const before = vm.stats().router.direct;
+      const r = await vm.exec(c);
+      expect(vm.stats().router.direct).toBe(before);
+      expect(r).toEqual(await vm.exec(`${c};`));
+    }
+  });
+
+  it("anything with shell syntax, a builtin or an assignment goes to the shell", async () => {
+    const vm = await createVm();
+    for (const c of ["echo hi", "X=1 env", "ls *", "ls ~", "ls $HOME", 'ls "$HOME"', "ls >/dev/null", "ls # note", "cd /tmp", "time ls", "ls\nls"]) {
+      const before = vm.stats().router.direct;
+      await vm.exec(c);
+      expect(vm.stats().router.direct, c).toBe(before);
+    }
   });
 });

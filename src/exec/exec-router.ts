@@ -2,7 +2,11 @@ import type { Kernel } from "../kernel/kernel.js";
 import { SinkFile, type OpenFile } from "../kernel/open-file.js";
 import { Pipe } from "../kernel/pipe.js";
 import { ROUTER_SHELLS_MAX, ROUTER_SHELLS_PER_VM } from "../limits.js";
+import { ExecFailure } from "../kernel/executable.js";
+import { KernelError } from "../kernel/kernel-error.js";
+import { ProcessHandle } from "./process-handle.js";
 import { RouterShell } from "./router-shell.js";
+import { shellChildEnv, simpleCommand } from "./simple-command.js";
 import type { CommandOutput, RunningCommand } from "./running-command.js";
 
 export interface RouteOptions {
@@ -14,8 +18,10 @@ export interface RouteOptions {
 }
 
 export interface RouterStats {
-  /** execs served by a persistent shell. */
+  /** execs served by the router: by a persistent shell, or `direct`. */
   routed: number;
+  /** execs of one program with literal words, which the router started without a shell (simple-command.ts). */
+  direct: number;
   /** execs that ran in a fresh `sh -c`: no router shell was free to start, or the command holds a NUL. */
   fresh: number;
   /** persistent shells started (the first, replacements of shells that died, extra ones for concurrency). */
@@ -31,7 +37,7 @@ let shellsInProcess = 0;
  */
 export class ExecRouter {
   private readonly shells = new Set<RouterShell>();
-  readonly stats: RouterStats = { routed: 0, fresh: 0, shellsStarted: 0 };
+  readonly stats: RouterStats = { routed: 0, direct: 0, fresh: 0, shellsStarted: 0 };
 
   /** `env` is the environment of the VM's shells: what every command gets, with PWD "/". */
   constructor(
@@ -46,6 +52,12 @@ export class ExecRouter {
 
   /** Runs `command` in a router shell; undefined when it has to run in a fresh process (counted). */
   run(command: string, opts: RouteOptions): RunningCommand | undefined {
+    const direct = this.direct(command, opts);
+    if (direct) {
+      this.stats.routed++;
+      this.stats.direct++;
+      return direct;
+    }
     // A NUL cannot travel in the shell's command feed (nor in `sh -c`'s argument, which refuses it).
     const shell = !command.includes("\0") && (this.idleShell() ?? this.startShell());
     if (!shell) {
@@ -54,6 +66,23 @@ export class ExecRouter {
     }
     this.stats.routed++;
     return new RoutedCommand(shell, command, opts);
+  }
+
+  /**
+   * A simple command's program, started as the shell would start it (its words, directory, environment and
+   * stdin); undefined when the shell has to run the command, or when the program cannot be started (the
+   * shell then says why, in its words).
+   */
+  private direct(command: string, opts: RouteOptions): RunningCommand | undefined {
+    const argv = simpleCommand(command);
+    const env = argv && shellChildEnv(opts.env);
+    if (!argv || !env) return undefined;
+    try {
+      return new ProcessHandle(this.kernel, { argv, cwd: opts.cwd, env, ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}), output: opts.output });
+    } catch (e) {
+      if (e instanceof ExecFailure || (e instanceof KernelError && (e.code === "EAGAIN" || e.code === "E2BIG"))) return undefined;
+      throw e;
+    }
   }
 
   private idleShell(): RouterShell | undefined {

@@ -38,14 +38,19 @@ export class ProcessHandle implements RunningCommand {
       this.stdinPipe.writeEnd.retain();
       stdin = this.stdinPipe.readEnd;
     }
-    this.process = kernel.spawn({
-      parent: undefined,
-      argv: opts.argv,
-      ...(opts.command !== undefined ? { command: opts.command } : {}),
-      env: opts.env,
-      cwd: opts.cwd,
-      stdio: [stdin, new SinkFile(opts.output.stdout.push), new SinkFile(opts.output.stderr.push)],
-    });
+    try {
+      this.process = kernel.spawn({
+        parent: undefined,
+        argv: opts.argv,
+        ...(opts.command !== undefined ? { command: opts.command } : {}),
+        env: opts.env,
+        cwd: opts.cwd,
+        stdio: [stdin, new SinkFile(opts.output.stdout.push), new SinkFile(opts.output.stderr.push)],
+      });
+    } catch (e) {
+      this.closeStdin();
+      throw e;
+    }
     if (opts.stdin !== undefined && opts.stdin !== "pipe") {
       this.writeStdin(opts.stdin);
       this.closeStdin();
