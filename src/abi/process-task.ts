@@ -48,10 +48,6 @@ export interface ProcessResult {
 
 /** What a booted worker of guest `node` is told to run (src/kernel/node-process.ts → workers/node-host/runtime.ts). */
 export interface NodeTask {
-  /** The process's system-call channel. */
-  channel: SharedArrayBuffer;
-  /** Its wake ring (wake-ring.ts). */
-  wake: SharedArrayBuffer;
   argv: string[];
   /** `KEY=VALUE` entries. */
   env: string[];

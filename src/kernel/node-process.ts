@@ -1,7 +1,4 @@
 import type { Worker } from "node:worker_threads";
-import { Channel } from "../abi/channel.js";
-import type { NodeTask } from "../abi/process-task.js";
-import { allocateWakeRing } from "../abi/wake-ring.js";
 import { takeNodeWorker } from "../pool/node-workers.js";
 import type { Kernel } from "./kernel.js";
 import { envEntries } from "./pool-process.js";
@@ -20,9 +17,6 @@ const OUT_OF_MEMORY_STATUS = 134;
  * Limits.maxProcessMemoryBytes. A kill that the guest does not catch stops the worker.
  */
 export function startNodeProcess(k: Kernel, p: Process): void {
-  const channel = Channel.allocate();
-  const wake = allocateWakeRing();
-  p.wakeRing = new WakeRing(wake);
   let worker: Worker | undefined;
   let terminated = false;
   p.runner = {
@@ -35,12 +29,14 @@ export function startNodeProcess(k: Kernel, p: Process): void {
   // The guest's heap and ArrayBuffers are counted against the VM (workers/node-host/runtime.ts HeapMeter).
   openGuestMemory(p);
   void p.waitExit().then(() => releaseGuestMemory(k, p));
-  serveSyscalls(k, p, channel);
   const heapMb = Math.max(16, Math.floor(k.limits.maxProcessMemoryBytes / MiB));
   takeNodeWorker(heapMb).then(
-    (w) => {
-      worker = w;
+    (spare) => {
+      const { channel, wake } = spare;
+      const w = (worker = spare.worker);
       if (terminated) return void w.terminate().then(() => k.exitProcess(p, 0));
+      p.wakeRing = new WakeRing(wake);
+      serveSyscalls(k, p, channel);
       let outOfMemory = false;
       w.on("error", (e: Error & { code?: string }) => {
         if (e.code === "ERR_WORKER_OUT_OF_MEMORY") {
@@ -56,13 +52,11 @@ export function startNodeProcess(k: Kernel, p: Process): void {
         k.exitProcess(p, outOfMemory ? OUT_OF_MEMORY_STATUS : code);
         channel.wakeKernel();
       });
-      const run: NodeTask = { channel: channel.buffer, wake, argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 };
-      w.postMessage(run);
+      spare.start({ argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 });
     },
     (e: unknown) => {
       p.tellStderr(`node: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
       k.exitProcess(p, 1);
-      channel.wakeKernel();
     },
   );
 }

@@ -1,4 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { Channel } from "../abi/channel.js";
+import type { NodeTask } from "../abi/process-task.js";
+import { allocateWakeRing } from "../abi/wake-ring.js";
 import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
 
 /**
@@ -7,7 +10,8 @@ import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
  * Not the WebAssembly pool: each needs its own flags and heap limit. Booting one (a thread, an isolate,
  * the guest's context with its builtins) takes tens of milliseconds, so NODE_SPARE_WORKERS of them are
  * kept booted for each of the last NODE_SPARE_HEAP_SIZES heap sizes, and one boots again each time one's
- * process is done.
+ * process is done. A spare has its process's system-call channel and wake ring already, so that everything
+ * the runtime sets up over them is done while booting; it then sleeps in Atomics.wait until `start`.
  *
  * `--experimental-vm-modules` is not optional: without it, `import()` in the guest's context escapes to
  * the worker's realm on Node 20 (workers/node-host/compile.ts). `--no-warnings`: Node's own warnings (the
@@ -21,14 +25,34 @@ function entryFile(): URL {
   return new URL(fromSource ? "../../workers/node-host/tsx-entry.mjs" : "../../workers/node-host/runtime.js", import.meta.url);
 }
 
-const spares = new Map<number, Promise<Worker>[]>();
+/** A booted worker, with the channel and wake ring its process will use. */
+export class NodeWorker {
+  constructor(
+    readonly worker: Worker,
+    readonly channel: Channel,
+    readonly wake: SharedArrayBuffer,
+    private readonly started: Int32Array,
+  ) {}
+
+  /** Gives the worker its process; it wakes at once (it waits on `started`, not on its event loop). */
+  start(task: NodeTask): void {
+    this.worker.postMessage(task);
+    Atomics.store(this.started, 0, 1);
+    Atomics.notify(this.started, 0);
+  }
+}
+
+const spares = new Map<number, Promise<NodeWorker>[]>();
 /**
  * Code caches of the guest runtime's modules (workers/node-host/runtime.ts), made by the first worker this
  * host process boots and given to every later one: a bounded set, one entry per module of the runtime.
  */
 let codeCache: Record<string, Uint8Array> | undefined;
 
-function boot(heapMb: number): Promise<Worker> {
+function boot(heapMb: number): Promise<NodeWorker> {
+  const channel = Channel.allocate();
+  const wake = allocateWakeRing();
+  const started = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(entryFile(), {
     execArgv: EXEC_ARGV,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(32, heapMb >> 3)) },
@@ -36,22 +60,22 @@ function boot(heapMb: number): Promise<Worker> {
     // a worker's stdio holds the host's event loop until the worker ends, which a spare never does.
     stdout: true,
     stderr: true,
-    workerData: { codeCache },
+    workerData: { codeCache, channel: channel.buffer, wake, started: started.buffer },
   });
   worker.unref();
-  return new Promise<Worker>((resolve, reject) => {
+  return new Promise<NodeWorker>((resolve, reject) => {
     const failed = (e: unknown): void => reject(e instanceof Error ? e : new Error(`node worker exited while booting (${String(e)})`));
     worker.once("message", (ready: { codeCache?: Record<string, Uint8Array> }) => {
       codeCache ??= ready.codeCache;
       worker.off("error", failed).off("exit", failed);
-      resolve(worker);
+      resolve(new NodeWorker(worker, channel, wake, started));
     });
     worker.once("error", failed).once("exit", failed);
   });
 }
 
 /** A booted worker with a heap of `heapMb`, taken from the spares (and one booted in its place). */
-export function takeNodeWorker(heapMb: number): Promise<Worker> {
+export function takeNodeWorker(heapMb: number): Promise<NodeWorker> {
   let list = spares.get(heapMb);
   if (!list) {
     spares.set(heapMb, (list = []));
@@ -59,20 +83,20 @@ export function takeNodeWorker(heapMb: number): Promise<Worker> {
     for (const [size, old] of spares) {
       if (spares.size <= NODE_SPARE_HEAP_SIZES) break;
       spares.delete(size);
-      for (const w of old) void w.then((worker) => worker.terminate(), () => undefined);
+      for (const w of old) void w.then((spare) => spare.worker.terminate(), () => undefined);
     }
   }
   const taken = list.shift() ?? boot(heapMb);
   // The replacement boots once this worker is done: booting takes a core for tens of milliseconds, which on
   // a small machine the running process would lose (measured: a CPU-bound guest 1.0× → 1.6× the host's time).
   void taken.then(
-    (w) => w.once("exit", () => refill(heapMb, list)),
+    (w) => w.worker.once("exit", () => refill(heapMb, list)),
     () => refill(heapMb, list),
   );
   return taken;
 }
 
-function refill(heapMb: number, list: Promise<Worker>[]): void {
+function refill(heapMb: number, list: Promise<NodeWorker>[]): void {
   if (spares.get(heapMb) !== list) return; // its heap size was dropped meanwhile
   while (list.length < NODE_SPARE_WORKERS) {
     const spare = boot(heapMb);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
 import { getHeapStatistics } from "node:v8";
-import { MessageChannel, parentPort, workerData } from "node:worker_threads";
+import { MessageChannel, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, type DynamicImport } from "./compile.js";
@@ -255,8 +255,18 @@ function keepAssignable(proto: object, name: string): void {
   });
 }
 
-/** Code caches of the runtime's own modules, made by the first worker of this host process (node-workers.ts). */
-const codeCache = ((workerData as { codeCache?: Record<string, Uint8Array> } | undefined)?.codeCache ?? {}) as Record<string, Uint8Array>;
+/** What the pool gives a booting worker (src/pool/node-workers.ts). */
+interface BootData {
+  /** Code caches of the runtime's own modules, made by the first worker of this host process. */
+  codeCache?: Record<string, Uint8Array>;
+  /** The system-call channel and the wake ring of the process this worker will run. */
+  channel: SharedArrayBuffer;
+  wake: SharedArrayBuffer;
+  /** Set to 1 (and notified) when the process is given. */
+  started: SharedArrayBuffer;
+}
+const bootData = workerData as BootData;
+const codeCache = bootData.codeCache ?? {};
 const internalScripts = new Map<string, { createCachedData(): Buffer }>();
 
 /** The runtime's own modules (bootstrap.js's internalLoad): compiled with their code cache. */
@@ -298,12 +308,23 @@ function madeCodeCache(): Record<string, Uint8Array> | undefined {
   return made;
 }
 
-function run(msg: NodeTask): void {
-  const sys = new System(msg.channel, msg.argv, msg.env, msg.cwd, Number.MAX_SAFE_INTEGER, new HeapMeter());
+/**
+ * What runs the process, made over its channel and wake ring while booting: the process's identity (argv,
+ * environment, directory) is the guest's own, given with `start`.
+ */
+function prepare(): (task: NodeTask) => void {
+  const sys = new System(bootData.channel, [], [], "/", Number.MAX_SAFE_INTEGER, new HeapMeter());
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, 0, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
   esm = new EsmLoader(context, sys, dynamicImport, (...args) => dispatch(...args), isHostValue);
-  const waiter = new WakeWaiter(msg.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));
+  const waiter = new WakeWaiter(bootData.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));
+  return (task) => {
+    sys.cwd = task.cwd;
+    run(task, waiter);
+  };
+}
+
+function run(msg: NodeTask, waiter: WakeWaiter): void {
   waiter.start();
   process.on("beforeExit", () => dispatch("beforeExit"));
   process.on("exit", () => {
@@ -321,5 +342,12 @@ function run(msg: NodeTask): void {
 
 boot();
 hardenRealm();
-parentPort!.once("message", (msg: NodeTask) => run(msg));
+const start = prepare();
 parentPort!.postMessage({ codeCache: madeCodeCache() });
+// Booted: the worker sleeps until its process is given (a futex wait wakes sooner than the event loop), then
+// takes the task the pool posted just before waking it.
+setImmediate(() => {
+  const started = new Int32Array(bootData.started);
+  Atomics.wait(started, 0, 0);
+  start(receiveMessageOnPort(parentPort!)!.message as NodeTask);
+});
