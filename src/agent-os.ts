@@ -19,6 +19,7 @@ import { Kernel } from "./kernel/kernel.js";
 import type { Duplex } from "node:stream";
 import { hostSocketDuplex } from "./kernel/host-socket-duplex.js";
 import type { ListenerInfo } from "./kernel/socket-table.js";
+import { VmFetch, type VmFetchInput } from "./net/vm-fetch.js";
 import type { MemoryUse } from "./kernel/memory-budget.js";
 import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
@@ -180,6 +181,9 @@ export interface ProcessInfo {
   exitCode: number | null;
 }
 
+/** How long `waitForListener` waits when not told. */
+const DEFAULT_LISTENER_WAIT_MS = 10_000;
+
 /** The shell and the commands agents run most, compiled in the background when the first VM is created. */
 const COMPILED_AHEAD = ["sh", "ls", "cat", "grep", "head", "tail", "wc", "find", "sed", "awk", "echo", "mkdir", "rm", "cp", "mv"];
 
@@ -204,6 +208,7 @@ export class AgentOs {
   readonly #router: ExecRouter | undefined;
   readonly #handles = new Map<number, ProcessHandle>();
   readonly #gate: ExecGate;
+  #fetch: VmFetch | undefined;
   #disposed = false;
 
   private constructor(kernel: Kernel, env: Record<string, string>, router: boolean) {
@@ -371,6 +376,35 @@ export class AgentOs {
       return hostSocketDuplex(this.#kernel.sockets.connectHost(target));
     }
     return hostSocketDuplex(this.#kernel.sockets.connectHost(checkedPath(target, this.#kernel.limits, "connect")));
+  }
+
+  /**
+   * An HTTP request to the guest listening on TCP `port` of the VM's loopback, taking what the global
+   * `fetch` takes (a URL whose host only fills the Host header, a path such as "/api?x=1", or a Request;
+   * `init` with method, headers, body, signal) and resolving with a Response whose body streams. Without a
+   * port, the URL must be `http://localhost:PORT/…` (127.0.0.1, [::1]; no port is 80). No host socket is
+   * used; connections are kept alive per VM and destroyed by dispose(). Rejects with ECONNREFUSED (`port`)
+   * when nothing listens, with the signal's reason when aborted; TypeError for an invalid port or URL.
+   * Redirects are not followed.
+   */
+  fetch(port: number, input?: VmFetchInput, init?: RequestInit): Promise<Response>;
+  fetch(url: string | URL | Request, init?: RequestInit): Promise<Response>;
+  async fetch(...args: [number | VmFetchInput, (VmFetchInput | RequestInit)?, RequestInit?]): Promise<Response> {
+    this.#assertLive();
+    const { port, url, input, init } = VmFetch.target(args);
+    return (this.#fetch ??= new VmFetch(this.#kernel.sockets)).fetch(port, url, input, init);
+  }
+
+  /**
+   * Resolves with the listener once a guest listens on TCP `port` (at once if one does). Rejects with
+   * ETIMEDOUT after `timeout` ms (default 10,000; Infinity: none), and with EPERM if the VM is disposed.
+   */
+  async waitForListener(port: number, options: { timeout?: number } = {}): Promise<ListenerInfo> {
+    this.#assertLive();
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new TypeError(`port must be an integer in 1-65535, got ${port}`);
+    checkOptionNames("waitForListener", this.#options(options), ["timeout"]);
+    checkTimeout(options.timeout);
+    return this.#kernel.sockets.waitForListener(port, options.timeout ?? DEFAULT_LISTENER_WAIT_MS);
   }
 
   /** Keeps the handles of at most EXITED_PROCESSES_LISTED exited processes, the newest (a Map keeps spawn order). */
@@ -616,6 +650,7 @@ export class AgentOs {
   async dispose(): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#fetch?.dispose();
     await this.#kernel.dispose();
   }
 

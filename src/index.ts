@@ -23,4 +23,5 @@ export type { ModuleStats } from "./modules/module-stats.js";
 export { KernelError } from "./kernel/kernel-error.js";
 export type { MemoryUse } from "./kernel/memory-budget.js";
 export type { ListenerInfo } from "./kernel/socket-table.js";
+export type { VmFetchInput } from "./net/vm-fetch.js";
 export { DEFAULT_LIMITS, type Limits } from "./limits.js";

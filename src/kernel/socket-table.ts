@@ -356,7 +356,7 @@ export class SocketTable {
 
   /**
    * Resolves with the TCP listener on `port` once there is one (at once if there is): woken by each
-   * listen, never polled. Rejects with ETIMEDOUT after `timeoutMs`, and when the VM is disposed.
+   * listen, never polled. Rejects with ETIMEDOUT after `timeoutMs` (Infinity: never), and when the VM is disposed.
    */
   waitForListener(port: number, timeoutMs: number): Promise<ListenerInfo> {
     const now = (): ListenerInfo | undefined => this.listeners().find((l) => l.proto === "tcp" && l.port === port);
@@ -375,10 +375,13 @@ export class SocketTable {
         if (l) resolve(l);
         else reject(kerr("EPERM", { syscall: "listen", message: "VM disposed" }));
       };
-      const timer = setTimeout(() => {
-        finish();
-        reject(kerr("ETIMEDOUT", { syscall: "listen", message: `nothing listens on port ${port}` }));
-      }, timeoutMs);
+      // Infinity waits for a listener or the VM's end only; a longer wait than a timer takes is capped to one.
+      const timer = Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            finish();
+            reject(kerr("ETIMEDOUT", { syscall: "listen", message: `nothing listens on port ${port}` }));
+          }, Math.min(timeoutMs, 2 ** 31 - 1))
+        : undefined;
       this.listenWatchers.add(check);
     });
   }
