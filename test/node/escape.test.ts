@@ -669,7 +669,9 @@ describe("realm property (§2.4 b)", () => {
     "JSON.parse('{')": "try { JSON.parse('{'); } catch (e) { report(e); }",
     "execSync of a child exiting with status 1": "try { require('child_process').execSync('exit 1'); } catch (e) { report(e); }",
     "execFileSync ENOENT": "try { require('child_process').execFileSync('no-such-command-xyz'); } catch (e) { report(e); }",
-    "denied builtin": "try { require('net'); } catch (e) { report(e); }",
+    "denied builtin": "try { require('cluster'); } catch (e) { report(e); }",
+    "net ECONNREFUSED ('error' event)": "require('net').connect(1, '127.0.0.1').on('error', report);",
+    "dns ENOTFOUND": "require('dns').lookup('example.com', report);",
   };
   const script = `const report = (e) => console.log(String(e instanceof Error), String(e !== null && typeof e === 'object' && e.constructor.constructor === Function));\n`;
   const files: Record<string, string> = {};

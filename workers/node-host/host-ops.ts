@@ -7,6 +7,7 @@ import { EventType, FdFlags, ROOT_PREOPEN_FD, Whence, WNOHANG } from "../../src/
 import { GuestExit } from "../kernel-client.js";
 import { cryptoOps } from "./crypto-ops.js";
 import { zlibOps } from "./zlib-ops.js";
+import { socketOps } from "./socket-ops.js";
 import { SysError, type System } from "../system.js";
 
 /**
@@ -296,7 +297,7 @@ export function hostOps(state: HostState): Record<string, HostOp> {
     },
   };
   const bulk = { input: () => Buffer.concat(pending.splice(0)), output: (b: Buffer) => void (output = b) };
-  return Object.assign(ops, cryptoOps(state, bulk), zlibOps(state, bulk));
+  return Object.assign(ops, cryptoOps(state, bulk), zlibOps(state, bulk), socketOps(state));
 }
 
 /** Set when the kernel killed the process: its worker stops, and the guest's `exit` listeners do not run. */

@@ -60,11 +60,14 @@ const BUILTIN_FILES = {
   console: 'internal/console',
   constants: 'builtins/constants',
   crypto: 'builtins/crypto',
+  dgram: 'builtins/dgram',
   diagnostics_channel: 'builtins/diagnostics_channel',
+  dns: 'builtins/dns',
   events: 'builtins/events',
   fs: 'builtins/fs',
   'fs/promises': 'builtins/fs-promises',
   module: 'builtins/module',
+  net: 'builtins/net',
   os: 'builtins/os',
   path: 'builtins/path',
   perf_hooks: 'builtins/perf_hooks',
@@ -105,7 +108,7 @@ const BUILTIN_ALIASES = {
   'path/win32': ['path', 'win32'],
 };
 /** Modules a guest cannot have in the VM: requiring one is an error that says so. */
-const DENIED = ['cluster', 'dgram', 'dns', 'domain', 'http', 'http2', 'https', 'inspector', 'net', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
+const DENIED = ['cluster', 'domain', 'http', 'http2', 'https', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
 
 function internalLoad(id) {
   const cached = ReflectApply(MapGet, internalCache, [id]);

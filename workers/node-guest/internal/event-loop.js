@@ -16,14 +16,17 @@ function setRefs(n) {
   refs = n;
 }
 
-/** Calls `callback` once `fd` is readable (or writable), i.e. a read (write) would not return EAGAIN. */
-function waitFd(fd, write, callback, ref = true) {
+/**
+ * Calls `callback` once `fd` is readable (or writable), i.e. a read (write) would not return EAGAIN. `armed`:
+ * the kernel armed the ring already (the call that answered EAGAIN did), which saves the ARM call.
+ */
+function waitFd(fd, write, callback, ref = true, armed = false) {
   const key = fd * 2 + (write ? 1 : 0);
   const old = waits.get(key);
   if (old && old.ref) setRefs(refs - 1);
   waits.set(key, { fd, events: write ? WRITE : READ, callback, ref });
   if (ref) setRefs(refs + 1);
-  internal.sys.arm(fd, write ? WRITE : READ);
+  if (!armed) internal.sys.arm(fd, write ? WRITE : READ);
 }
 
 /** Forgets a wait (its fd is being closed, or nobody wants the data any more). */

@@ -1,0 +1,168 @@
+// dns without a resolver: the VM's network is its loopback. `lookup` answers IP literals and localhost (as
+// /etc/hosts would) and ENOTFOUND for any other name; the `resolve*` queries find no DNS server to ask, and
+// fail as Node's do when its servers refuse (ECONNREFUSED).
+'use strict';
+
+const { codeError, invalidArgType } = require('internal/errors');
+const { isIP, addressesOf, dnsException } = require('internal/net-sys');
+const process = require('process');
+
+let defaultOrder = 'verbatim';
+
+function validateFamily(family) {
+  if (family === 'IPv4') return 4;
+  if (family === 'IPv6') return 6;
+  if (family !== 0 && family !== 4 && family !== 6) {
+    throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.family' must be one of: 0, 4, 6. Received ${typeof family === 'string' ? `'${family}'` : family}`);
+  }
+  return family;
+}
+
+function lookupSync(hostname, options) {
+  let family = 0;
+  let all = false;
+  let order = defaultOrder;
+  if (typeof options === 'number') family = validateFamily(options);
+  else if (options !== undefined && options !== null) {
+    if (typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
+    if (options.family != null) family = validateFamily(options.family);
+    all = options.all === true;
+    if (options.order) order = options.order;
+    else if (options.verbatim === false) order = 'ipv4first';
+  }
+  if (hostname && typeof hostname !== 'string') throw invalidArgType('hostname', 'of type string', hostname);
+  if (!hostname) return { all, list: [], empty: true, family };
+  return { all, list: addressesOf(hostname, family, order), family };
+}
+
+function lookup(hostname, options, callback) {
+  if (typeof options === 'function') {
+    callback = options;
+    options = undefined;
+  }
+  if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
+  const r = lookupSync(hostname, options);
+  if (r.empty) {
+    if (r.all) process.nextTick(callback, null, []);
+    else process.nextTick(callback, null, null, r.family === 6 ? 6 : 4);
+    return {};
+  }
+  if (r.list.length === 0) process.nextTick(callback, dnsException('ENOTFOUND', 'getaddrinfo', hostname));
+  else if (r.all) process.nextTick(callback, null, r.list);
+  else process.nextTick(callback, null, r.list[0].address, r.list[0].family);
+  return {};
+}
+
+function lookupService(address, port, callback) {
+  if (!isIP(address)) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'address' is invalid. Received '${address}'`);
+  if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
+  const loop = address === '127.0.0.1' || address === '::1';
+  if (loop) process.nextTick(callback, null, 'localhost', String(port));
+  else process.nextTick(callback, dnsException('ENOTFOUND', 'getnameinfo', address));
+}
+
+const QUERIES = {
+  resolve4: 'queryA', resolve6: 'queryAaaa', resolveAny: 'queryAny', resolveCaa: 'queryCaa', resolveCname: 'queryCname',
+  resolveMx: 'queryMx', resolveNaptr: 'queryNaptr', resolveNs: 'queryNs', resolvePtr: 'queryPtr', resolveSoa: 'querySoa',
+  resolveSrv: 'querySrv', resolveTxt: 'queryTxt', reverse: 'getHostByAddr',
+};
+const RRTYPES = { A: 'resolve4', AAAA: 'resolve6', ANY: 'resolveAny', CAA: 'resolveCaa', CNAME: 'resolveCname', MX: 'resolveMx', NAPTR: 'resolveNaptr', NS: 'resolveNs', PTR: 'resolvePtr', SOA: 'resolveSoa', SRV: 'resolveSrv', TXT: 'resolveTxt' };
+
+function queryFailure(method, hostname) {
+  if (typeof hostname !== 'string') throw invalidArgType('name', 'of type string', hostname);
+  return dnsException('ECONNREFUSED', QUERIES[method], hostname);
+}
+
+class Resolver {
+  constructor() {
+    this._servers = [];
+  }
+  cancel() {}
+  getServers() {
+    return this._servers.slice();
+  }
+  setServers(servers) {
+    if (!Array.isArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);
+    this._servers = servers.map(String);
+  }
+  setLocalAddress() {}
+  resolve(hostname, rrtype, callback) {
+    if (typeof rrtype === 'function') {
+      callback = rrtype;
+      rrtype = 'A';
+    }
+    const method = RRTYPES[rrtype === undefined ? 'A' : rrtype];
+    if (!method) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'rrtype' is invalid. Received '${rrtype}'`);
+    return this[method](hostname, callback);
+  }
+}
+for (const method of Object.keys(QUERIES)) {
+  Resolver.prototype[method] = function (hostname, options, callback) {
+    if (typeof options === 'function') callback = options;
+    if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
+    const e = queryFailure(method, hostname);
+    process.nextTick(callback, e);
+    return {};
+  };
+}
+
+const defaultResolver = new Resolver();
+const bound = {};
+for (const method of ['getServers', 'setServers', 'resolve', ...Object.keys(QUERIES)]) bound[method] = defaultResolver[method].bind(defaultResolver);
+
+// dns/promises
+class PromisesResolver extends Resolver {}
+const promises = {
+  lookup: (hostname, options) =>
+    new Promise((resolve, reject) => {
+      const r = lookupSync(hostname, options);
+      if (r.empty) return resolve(r.all ? [] : { address: null, family: r.family === 6 ? 6 : 4 });
+      if (r.list.length === 0) return reject(dnsException('ENOTFOUND', 'getaddrinfo', hostname));
+      resolve(r.all ? r.list : r.list[0]);
+    }),
+  lookupService: (address, port) => new Promise((resolve, reject) => lookupService(address, port, (e, hostname, service) => (e ? reject(e) : resolve({ hostname, service })))),
+  Resolver: PromisesResolver,
+  getServers: () => defaultResolver.getServers(),
+  setServers: (s) => defaultResolver.setServers(s),
+  setDefaultResultOrder: (order) => setDefaultResultOrder(order),
+  getDefaultResultOrder: () => defaultOrder,
+  resolve(hostname, rrtype) {
+    return new Promise((resolve, reject) => defaultResolver.resolve(hostname, rrtype === undefined ? 'A' : rrtype, (e, r) => (e ? reject(e) : resolve(r))));
+  },
+};
+for (const method of Object.keys(QUERIES)) {
+  const run = (hostname) => new Promise((resolve, reject) => defaultResolver[method](hostname, (e, r) => (e ? reject(e) : resolve(r))));
+  promises[method] = run;
+  PromisesResolver.prototype[method] = run;
+}
+PromisesResolver.prototype.resolve = promises.resolve;
+
+function setDefaultResultOrder(order) {
+  if (order !== 'verbatim' && order !== 'ipv4first' && order !== 'ipv6first') {
+    throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'dnsOrder' must be one of: 'verbatim', 'ipv4first'. Received '${order}'`);
+  }
+  defaultOrder = order;
+}
+
+const codes = {
+  NODATA: 'ENODATA', FORMERR: 'EFORMERR', SERVFAIL: 'ESERVFAIL', NOTFOUND: 'ENOTFOUND', NOTIMP: 'ENOTIMP', REFUSED: 'EREFUSED',
+  BADQUERY: 'EBADQUERY', BADNAME: 'EBADNAME', BADFAMILY: 'EBADFAMILY', BADRESP: 'EBADRESP', CONNREFUSED: 'ECONNREFUSED',
+  TIMEOUT: 'ETIMEOUT', EOF: 'EOF', FILE: 'EFILE', NOMEM: 'ENOMEM', DESTRUCTION: 'EDESTRUCTION', BADSTR: 'EBADSTR',
+  BADFLAGS: 'EBADFLAGS', NONAME: 'ENONAME', BADHINTS: 'EBADHINTS', NOTINITIALIZED: 'ENOTINITIALIZED',
+  LOADIPHLPAPI: 'ELOADIPHLPAPI', ADDRGETNETWORKPARAMS: 'EADDRGETNETWORKPARAMS', CANCELLED: 'ECANCELLED',
+};
+Object.assign(promises, codes);
+
+module.exports = {
+  lookup,
+  lookupService,
+  Resolver,
+  setDefaultResultOrder,
+  getDefaultResultOrder: () => defaultOrder,
+  ADDRCONFIG: 1024,
+  ALL: 256,
+  V4MAPPED: 2048,
+  ...codes,
+  ...bound,
+  promises,
+};

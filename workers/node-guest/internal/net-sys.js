@@ -1,0 +1,236 @@
+// The guest's socket system calls (host ops in workers/node-host/socket-ops.ts) and Node's error shapes for
+// them. Sockets are made non-blocking: a call that would wait throws EAGAIN, and the kernel has then armed the
+// wake ring for that direction, so the caller waits with waitFd(..., armed = true).
+'use strict';
+
+const { ERRNO } = require('internal/errors');
+const host = internal.host;
+const isFailure = internal.isFailure;
+const scratch = internal.scratch;
+const CHUNK = scratch.length;
+
+const AF_UNIX = 1;
+const AF_INET = 2;
+const AF_INET6 = 10;
+const SOCK_STREAM = 1;
+const SOCK_DGRAM = 2;
+const SOCK_NONBLOCK = 0x800;
+const SOCK_CLOEXEC = 0x80000;
+const MSG_NOSIGNAL = 0x4000;
+const SOL_SOCKET = 1;
+const IPPROTO_TCP = 6;
+const SO_KEEPALIVE = 9;
+const SO_RCVBUF = 8;
+const SO_SNDBUF = 7;
+const TCP_NODELAY = 1;
+
+/** Network errno names → [Linux errno, libuv's description], beside the file system's in internal/errors. */
+const NET_ERRNO = {
+  __proto__: null,
+  EADDRINUSE: [98, 'address already in use'],
+  EADDRNOTAVAIL: [99, 'address not available'],
+  EAFNOSUPPORT: [97, 'address family not supported'],
+  EALREADY: [114, 'connection already in progress'],
+  ECONNABORTED: [103, 'software caused connection abort'],
+  ECONNREFUSED: [111, 'connection refused'],
+  ECONNRESET: [104, 'connection reset by peer'],
+  EHOSTUNREACH: [113, 'host is unreachable'],
+  EINPROGRESS: [115, 'operation in progress'],
+  EISCONN: [106, 'socket is already connected'],
+  EMSGSIZE: [90, 'message too long'],
+  ENETUNREACH: [101, 'network is unreachable'],
+  ENOPROTOOPT: [92, 'protocol not available'],
+  ENOTCONN: [107, 'socket is not connected'],
+  ENOTSOCK: [88, 'socket operation on non-socket'],
+  EPROTOTYPE: [91, 'protocol wrong type for socket'],
+  ENOTFOUND: [3008, 'unknown node or service'],
+};
+const errnoOf = (code) => NET_ERRNO[code] || ERRNO[code] || [0, 'unknown error'];
+
+/** A failed call's marker: the errno name, turned into Node's error by the caller, which knows the address. */
+class Failure {
+  constructor(code) {
+    this.code = code;
+  }
+}
+
+function op(name, a, b, c, d, e) {
+  const r = host(name, a, b, c, d, e);
+  if (isFailure(r)) throw new Failure(r.slice(2));
+  return r;
+}
+
+const details = (address, port) => (port && port > 0 ? ` ${address}:${port}` : address ? ` ${address}` : '');
+
+/** Node's errnoException: `read ECONNRESET`. */
+function errnoException(code, syscall) {
+  const e = new Error(`${syscall} ${code}`);
+  e.errno = -errnoOf(code)[0];
+  e.code = code;
+  e.syscall = syscall;
+  return e;
+}
+
+/** Node's exceptionWithHostPort: `connect ECONNREFUSED 127.0.0.1:1`. */
+function exceptionWithHostPort(code, syscall, address, port) {
+  const e = new Error(`${syscall} ${code}${details(address, port)}`);
+  e.errno = -errnoOf(code)[0];
+  e.code = code;
+  e.syscall = syscall;
+  e.address = address;
+  if (port) e.port = port;
+  return e;
+}
+
+/** Node's uvExceptionWithHostPort: `listen EADDRINUSE: address already in use :::3000`. */
+function uvExceptionWithHostPort(code, syscall, address, port) {
+  const e = new Error(`${syscall} ${code}: ${errnoOf(code)[1]}${details(address, port)}`);
+  e.code = code;
+  e.errno = -errnoOf(code)[0];
+  e.syscall = syscall;
+  e.address = address;
+  if (port) e.port = port;
+  return e;
+}
+
+const familyName = (af) => (af === AF_INET6 ? 'IPv6' : af === AF_INET ? 'IPv4' : 'unix');
+
+/** "port\0family\0address" → { address, family, port }. */
+function parseAddress(s) {
+  const a = s.split('\0');
+  return { address: a.slice(2).join('\0'), family: familyName(Number(a[1])), port: Number(a[0]) };
+}
+
+const net = {
+  AF_UNIX,
+  AF_INET,
+  AF_INET6,
+  Failure,
+  CHUNK,
+  socket: (domain, dgram) => op('sockSocket', domain, (dgram ? SOCK_DGRAM : SOCK_STREAM) | SOCK_NONBLOCK | SOCK_CLOEXEC),
+  bind: (fd, address, port) => op('sockBind', fd, address, port),
+  listen: (fd, backlog) => op('sockListen', fd, backlog),
+  /** The next connection: { fd, address, family, port } of the peer. EAGAIN when none is queued. */
+  accept(fd) {
+    const r = op('sockAccept', fd, SOCK_NONBLOCK);
+    const i = r.indexOf('\0');
+    const peer = parseAddress(r.slice(i + 1));
+    peer.fd = Number(r.slice(0, i));
+    return peer;
+  },
+  connect: (fd, address, port) => op('sockConnect', fd, address, port),
+  /** Sends from `bytes` (offset, length); answers the count taken (a short send when the peer's buffer fills). */
+  send(fd, bytes, offset, length) {
+    let total = 0;
+    while (total < length) {
+      const n = Math.min(length - total, CHUNK);
+      scratch.set(bytes.subarray(offset + total, offset + total + n));
+      let sent;
+      try {
+        sent = op('sockSend', fd, n, MSG_NOSIGNAL);
+      } catch (e) {
+        if (total > 0 && e.code === 'EAGAIN') return total;
+        throw e;
+      }
+      total += sent;
+      if (sent < n) break;
+    }
+    return total;
+  },
+  /** Receives at most `max` bytes: a new Uint8Array (empty at end of file). */
+  recv(fd, max) {
+    const n = op('sockRecv', fd, Math.min(max, CHUNK), 0);
+    return scratch.slice(0, n);
+  },
+  sendto(fd, bytes, address, port) {
+    if (bytes.length > CHUNK) throw new Failure('EMSGSIZE');
+    scratch.set(bytes);
+    return op('sockSendto', fd, bytes.length, address, port, MSG_NOSIGNAL);
+  },
+  /** The next datagram: { bytes, address, family, port, truncated }. */
+  recvfrom(fd) {
+    const r = op('sockRecvfrom', fd, CHUNK, 0).split('\0');
+    const copied = Number(r[0]);
+    return {
+      bytes: scratch.slice(0, copied),
+      truncated: Number(r[1]) > copied,
+      port: Number(r[2]),
+      family: familyName(Number(r[3])),
+      address: r.slice(4).join('\0'),
+    };
+  },
+  shutdown: (fd, how) => op('sockShutdown', fd, how),
+  sockname: (fd) => parseAddress(op('sockName', fd, false)),
+  peername: (fd) => parseAddress(op('sockName', fd, true)),
+  setopt: (fd, level, name, value) => op('sockSetopt', fd, level, name, value),
+  getopt: (fd, level, name) => op('sockGetopt', fd, level, name),
+  close(fd) {
+    try {
+      op('close', fd);
+    } catch {
+      // Closing fails only for an fd that is already gone.
+    }
+  },
+  unlink(path) {
+    try {
+      op('unlink', path);
+    } catch {
+      // Already removed.
+    }
+  },
+  SOL_SOCKET,
+  IPPROTO_TCP,
+  SO_KEEPALIVE,
+  SO_RCVBUF,
+  SO_SNDBUF,
+  TCP_NODELAY,
+  errnoOf,
+  errnoException,
+  exceptionWithHostPort,
+  uvExceptionWithHostPort,
+};
+
+module.exports = net;
+
+// Node's own address patterns (lib/internal/net.js).
+const v4Seg = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
+const v4Str = `(?:${v4Seg}\\.){3}${v4Seg}`;
+const IPv4Reg = new RegExp(`^${v4Str}$`);
+const v6Seg = '(?:[0-9a-fA-F]{1,4})';
+const IPv6Reg = new RegExp('^(?:' +
+  `(?:${v6Seg}:){7}(?:${v6Seg}|:)|` +
+  `(?:${v6Seg}:){6}(?:${v4Str}|:${v6Seg}|:)|` +
+  `(?:${v6Seg}:){5}(?::${v4Str}|(?::${v6Seg}){1,2}|:)|` +
+  `(?:${v6Seg}:){4}(?:(?::${v6Seg}){0,1}:${v4Str}|(?::${v6Seg}){1,3}|:)|` +
+  `(?:${v6Seg}:){3}(?:(?::${v6Seg}){0,2}:${v4Str}|(?::${v6Seg}){1,4}|:)|` +
+  `(?:${v6Seg}:){2}(?:(?::${v6Seg}){0,3}:${v4Str}|(?::${v6Seg}){1,5}|:)|` +
+  `(?:${v6Seg}:){1}(?:(?::${v6Seg}){0,4}:${v4Str}|(?::${v6Seg}){1,6}|:)|` +
+  `(?::(?:(?::${v6Seg}){0,5}:${v4Str}|(?::${v6Seg}){1,7}|:))` +
+')(?:%[0-9a-zA-Z-.:]{1,})?$');
+net.isIPv4 = (s) => IPv4Reg.test(`${s}`);
+net.isIPv6 = (s) => IPv6Reg.test(`${s}`);
+net.isIP = (s) => (net.isIPv4(s) ? 4 : net.isIPv6(s) ? 6 : 0);
+
+/** Node's dnsException: `getaddrinfo ENOTFOUND example.com`. */
+net.dnsException = (code, syscall, hostname) => {
+  const e = new Error(`${syscall} ${code}${hostname ? ` ${hostname}` : ''}`);
+  e.errno = code === 'ENOTFOUND' ? -3008 : undefined;
+  e.code = code;
+  e.syscall = syscall;
+  if (hostname) e.hostname = hostname;
+  return e;
+};
+
+const LOCAL_NAMES = ['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback'];
+
+/** The addresses `hostname` has in the VM (as its /etc/hosts would say): [{ address, family }], empty when none. */
+net.addressesOf = (hostname, family, order) => {
+  const literal = net.isIP(hostname);
+  if (literal) return family === 0 || family === literal ? [{ address: hostname, family: literal }] : [];
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (!LOCAL_NAMES.includes(name) && !name.endsWith('.localhost')) return [];
+  let list = [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+  if (order === 'ipv6first') list.reverse();
+  if (family) list = list.filter((a) => a.family === family);
+  return list;
+};
