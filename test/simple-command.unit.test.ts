@@ -49,11 +49,12 @@ describe("simpleCommand", () => {
 });
 
 describe("shellChildEnv", () => {
-  it("orders names as the shell's environment list does and leaves PWD out", () => {
+  it("orders names as the shell's environment list does", () => {
     expect(Object.entries(shellChildEnv({ PWD: "/x", A: "1", B: "2", A0: "3", _a: "4", a: "5" })!)).toEqual([
       ["A0", "3"],
       ["A", "1"],
       ["B", "2"],
+      ["PWD", "/x"],
       ["_a", "4"],
       ["a", "5"],
     ]);

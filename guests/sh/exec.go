@@ -56,8 +56,9 @@ func notRun(hc interp.HandlerContext, name string, err error) error {
 	return interp.ExitStatus(status)
 }
 
-// environ is what a child gets: the exported variables. Each yields a name again where a subshell or
-// function changed or unset it: the last word wins.
+// environ is what a child gets: the exported variables, and PWD, which bash exports whether or not it came
+// in the environment. Each yields a name again where a subshell or function changed or unset it: the last
+// word wins.
 func environ(env expand.Environ) []string {
 	values := map[string]string{}
 	var names []string
@@ -65,7 +66,7 @@ func environ(env expand.Environ) []string {
 		if _, seen := values[name]; !seen {
 			names = append(names, name)
 		}
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+		if (vr.Exported || name == "PWD") && vr.IsSet() && vr.Kind == expand.String {
 			values[name] = name + "=" + vr.String()
 		} else {
 			values[name] = ""

@@ -54,8 +54,8 @@ const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The environment the VM's shell gives a program it starts (guests/sh/exec.go `environ`): the exported
- * variables ordered as its environment list orders them (by "NAME=", so A0 comes before A), without PWD,
- * which the shell does not export. Undefined when a name is not a
+ * variables (PWD among them, as bash exports it) ordered as its environment list orders them (by "NAME=",
+ * so A0 comes before A). Undefined when a name is not a
  * shell variable's: the shell then decides what to do with it.
  */
 export function shellChildEnv(env: Record<string, string>): Record<string, string> | undefined {
@@ -63,6 +63,6 @@ export function shellChildEnv(env: Record<string, string>): Record<string, strin
   if (!names.every((n) => VALID_NAME.test(n))) return undefined;
   const out: Record<string, string> = {};
   const key = (n: string): string => `${n}=`;
-  for (const name of names.filter((n) => n !== "PWD").sort((a, b) => (key(a) < key(b) ? -1 : 1))) out[name] = env[name]!;
+  for (const name of names.sort((a, b) => (key(a) < key(b) ? -1 : 1))) out[name] = env[name]!;
   return out;
 }
