@@ -57,4 +57,19 @@ export function syntheticModule(context: object, names: readonly string[], url: 
   return m;
 }
 
+/**
+ * What newer Node's `vm.SourceTextModule` adds for linking without waiting (Node 24 has it, Node 20 not):
+ * its requests, given their modules at once, then instantiated; evaluating a graph without top-level await
+ * then completes before `evaluate()` returns. `require()` of an ES module needs it.
+ */
+export interface SyncLinkable {
+  readonly moduleRequests: readonly { readonly specifier: string }[];
+  linkRequests(modules: readonly vm.Module[]): void;
+  instantiate(): void;
+  hasAsyncGraph(): boolean;
+}
+
+/** Whether this Node links modules synchronously (feature-detected: vm modules are experimental). */
+export const syncLinking = typeof (vm.SourceTextModule?.prototype as Partial<SyncLinkable> | undefined)?.linkRequests === "function";
+
 export type { SourceTextModule, SyntheticModule, Module } from "node:vm";

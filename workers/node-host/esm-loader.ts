@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { System } from "../system.js";
-import { sourceTextModule, syntheticModule, type DynamicImport, type Module, type SourceTextModule } from "./compile.js";
+import { sourceTextModule, syncLinking, syntheticModule, type DynamicImport, type Module, type SourceTextModule, type SyncLinkable } from "./compile.js";
 
 type Dispatch = (...args: unknown[]) => unknown;
 
@@ -18,6 +18,10 @@ export class EsmLoader {
   private readonly ready = new WeakMap<Module, Promise<void>>();
   /** What `import()` hands back for a module that exports `then` (see importDynamic). */
   private readonly withoutThen = new WeakMap<Module, Module>();
+  /** Linked synchronously: the modules given for each source text module's requests. */
+  private readonly deps = new WeakMap<Module, Module[]>();
+  /** What `require()` gives for a module with a default export and no `__esModule` (requiredNamespace). */
+  private readonly facades = new WeakMap<Module, Module>();
 
   constructor(
     private readonly context: object,
@@ -57,10 +61,96 @@ export class EsmLoader {
     }
   }
 
+  /**
+   * `require()` of the ES module at `url`, as Node ≥ 20.19 / 22.12 does it: the graph is loaded, linked and
+   * evaluated before this returns, in the same module map as `import` (a module is never evaluated twice).
+   * Answers the namespace `require` gives (the guest applies the 'module.exports' export), or a marker:
+   * "\0UNSUPPORTED" (this Node cannot link synchronously), "\0ASYNC" (top-level await in the graph),
+   * "\0CYCLE" (part of the graph is still being evaluated), "\0THREW" after handing the guest what was thrown
+   * (dispatch "requireError"; a value of its realm).
+   */
+  requireModule(url: string): unknown {
+    if (!syncLinking) return "\0UNSUPPORTED";
+    try {
+      const m = this.loadSync(url, "module");
+      this.linkSync(m);
+      if ((m as unknown as SyncLinkable).hasAsyncGraph()) return "\0ASYNC";
+      if (this.evaluating(m, new Set())) return "\0CYCLE";
+      this.evaluateSync(m);
+      if (m.status === "errored") throw m.error;
+      return this.requiredNamespace(m);
+    } catch (e) {
+      this.dispatch("requireError", this.guestError(e));
+      return "\0THREW";
+    }
+  }
+
+  /** Whether a module of `m`'s graph is being evaluated (a `require` from inside its own import). */
+  private evaluating(m: Module, seen: Set<Module>): boolean {
+    if (seen.has(m)) return false;
+    seen.add(m);
+    if (m.status === "evaluating") return true;
+    for (const d of this.deps.get(m) ?? []) if (this.evaluating(d, seen)) return true;
+    return false;
+  }
+
+  /** Evaluates a linked graph without top-level await: done when evaluate() returns (its promise is not needed). */
+  private evaluateSync(m: Module): void {
+    if (m.status === "evaluated" || m.status === "errored") return;
+    // A rejection left unhandled would reach the worker's unhandledRejection with a promise of its realm.
+    m.evaluate().catch(() => {});
+  }
+
+  /**
+   * As Node: a module with a default export and no `__esModule` export is required as a namespace that adds
+   * `__esModule: true` (a module re-exporting it, with live bindings); any other as its own namespace.
+   */
+  private requiredNamespace(m: Module): unknown {
+    const ns = m.namespace as object;
+    const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(ns, name);
+    if (has("module.exports") || !has("default") || has("__esModule")) return ns;
+    let facade = this.facades.get(m);
+    if (!facade) {
+      const source = "export * from 'original'; export { default } from 'original'; export const __esModule = true;";
+      facade = sourceTextModule(this.context, source, m.identifier, { dynamicImport: this.dynamicImport, initMeta: () => {} });
+      (facade as unknown as SyncLinkable).linkRequests([m]);
+      (facade as unknown as SyncLinkable).instantiate();
+      this.evaluateSync(facade);
+      this.facades.set(m, facade);
+    }
+    return facade.namespace;
+  }
+
+  /**
+   * Links `root`'s graph without waiting (syncLinking): each source text module not yet linked gets the
+   * modules of its requests, then the graph is instantiated. A module whose instantiation failed (a missing
+   * export) keeps its requests and fails again the same way.
+   */
+  private linkSync(root: Module): void {
+    const visit = (m: Module): void => {
+      if (m.status !== "unlinked" || this.deps.has(m)) return;
+      const requests = (m as unknown as SyncLinkable).moduleRequests;
+      const modules = requests.map(({ specifier }) => {
+        const r = this.resolve(specifier, m.identifier);
+        const d = this.loadSync(r.url, r.format);
+        // A module that failed to evaluate fails its importers with its own error, as Node's loader does.
+        if (d.status === "errored") throw d.error;
+        return d;
+      });
+      (m as unknown as SyncLinkable).linkRequests(modules);
+      this.deps.set(m, modules);
+      for (const d of modules) visit(d);
+    };
+    visit(root);
+    if (root.status === "unlinked") (root as unknown as SyncLinkable).instantiate();
+  }
+
   private guestError(e: unknown): unknown {
     if (!this.isHostValue(e)) return e;
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    return this.dispatch("makeError", "Error", typeof code === "string" ? code : "ERR_VM_MODULE", typeof message === "string" ? message : "module error");
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    const text = typeof message === "string" ? message : "module error";
+    if (name === "SyntaxError") return this.dispatch("makeError", "SyntaxError", undefined, text);
+    return this.dispatch("makeError", "Error", typeof code === "string" ? code : "ERR_VM_MODULE", text);
   }
 
   private async thenless(m: Module): Promise<Module> {
@@ -82,7 +172,8 @@ export class EsmLoader {
     let p = this.ready.get(m);
     if (!p) {
       p = (async () => {
-        if (m.status === "unlinked") await m.link((specifier, referencing) => this.linked(specifier, referencing));
+        if (syncLinking) this.linkSync(m);
+        else if (m.status === "unlinked") await m.link((specifier, referencing) => this.linked(specifier, referencing));
         await m.evaluate();
       })();
       this.ready.set(m, p);
@@ -106,6 +197,10 @@ export class EsmLoader {
   }
 
   private async load(url: string, format: string, given?: string): Promise<Module> {
+    return this.loadSync(url, format, given);
+  }
+
+  private loadSync(url: string, format: string, given?: string): Module {
     const cached = this.modules.get(url);
     if (cached) return cached;
     let m: Module;

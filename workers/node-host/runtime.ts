@@ -5,7 +5,7 @@ import { getHeapStatistics } from "node:v8";
 import { MessageChannel, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
-import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, type DynamicImport } from "./compile.js";
+import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking, type DynamicImport } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
 import { WakeWaiter } from "./wake-waiter.js";
@@ -190,6 +190,8 @@ const runtimeOps: Record<string, HostOp> = {
     if (typeof url !== "string" || !esm) throw new Error("bad import");
     esm.runMain(url);
   },
+  /** `require()` of an ES module (EsmLoader.requireModule); without a URL, whether this Node can. */
+  requireModule: (url) => (url === undefined ? syncLinking : typeof url === "string" && esm ? esm.requireModule(url) : "\0UNSUPPORTED"),
   /** `--input-type=module` code: an ES module named `url` whose source is given. */
   evalModule: (source, url) => {
     if (typeof source !== "string" || typeof url !== "string" || !esm) throw new Error("bad eval");

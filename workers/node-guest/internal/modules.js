@@ -39,6 +39,7 @@ const resolver = createResolver({
   readText,
   realpath,
   isBuiltin: (name) => internal.isBuiltin(name),
+  requireEsm: host('requireModule') === true,
   // Node names the code in the stack of its coded errors, but not of MODULE_NOT_FOUND's plain Error.
   makeError: (Ctor, code, message, extra) => Object.assign(code === undefined || code === 'MODULE_NOT_FOUND' ? Object.assign(new Ctor(message), code ? { code } : {}) : codeError(Ctor, code, message), extra || {}),
 });
@@ -113,9 +114,46 @@ function requireEsmError(filename, parent) {
   return codeError(Error, 'ERR_REQUIRE_ESM', message);
 }
 
+/** What the host's requireModule last handed over as thrown (a value of this realm). */
+let requireError;
+internal.on('requireError', (e) => {
+  requireError = e;
+});
+
+/**
+ * `require()` of an ES module, synchronous as in Node ≥ 20.19 / 22.12 where the host's vm can link without
+ * waiting (workers/node-host/esm-loader.ts, requireModule); elsewhere ERR_REQUIRE_ESM as before.
+ */
+function loadEsm(module, filename) {
+  const parent = module.parent;
+  const r = host('requireModule', fileURL(filename));
+  if (r !== null && (typeof r === 'object' || typeof r === 'function')) {
+    module.exports = Object.prototype.hasOwnProperty.call(r, 'module.exports') ? r['module.exports'] : r;
+    return;
+  }
+  if (r === '\0THREW') {
+    const e = requireError;
+    requireError = undefined;
+    throw e;
+  }
+  const from = parent && parent.filename;
+  if (r === '\0ASYNC') {
+    const stack = requireStack(parent);
+    throw codeError(Error, 'ERR_REQUIRE_ASYNC_MODULE',
+      'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.' +
+      `\nRequired module: ${filename}` + (stack.length ? `\nRequire stack:\n- ${stack.join('\n- ')}` : ''));
+  }
+  if (r === '\0CYCLE') {
+    throw codeError(Error, 'ERR_REQUIRE_CYCLE_MODULE',
+      `Cannot require() ES Module ${filename} in a cycle.` + (from ? ` (from ${from})` : '') +
+      ' A cycle involving require(esm) is not allowed to maintain invariants mandated by the ECMAScript specification. Try making at least part of the dependency in the graph lazily loaded.');
+  }
+  throw requireEsmError(filename, parent);
+}
+
 Module._extensions = Object.create(null);
 Module._extensions['.js'] = function (module, filename) {
-  if (filename.endsWith('.js') && resolver.packageType(filename) === 'module') throw requireEsmError(filename, module.parent);
+  if (filename.endsWith('.js') && resolver.packageType(filename) === 'module') return loadEsm(module, filename);
   module._compile(readOrThrow(filename), filename);
 };
 Module._extensions['.cjs'] = (module, filename) => module._compile(readOrThrow(filename), filename);
@@ -131,9 +169,7 @@ Module._extensions['.json'] = function (module, filename) {
 Module._extensions['.node'] = (module, filename) => {
   throw codeError(Error, 'ERR_DLOPEN_FAILED', `Native addons are not available in this VM: ${filename}`);
 };
-Module._extensions['.mjs'] = (module, filename) => {
-  throw requireEsmError(filename, module.parent);
-};
+Module._extensions['.mjs'] = loadEsm;
 
 function readOrThrow(filename) {
   const text = readText(filename);

@@ -292,8 +292,9 @@ function createResolver(fsi) {
     for (let i = 0; i < userConditions.length; i++) set[userConditions[i]] = true;
     return set;
   }
-  const cjsConditions = conditionSet(['require', 'node']);
-  const esmConditions = conditionSet(['import', 'node']);
+  // 'module-sync' (Node ≥ 20.19 / 22.12): import always takes it, require only where it can load ES modules.
+  const cjsConditions = conditionSet(fsi.requireEsm ? ['require', 'node', 'module-sync'] : ['require', 'node']);
+  const esmConditions = conditionSet(['import', 'node', 'module-sync']);
 
   function err(Ctor, code, message, props) { return makeError(Ctor, code, message, props); }
 
