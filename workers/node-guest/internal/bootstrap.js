@@ -48,6 +48,7 @@ const isFailure = (r) => typeof r === 'string' && r.length > 2 && r.charCodeAt(0
 // ---- the runtime's module system (not the guest's: that is internal/modules.js) ----
 
 const internalCache = new MapCtor();
+const resolvedIds = new MapCtor();
 const internal = ObjectCreate(null);
 
 /** Builtin name → where its code is: a file of this folder, or an npm polyfill (resolved by the host). */
@@ -65,6 +66,8 @@ const BUILTIN_FILES = {
   dns: 'builtins/dns',
   events: 'builtins/events',
   fs: 'builtins/fs',
+  http: 'builtins/http',
+  https: 'builtins/https',
   'fs/promises': 'builtins/fs-promises',
   module: 'builtins/module',
   net: 'builtins/net',
@@ -108,7 +111,7 @@ const BUILTIN_ALIASES = {
   'path/win32': ['path', 'win32'],
 };
 /** Modules a guest cannot have in the VM: requiring one is an error that says so. */
-const DENIED = ['cluster', 'domain', 'http', 'http2', 'https', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
+const DENIED = ['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
 
 function internalLoad(id) {
   const cached = ReflectApply(MapGet, internalCache, [id]);
@@ -135,8 +138,15 @@ function internalRequire(request, from) {
   if (name === 'abort-controller') return { AbortController: globalThis.AbortController, AbortSignal: globalThis.AbortSignal };
   if (name in BUILTIN_FILES || name in BUILTIN_ALIASES) return builtin(name);
   if (name.startsWith('internal/')) return internalLoad(name);
-  const id = rawCall('internalResolve', request, from);
-  if (typeof id !== 'string' || id === '' || isFailure(id)) throw new ErrorCtor(`Cannot find module '${request}' (from ${from})`);
+  // Polyfills require inside hot paths (readable-stream's Readable constructor requires './duplex'): the
+  // resolution is remembered, so that only the first costs a call to the host.
+  const key = `${from}\0${request}`;
+  let id = ReflectApply(MapGet, resolvedIds, [key]);
+  if (id === undefined) {
+    id = rawCall('internalResolve', request, from);
+    if (typeof id !== 'string' || id === '' || isFailure(id)) throw new ErrorCtor(`Cannot find module '${request}' (from ${from})`);
+    ReflectApply(MapSet, resolvedIds, [key, id]);
+  }
   return internalLoad(id);
 }
 

@@ -1,0 +1,214 @@
+// An incremental HTTP/1.1 message parser for the guest's `http`: request and status lines, headers (bounded
+// by maxHeaderSize, as llhttp's 16 KiB default), bodies by Content-Length, chunked coding (with trailers)
+// or until end of input. `execute` stops at the end of each message and returns what it consumed, so the
+// connection decides when the next (pipelined) message is parsed. Errors carry llhttp's HPE_* codes.
+'use strict';
+
+const { Buffer } = require('buffer');
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+const REQUEST_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) (\S+) HTTP\/(\d)\.(\d)$/;
+const STATUS_LINE = /^HTTP\/(\d)\.(\d) (\d{3})(?: (.*))?$/;
+
+function parseError(code, reason) {
+  const e = new Error(`Parse Error: ${reason}`);
+  e.code = code;
+  e.reason = reason;
+  return e;
+}
+
+class HTTPParser {
+  /** kind: 'request' or 'response'; handlers: onHeaders(info) → true to skip the body, onBody(buf), onComplete(trailers). */
+  constructor(kind, handlers, maxHeaderSize = 16384) {
+    this.kind = kind;
+    this.h = handlers;
+    this.maxHeaderSize = maxHeaderSize;
+    this.reset();
+  }
+
+  reset() {
+    this.state = 'head';
+    this.head = null;
+    this.remaining = 0;
+    this.mode = 'none';
+    this.info = null;
+  }
+
+  /** Parses from `buf`; returns the bytes consumed (less than its length when a message ended), or throws. */
+  execute(buf) {
+    let pos = 0;
+    while (pos < buf.length) {
+      if (this.state === 'head' || this.state === 'trailers') {
+        const start = this.head ? this.head.length : 0;
+        const joined = this.head ? Buffer.concat([this.head, buf.subarray(pos)]) : buf.subarray(pos);
+        let skip = 0;
+        // Empty lines before a message are ignored, as llhttp does.
+        if (this.state === 'head') while (skip < joined.length && (joined[skip] === 13 || joined[skip] === 10)) skip++;
+        let end = this.state === 'trailers' && joined[0] === 13 && joined[1] === 10 ? 0 : joined.indexOf('\r\n\r\n', skip, 'latin1');
+        if (end === -1) {
+          if (joined.length - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
+          this.head = skip === joined.length ? null : Buffer.from(joined.subarray(skip));
+          return buf.length;
+        }
+        const termLen = end === 0 && this.state === 'trailers' ? 2 : 4;
+        if (end - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
+        const text = joined.toString('latin1', skip, end);
+        pos += end + termLen - start;
+        this.head = null;
+        if (this.state === 'trailers') {
+          this.state = 'head';
+          this.h.onComplete(text === '' ? [] : this.headerLines(text.split('\r\n')));
+          return pos;
+        }
+        if (this.message(text)) return pos;
+        continue;
+      }
+      if (this.state === 'body') {
+        const n = Math.min(this.remaining, buf.length - pos);
+        if (this.mode !== 'eof') this.remaining -= n;
+        const chunk = buf.subarray(pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
+        pos += chunk.length;
+        this.h.onBody(chunk);
+        if (this.mode === 'length' && this.remaining === 0) {
+          this.state = 'head';
+          this.h.onComplete([]);
+          return pos;
+        }
+        if (this.mode === 'chunked' && this.remaining === 0) this.state = 'chunk-end';
+        continue;
+      }
+      if (this.state === 'chunk-size' || this.state === 'chunk-end') {
+        const joined = this.head ? Buffer.concat([this.head, buf.subarray(pos)]) : buf.subarray(pos);
+        const start = this.head ? this.head.length : 0;
+        const eol = joined.indexOf('\r\n', 0, 'latin1');
+        if (eol === -1) {
+          if (joined.length > 1024) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
+          this.head = Buffer.from(joined);
+          return buf.length;
+        }
+        this.head = null;
+        pos += eol + 2 - start;
+        if (this.state === 'chunk-end') {
+          if (eol !== 0) throw parseError('HPE_STRICT', 'Expected LF after chunk data');
+          this.state = 'chunk-size';
+          continue;
+        }
+        const line = joined.toString('latin1', 0, eol);
+        const hex = line.split(';')[0].trim();
+        if (!/^[0-9a-fA-F]{1,15}$/.test(hex)) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
+        const size = parseInt(hex, 16);
+        if (size === 0) this.state = 'trailers';
+        else {
+          this.remaining = size;
+          this.state = 'body';
+        }
+        continue;
+      }
+      throw parseError('HPE_CLOSED_CONNECTION', 'Data after `Connection: close`');
+    }
+    return pos;
+  }
+
+  /** End of input: completes a body read until close; an unfinished message is an error. */
+  finish() {
+    if (this.state === 'body' && this.mode === 'eof') {
+      this.state = 'head';
+      this.h.onComplete([]);
+      return null;
+    }
+    if (this.state === 'head' && !this.head) return null;
+    return parseError('HPE_INVALID_EOF_STATE', 'Invalid EOF state');
+  }
+
+  headerLines(lines) {
+    const raw = [];
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      if (colon <= 0) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
+      const name = line.slice(0, colon);
+      if (!TOKEN.test(name)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
+      const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+      if (BAD_VALUE.test(value)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char');
+      raw.push(name, value);
+    }
+    return raw;
+  }
+
+  /** A message's head; true when the message is complete already (no body). */
+  message(text) {
+    const lines = text.split('\r\n');
+    const first = lines.shift();
+    const info = { method: null, url: null, statusCode: 0, statusMessage: '', versionMajor: 1, versionMinor: 1, rawHeaders: null, upgrade: false, shouldKeepAlive: false };
+    if (this.kind === 'request') {
+      const m = REQUEST_LINE.exec(first);
+      if (!m) throw parseError(/^\S+ \S+ /.test(first) ? 'HPE_INVALID_VERSION' : 'HPE_INVALID_METHOD', /^\S+ \S+ /.test(first) ? 'Invalid HTTP version' : 'Invalid method encountered');
+      info.method = m[1];
+      info.url = m[2];
+      info.versionMajor = +m[3];
+      info.versionMinor = +m[4];
+    } else {
+      const m = STATUS_LINE.exec(first);
+      if (!m) throw parseError('HPE_INVALID_CONSTANT', 'Expected HTTP/');
+      info.versionMajor = +m[1];
+      info.versionMinor = +m[2];
+      info.statusCode = +m[3];
+      info.statusMessage = m[4] || '';
+    }
+    const raw = this.headerLines(lines);
+    info.rawHeaders = raw;
+    let length = -1;
+    let chunked = false;
+    let connection = '';
+    let hasUpgrade = false;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i].toLowerCase();
+      const value = raw[i + 1];
+      if (name === 'content-length') {
+        if (!/^\d+$/.test(value) || (length !== -1 && length !== +value)) throw parseError('HPE_INVALID_CONTENT_LENGTH', 'Invalid character in Content-Length');
+        length = +value;
+      } else if (name === 'transfer-encoding') {
+        chunked = /(?:^|,)\s*chunked\s*$/i.test(value);
+        if (!chunked && this.kind === 'request') throw parseError('HPE_INVALID_TRANSFER_ENCODING', 'Request has invalid `Transfer-Encoding`');
+      } else if (name === 'connection') connection += `,${value.toLowerCase()}`;
+      else if (name === 'upgrade') hasUpgrade = true;
+    }
+    if (chunked && length !== -1) throw parseError('HPE_UNEXPECTED_CONTENT_LENGTH', 'Content-Length can\'t be present with Transfer-Encoding');
+    const tokens = connection.split(',').map((s) => s.trim());
+    const http11 = info.versionMajor === 1 && info.versionMinor >= 1;
+    info.shouldKeepAlive = http11 ? !tokens.includes('close') : tokens.includes('keep-alive');
+    info.upgrade = (hasUpgrade && tokens.includes('upgrade')) || info.method === 'CONNECT';
+    if (this.kind === 'response' && info.upgrade) info.upgrade = info.statusCode === 101;
+    this.info = info;
+    const skipBody = this.h.onHeaders(info) === true;
+    const s = info.statusCode;
+    if (info.upgrade || skipBody || (this.kind === 'response' && ((s >= 100 && s < 200) || s === 204 || s === 304))) {
+      // An informational status is followed by the real response.
+      if (this.kind === 'response' && s >= 100 && s < 200 && s !== 101) return false;
+      this.h.onComplete([]);
+      return true;
+    }
+    if (chunked) {
+      this.mode = 'chunked';
+      this.state = 'chunk-size';
+      return false;
+    }
+    if (length > 0) {
+      this.mode = 'length';
+      this.remaining = length;
+      this.state = 'body';
+      return false;
+    }
+    if (length === -1 && this.kind === 'response') {
+      this.mode = 'eof';
+      info.shouldKeepAlive = false;
+      this.remaining = Infinity;
+      this.state = 'body';
+      return false;
+    }
+    this.h.onComplete([]);
+    return true;
+  }
+}
+
+module.exports = { HTTPParser, TOKEN, BAD_VALUE };
