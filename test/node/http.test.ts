@@ -1,60 +1,8 @@
 // Acceptance tests 26–28 of shared/docs/guest-js.md §6 and the guest's fetch: the guest's http (server and
 // client over its net.Socket) and fetch (over that client), through the public API; output lines compared
 // with this machine's `node` on its real 127.0.0.1. The kernel's trace (AGENTOS_TRACE=1) counts system calls.
-import { execFile } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-process.env.AGENTOS_TRACE = "1";
-const { AgentOs } = await import("../../src/index.js");
-
-type Vm = Awaited<ReturnType<typeof AgentOs.create>>;
-let vm: Vm;
-let recording = false;
-const traced: string[] = [];
-const write = process.stderr.write.bind(process.stderr);
-
-beforeAll(async () => {
-  vm = await AgentOs.create();
-  await vm.mkdir("/w");
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    if (typeof chunk === "string" && /^ *\+\d+µs \[\d+ /.test(chunk)) {
-      if (recording && / \[\d+ node\] /.test(chunk)) traced.push(chunk);
-      return true;
-    }
-    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stderr.write;
-});
-
-afterAll(async () => {
-  await vm.dispose();
-  process.stderr.write = write;
-});
-
-const js = String.raw;
-const decoder = new TextDecoder();
-
-async function run(code: string, timeout = 10_000) {
-  await vm.writeFile("/w/t.js", code);
-  return vm.exec("node /w/t.js", { timeout });
-}
-
-function hostNode(code: string): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile(process.execPath, ["-e", code], { timeout: 10_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-  );
-}
-
-function spawnUntil(v: Vm, file: string, marker: string) {
-  const child = v.spawn("node", [file]);
-  let out = "";
-  const ready = new Promise<void>((resolve) =>
-    child.onStdout((chunk) => {
-      out += decoder.decode(chunk);
-      if (out.includes(marker)) resolve();
-    }),
-  );
-  return { child, ready, output: () => out };
-}
+import { describe, expect, it } from "vitest";
+import { createVm, hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
 
 /** A small Express look-alike: it swaps the prototypes of req and res as Express does. */
 const EXPRESS_FIXTURE = js`
@@ -239,7 +187,7 @@ http.createServer((req, res) => {
   });
 
   it("28: two VMs both listen on 3000 and each vm.fetch reaches its own", async () => {
-    const other = await AgentOs.create();
+    const other = await createVm();
     try {
       const code = (name: string) => js`require('http').createServer((q, s) => s.end('${name}')).listen(3000, () => console.log('READY'));`;
       await vm.writeFile("/w/s28.js", code("first"));
@@ -343,11 +291,7 @@ server.listen(0, () => {
     const server = spawnUntil(vm, "/w/idle.js", "READY");
     await server.ready;
     await new Promise((r) => setTimeout(r, 50));
-    traced.length = 0;
-    recording = true;
-    await new Promise((r) => setTimeout(r, 300));
-    recording = false;
-    expect(traced).toEqual([]);
+    expect(await syscallsDuring(300)).toEqual([]);
     expect(await (await vm.fetch(4060, "/")).text()).toBe("bye");
     server.child.kill();
     await server.child.wait();

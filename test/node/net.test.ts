@@ -1,64 +1,9 @@
 // Acceptance tests 18–25 and 29–31 of shared/docs/guest-js.md §6: the guest's net, dgram and dns over the
 // kernel's loopback socket table, through the public API; error shapes compared with this machine's `node`
 // (whose real loopback is used only at 127.0.0.1). The kernel's trace (AGENTOS_TRACE=1) counts system calls.
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-process.env.AGENTOS_TRACE = "1";
-const { AgentOs } = await import("../../src/index.js");
-
-type Vm = Awaited<ReturnType<typeof AgentOs.create>>;
-let vm: Vm;
-/** Trace lines of guest system calls while `recording`. */
-let recording = false;
-const traced: string[] = [];
-const write = process.stderr.write.bind(process.stderr);
-
-beforeAll(async () => {
-  vm = await AgentOs.create();
-  await vm.mkdir("/w");
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    if (typeof chunk === "string" && /^ *\+\d+µs \[\d+ /.test(chunk)) {
-      if (recording && / \[\d+ node\] /.test(chunk)) traced.push(chunk);
-      return true;
-    }
-    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stderr.write;
-});
-
-afterAll(async () => {
-  await vm.dispose();
-  process.stderr.write = write;
-});
-
-const js = String.raw;
-const decoder = new TextDecoder();
-
-async function run(code: string, timeout = 10_000) {
-  await vm.writeFile("/w/t.js", code);
-  return vm.exec("node /w/t.js", { timeout });
-}
-
-/** The same program on this machine's node: its stdout. */
-function hostNode(code: string): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile(process.execPath, ["-e", code], { timeout: 10_000 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(stdout))),
-  );
-}
-
-/** Starts `node file` in the VM and resolves once its stdout has printed `marker`. */
-function spawnUntil(file: string, marker: string) {
-  const child = vm.spawn("node", [file]);
-  let out = "";
-  const ready = new Promise<void>((resolve) =>
-    child.onStdout((chunk) => {
-      out += decoder.decode(chunk);
-      if (out.includes(marker)) resolve();
-    }),
-  );
-  return { child, ready, output: () => out };
-}
+import { describe, expect, it } from "vitest";
+import { hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
 
 describe("net", () => {
   it("18: echo server and client in one process", async () => {
@@ -79,7 +24,7 @@ require('net').createServer((s) => s.on('data', (d) => { if (String(d) === 'ping
     await vm.writeFile("/w/client19.js", js`
 const c = require('net').connect(4019, () => c.write('ping'));
 let got = ''; c.on('data', (d) => (got += d)); c.on('end', () => console.log(got));`);
-    const server = spawnUntil("/w/server19.js", "READY");
+    const server = spawnUntil(vm, "/w/server19.js", "READY");
     await server.ready;
     expect(vm.listeners()).toContainEqual(expect.objectContaining({ proto: "tcp", port: 4019 }));
     expect(await vm.exec("node /w/client19.js", { timeout: 5000 })).toEqual({ exitCode: 0, stdout: "pong\n", stderr: "" });
@@ -143,7 +88,7 @@ server.listen('/tmp/s.sock', () => {
     expect(r).toEqual({ exitCode: 0, stdout: "true /tmp/s.sock\nunix:hi undefined\nfalse\nconnect ENOENT /tmp/s.sock ENOENT connect /tmp/s.sock\n", stderr: "" });
     // A socket file whose listener was killed: ECONNREFUSED.
     await vm.writeFile("/w/stale.js", js`require('net').createServer().listen('/tmp/stale.sock', () => console.log('READY'));`);
-    const server = spawnUntil("/w/stale.js", "READY");
+    const server = spawnUntil(vm, "/w/stale.js", "READY");
     await server.ready;
     server.child.kill();
     await server.child.wait();
@@ -251,7 +196,7 @@ server.listen(0, () => {
 
   it("29: killing the server process ends the client's connection and frees the port", async () => {
     await vm.writeFile("/w/server29.js", js`require('net').createServer((s) => { s.write('hi'); }).listen(4029, () => console.log('READY'));`);
-    const server = spawnUntil("/w/server29.js", "READY");
+    const server = spawnUntil(vm, "/w/server29.js", "READY");
     await server.ready;
     await vm.writeFile("/w/client29.js", js`
 const net = require('net');
@@ -267,7 +212,7 @@ c.on('close', () => {
 });`);
     const client = vm.spawn("node", ["/w/client29.js"]);
     let out = "";
-    client.onStdout((chunk) => (out += decoder.decode(chunk)));
+    client.onStdout((chunk) => (out += Buffer.from(chunk).toString()));
     const got = new Promise<void>((resolve) => {
       const check = (): void => void vm.exists("/w/c29").then((yes) => (yes ? resolve() : setTimeout(check, 20)));
       check();
@@ -355,7 +300,7 @@ server.listen(0, () => {
 
   it("the host reaches a guest listener with vm.connect", async () => {
     await vm.writeFile("/w/server-host.js", js`require('net').createServer((s) => s.on('data', (d) => s.end('got:' + d))).listen(4040, () => console.log('READY'));`);
-    const server = spawnUntil("/w/server-host.js", "READY");
+    const server = spawnUntil(vm, "/w/server-host.js", "READY");
     await server.ready;
     const duplex = await vm.connect(4040);
     duplex.end("host");
@@ -368,14 +313,10 @@ server.listen(0, () => {
 
   it("an idle listening server makes no system calls", async () => {
     await vm.writeFile("/w/idle.js", js`require('net').createServer((s) => s.end('bye')).listen(4050, () => console.log('READY'));`);
-    const server = spawnUntil("/w/idle.js", "READY");
+    const server = spawnUntil(vm, "/w/idle.js", "READY");
     await server.ready;
     await new Promise((r) => setTimeout(r, 50));
-    traced.length = 0;
-    recording = true;
-    await new Promise((r) => setTimeout(r, 300));
-    recording = false;
-    expect(traced).toEqual([]);
+    expect(await syscallsDuring(300)).toEqual([]);
     const duplex = await vm.connect(4050);
     let got = "";
     for await (const chunk of duplex) got += chunk;
