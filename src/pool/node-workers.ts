@@ -43,6 +43,19 @@ export class NodeWorker {
 }
 
 const spares = new Map<number, Promise<NodeWorker>[]>();
+/** Workers booted and not yet ended (running a process, or spare), and who waits for the next to end. */
+let live = 0;
+const exitWaiters: (() => void)[] = [];
+
+/** Node workers of this host process that have not ended: spares and those running a process. */
+export function liveNodeWorkers(): number {
+  return live;
+}
+
+/** Resolves when the next node worker ends. */
+export function nodeWorkerEnded(): Promise<void> {
+  return new Promise((resolve) => exitWaiters.push(resolve));
+}
 /**
  * Code caches of the guest runtime's modules (workers/node-host/runtime.ts), made by the first worker this
  * host process boots and given to every later one: a bounded set, one entry per module of the runtime.
@@ -63,6 +76,11 @@ function boot(heapMb: number): Promise<NodeWorker> {
     workerData: { codeCache, channel: channel.buffer, wake, started: started.buffer },
   });
   worker.unref();
+  live++;
+  worker.once("exit", () => {
+    live--;
+    for (const w of exitWaiters.splice(0)) w();
+  });
   return new Promise<NodeWorker>((resolve, reject) => {
     const failed = (e: unknown): void => reject(e instanceof Error ? e : new Error(`node worker exited while booting (${String(e)})`));
     worker.once("message", (ready: { codeCache?: Record<string, Uint8Array> }) => {

@@ -3,7 +3,7 @@
 // (whose real loopback is used only at 127.0.0.1). The kernel's trace (AGENTOS_TRACE=1) counts system calls.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
+import { createVm, hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
 
 describe("net", () => {
   it("18: echo server and client in one process", async () => {
@@ -360,5 +360,28 @@ console.log(net.isIP('1.2.3.4'), net.isIP('::1'), net.isIP('x'), net.isIPv4('1.2
     const r = await run(code);
     expect(r.stdout).toBe(await hostNode(code));
     expect(r.exitCode).toBe(0);
+  });
+});
+
+describe("32: nothing is left after dispose()", () => {
+  it("a VM disposed while its guests serve and connect leaves no node worker running, only the spares", async () => {
+    const { liveNodeWorkers, nodeWorkerEnded } = await import("../../src/pool/node-workers.js");
+    const { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } = await import("../../src/limits.js");
+    const other = await createVm();
+    await other.mkdir("/w");
+    await other.writeFile("/w/s.js", js`require('net').createServer((s) => s.pipe(s)).listen(4080, () => console.log('READY'));`);
+    await other.writeFile("/w/c.js", js`const c = require('net').connect(4080, () => { c.write('x'); console.log('CONNECTED'); }); c.on('data', () => {});`);
+    const server = spawnUntil(other, "/w/s.js", "READY");
+    await server.ready;
+    const client = spawnUntil(other, "/w/c.js", "CONNECTED");
+    await client.ready;
+    expect(other.listeners().map((l) => l.port)).toEqual([4080]);
+    await other.dispose();
+    // Each worker ends after its process; spares booted meanwhile are bounded.
+    while (liveNodeWorkers() > NODE_SPARE_WORKERS * NODE_SPARE_HEAP_SIZES) await nodeWorkerEnded();
+    expect(liveNodeWorkers()).toBeLessThanOrEqual(NODE_SPARE_WORKERS * NODE_SPARE_HEAP_SIZES);
+    // The port was the disposed VM's: this VM's is free, and the disposed one refuses work.
+    expect(() => other.listeners()).toThrow(/disposed/);
+    expect((await run(js`require('net').createServer().listen(4080, function () { console.log('free'); this.close(); });`)).stdout).toBe("free\n");
   });
 });
