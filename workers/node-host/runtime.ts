@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
@@ -108,7 +109,25 @@ ioIn.unref();
 const { port1: hold } = new MessageChannel();
 hold.unref();
 
+/**
+ * The guest's AsyncLocalStorage frame (workers/node-guest/internal/async-context.js), kept as this realm's
+ * store where Node keeps stores in V8's continuation-preserved data (AsyncContextFrame, Node >= 24): that is
+ * per isolate, so V8 captures and restores it for the guest's promise reactions too. The frame is a guest
+ * object, stored and given back unread. Node 20's stores ride on async_hooks promise hooks, which would
+ * write to (and read from) the guest's promises: there the ops are absent and the guest keeps its own frame.
+ */
+const guestFrames = new AsyncLocalStorage<object | undefined>();
+const framesInV8 = typeof (AsyncLocalStorage.prototype as { _propagate?: unknown })._propagate !== "function";
+const frameOps: Record<string, HostOp> = {
+  alsFrame: () => guestFrames.getStore(),
+  alsEnter: (frame) => {
+    if (frame !== undefined && (typeof frame !== "object" || frame === null || isHostValue(frame))) throw new Error("bad frame");
+    guestFrames.enterWith(frame as object | undefined);
+  },
+};
+
 const runtimeOps: Record<string, HostOp> = {
+  ...(framesInV8 ? frameOps : {}),
   internalSource: (id) => (typeof id === "string" ? internalSource(id) : undefined),
   internalResolve: (request, from) => {
     if (typeof request !== "string") throw new Error("bad request");

@@ -1,74 +1,111 @@
-// `async_hooks`: AsyncLocalStorage and AsyncResource as frameworks use them. The store follows synchronous
-// code and callbacks run through `run`; it is not propagated into promise continuations (no hooks here).
+// `async_hooks`: AsyncLocalStorage and AsyncResource as Node's AsyncContextFrame builds them, over the frame of
+// internal/async-context.js. Stores follow callbacks the runtime schedules, and promise reactions where the
+// host's Node carries the frame (Node >= 24); no async hooks (createHook's hooks are never called).
 'use strict';
 
-class AsyncLocalStorage {
-  constructor() {
-    this._store = undefined;
-    this._enabled = false;
-  }
-  getStore() {
-    return this._enabled ? this._store : undefined;
-  }
-  run(store, callback, ...args) {
-    const prev = this._store;
-    const wasEnabled = this._enabled;
-    this._store = store;
-    this._enabled = true;
-    try {
-      return callback(...args);
-    } finally {
-      this._store = prev;
-      this._enabled = wasEnabled;
-    }
-  }
-  exit(callback, ...args) {
-    return this.run(undefined, callback, ...args);
-  }
-  enterWith(store) {
-    this._store = store;
-    this._enabled = true;
-  }
-  disable() {
-    this._enabled = false;
-    this._store = undefined;
-  }
-  static bind(fn) {
-    return fn;
-  }
-  static snapshot() {
-    return (fn, ...args) => fn(...args);
-  }
-}
+const ctx = require('internal/async-context');
+const { invalidArgType } = require('internal/errors');
+const { apply: ReflectApply } = Reflect;
+const ObjectIs = Object.is;
+const { defineProperties } = Object;
+
+let nextAsyncId = 2;
 
 class AsyncResource {
-  constructor(type) {
-    this.type = type;
+  #frame;
+  #asyncId;
+  #triggerAsyncId;
+  constructor(type, opts = {}) {
+    if (typeof type !== 'string') throw invalidArgType('type', 'of type string', type);
+    this.#frame = ctx.get();
+    this.#asyncId = nextAsyncId++;
+    this.#triggerAsyncId = typeof opts === 'number' ? opts : opts !== null && typeof opts === 'object' && opts.triggerAsyncId !== undefined ? opts.triggerAsyncId : 1;
   }
   runInAsyncScope(fn, thisArg, ...args) {
-    return Reflect.apply(fn, thisArg, args);
+    return ctx.runIn(this.#frame, fn, thisArg, args);
   }
   emitDestroy() {
     return this;
   }
   asyncId() {
-    return 1;
+    return this.#asyncId;
   }
   triggerAsyncId() {
-    return 0;
+    return this.#triggerAsyncId;
   }
-  bind(fn) {
-    return fn.bind(this);
+  bind(fn, thisArg) {
+    if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function', fn);
+    const resource = this;
+    const bound =
+      thisArg === undefined
+        ? function (...args) {
+            return ReflectApply(resource.runInAsyncScope, resource, [fn, this, ...args]);
+          }
+        : (...args) => ReflectApply(resource.runInAsyncScope, resource, [fn, thisArg, ...args]);
+    let self = this;
+    defineProperties(bound, {
+      length: { configurable: true, enumerable: false, value: fn.length, writable: false },
+      asyncResource: {
+        configurable: true,
+        enumerable: true,
+        get() {
+          return self;
+        },
+        set(v) {
+          self = v;
+        },
+      },
+    });
+    return bound;
   }
+  static bind(fn, type, thisArg) {
+    type = type || fn.name;
+    return new AsyncResource(type || 'bound-anonymous-fn').bind(fn, thisArg);
+  }
+}
+
+class AsyncLocalStorage {
   static bind(fn) {
-    return fn;
+    return AsyncResource.bind(fn);
+  }
+  static snapshot() {
+    return AsyncResource.bind((cb, ...args) => cb(...args));
+  }
+  getStore() {
+    return ctx.lookup(ctx.get(), this);
+  }
+  enterWith(store) {
+    ctx.enter(this, store);
+  }
+  run(store, callback, ...args) {
+    const prior = this.getStore();
+    if (ObjectIs(prior, store)) return ReflectApply(callback, null, args);
+    ctx.enter(this, store);
+    try {
+      return ReflectApply(callback, null, args);
+    } finally {
+      ctx.enter(this, prior);
+    }
+  }
+  exit(callback, ...args) {
+    return this.run(undefined, callback, ...args);
+  }
+  disable() {
+    ctx.forget(this);
   }
 }
 
 module.exports = {
   AsyncLocalStorage,
   AsyncResource,
-  createHook: () => ({ enable() { return this; }, disable() { return this; } }),
+  createHook: () => ({
+    enable() {
+      return this;
+    },
+    disable() {
+      return this;
+    },
+  }),
   executionAsyncId: () => 1,
   triggerAsyncId: () => 0,
   executionAsyncResource: () => ({}),

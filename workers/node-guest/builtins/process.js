@@ -5,6 +5,7 @@
 const EventEmitter = require('events');
 const { codeError, invalidArgType } = require('internal/errors');
 const host = internal.host;
+const asyncContext = require('internal/async-context');
 const sys = internal.sys;
 
 const { SIGNALS } = require('internal/signals');
@@ -36,9 +37,9 @@ let draining = false;
 function runTicks() {
   draining = false;
   while (ticks.length > 0) {
-    const [fn, args] = ticks.shift();
+    const [fn, args, frame] = ticks.shift();
     try {
-      Reflect.apply(fn, undefined, args);
+      asyncContext.runIn(frame, fn, undefined, args);
     } catch (e) {
       internal.fatal(e);
     }
@@ -46,7 +47,7 @@ function runTicks() {
 }
 process.nextTick = function nextTick(callback, ...args) {
   if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
-  ticks.push([callback, args]);
+  ticks.push([callback, args, asyncContext.get()]);
   // Inside a callback of the loop the queue runs when it returns (bootstrap.js dispatch); from a promise
   // job, after the current jobs.
   if (!draining && !internal.inCallback()) {

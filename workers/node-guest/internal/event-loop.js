@@ -4,10 +4,11 @@
 'use strict';
 
 const host = internal.host;
+const asyncContext = require('internal/async-context');
 const READ = 1;
 const WRITE = 2;
 
-/** fd * 2 + (write ? 1 : 0) → { fd, events, callback, ref } */
+/** fd * 2 + (write ? 1 : 0) → { fd, events, callback, ref, frame } (frame: the async context the wait was made in) */
 const waits = new Map();
 let refs = 0;
 
@@ -24,7 +25,7 @@ function waitFd(fd, write, callback, ref = true, armed = false) {
   const key = fd * 2 + (write ? 1 : 0);
   const old = waits.get(key);
   if (old && old.ref) setRefs(refs - 1);
-  waits.set(key, { fd, events: write ? WRITE : READ, callback, ref });
+  waits.set(key, { fd, events: write ? WRITE : READ, callback, ref, frame: asyncContext.get() });
   if (ref) setRefs(refs + 1);
   if (!armed) internal.sys.arm(fd, write ? WRITE : READ);
 }
@@ -53,7 +54,7 @@ internal.on('fd', (fd, events) => {
     if (!w) continue;
     waits.delete(key);
     if (w.ref) setRefs(refs - 1);
-    w.callback();
+    asyncContext.runIn(w.frame, w.callback, undefined, []);
   }
 });
 

@@ -5,6 +5,7 @@
 internal.sys = require('internal/sys');
 const { codeError } = require('internal/errors');
 const timers = require('internal/timers');
+const asyncContext = require('internal/async-context');
 const { TextEncoder, TextDecoder } = require('internal/encoding');
 const { Event, EventTarget, AbortController, AbortSignal } = require('internal/event-target');
 
@@ -32,9 +33,11 @@ define('clearInterval', timers.clearInterval);
 define('clearImmediate', timers.clearImmediate);
 define('queueMicrotask', function queueMicrotask(callback) {
   if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
+  // In the async context it was queued in, as Node's (an AsyncResource) on any host.
+  const frame = asyncContext.get();
   Promise.resolve().then(() => {
     try {
-      callback();
+      asyncContext.runIn(frame, callback, undefined, []);
     } catch (e) {
       internal.fatal(e);
     }
@@ -74,7 +77,8 @@ const ioCallbacks = new Map();
 let nextIo = 1;
 internal.deferIO = (fn, ...args) => {
   const id = nextIo++;
-  ioCallbacks.set(id, [fn, args]);
+  // In the async context of the call, as Node's request objects.
+  ioCallbacks.set(id, [fn, args, asyncContext.get()]);
   timers.setImmediate(() => internal.host('ioDone', id));
 };
 /**
@@ -90,7 +94,8 @@ internal.on('io', (id) => {
   const entry = ioCallbacks.get(id);
   if (!entry) return;
   ioCallbacks.delete(id);
-  Reflect.apply(entry[0], undefined, entry[1]);
+  if (entry.length === 3) asyncContext.runIn(entry[2], entry[0], undefined, entry[1]);
+  else Reflect.apply(entry[0], undefined, entry[1]);
 });
 define('CustomEvent', class CustomEvent extends Event {
   constructor(type, options = {}) {

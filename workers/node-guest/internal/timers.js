@@ -3,11 +3,14 @@
 'use strict';
 
 const host = internal.host;
+const asyncContext = require('internal/async-context');
 const active = new Map();
 let nextId = 1;
 
 const kRefed = Symbol('refed');
 const kId = Symbol('id');
+/** The async context where the timer was made, which its callback runs in (every time, for an interval). */
+const kFrame = Symbol('frame');
 
 function validateCallback(callback) {
   if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
@@ -19,6 +22,7 @@ class TimerHandle {
     this[kId] = nextId++;
     this._destroyed = false;
     this[kRefed] = true;
+    this[kFrame] = asyncContext.get();
     active.set(this[kId], this);
   }
   ref() {
@@ -104,14 +108,14 @@ internal.on('timer', (id) => {
   if (t instanceof Immediate) {
     active.delete(id);
     t._destroyed = true;
-    Reflect.apply(t._onImmediate, t, t._argv);
+    asyncContext.runIn(t[kFrame], t._onImmediate, t, t._argv);
     return;
   }
   if (t._repeat === null) {
     active.delete(id);
     t._destroyed = true;
   }
-  Reflect.apply(t._onTimeout, t, t._timerArgs);
+  asyncContext.runIn(t[kFrame], t._onTimeout, t, t._timerArgs);
 });
 
 module.exports = { Timeout, Immediate, setTimeout, setInterval, setImmediate, clearTimeout: clear, clearInterval: clear, clearImmediate: clear };

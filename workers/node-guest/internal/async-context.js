@@ -1,0 +1,60 @@
+// The async context of AsyncLocalStorage: a frame (a Map of this realm, AsyncLocalStorage → store, never
+// changed once current except by `disable`, as Node's AsyncContextFrame) that callbacks carry from where they
+// are scheduled to where they run.
+// Where the host's Node keeps its own frame in V8's continuation-preserved data (runtime.ts `alsFrame` /
+// `alsEnter`, Node ≥ 24), the current frame lives there, and V8 carries it into promise reactions of this
+// context too. Otherwise (Node 20) it is a variable here: callbacks the runtime schedules (timers, nextTick,
+// queueMicrotask, I/O completions) carry it, promise reactions do not.
+'use strict';
+
+const host = internal.host;
+const { apply: ReflectApply } = Reflect;
+const MapCtor = Map;
+const MapGet = Map.prototype.get;
+const MapSet = Map.prototype.set;
+const MapDelete = Map.prototype.delete;
+const MapForEach = Map.prototype.forEach;
+
+const inHost = !internal.isFailure(host('alsFrame'));
+let current;
+/** Until an AsyncLocalStorage exists every frame is empty: no host calls for programs that use none. */
+let used = false;
+
+const get = () => (!used ? undefined : inHost ? host('alsFrame') : current);
+const set = (frame) => {
+  if (inHost) host('alsEnter', frame);
+  else current = frame;
+};
+
+/** Runs `fn` with `frame` current, then puts back the frame that was. */
+function runIn(frame, fn, thisArg, args) {
+  if (!used) return ReflectApply(fn, thisArg, args);
+  const prior = get();
+  if (prior === frame) return ReflectApply(fn, thisArg, args);
+  set(frame);
+  try {
+    return ReflectApply(fn, thisArg, args);
+  } finally {
+    set(prior);
+  }
+}
+
+/** A new frame: the current one with `key` → `value`. */
+function enter(key, value) {
+  used = true;
+  const prior = get();
+  const frame = new MapCtor();
+  // Copied with the captured methods: `new Map(prior)` would call whatever Map.prototype.set is now.
+  if (prior !== undefined) ReflectApply(MapForEach, prior, [(v, k) => ReflectApply(MapSet, frame, [k, v])]);
+  ReflectApply(MapSet, frame, [key, value]);
+  set(frame);
+}
+
+const lookup = (frame, key) => (frame === undefined ? undefined : ReflectApply(MapGet, frame, [key]));
+/** Forgets `key` in the current frame itself (shared by everything that captured it), as Node's disable. */
+function forget(key) {
+  const frame = get();
+  if (frame !== undefined) ReflectApply(MapDelete, frame, [key]);
+}
+
+module.exports = { get, runIn, enter, lookup, forget, inHost };
