@@ -11,7 +11,7 @@ export const SHELL_CASES: ToolGroup[] = [
     requires: ["bash"],
     cases: [
       "printf %q \"it's a\"",
-      "env | grep -c '^PWD='; cd /usr && env | grep -E '^(PWD|OLDPWD)=' | sed \"s#=$OLDPWD\\$#=(old)#\"",
+      "env | grep -c '^PWD='; cd /usr && env | grep -E '^(PWD|OLDPWD)=' | sort | sed \"s#=$OLDPWD\\$#=(old)#\"",
       "printf '%q\\n' $'a\\nb' '' 'a~b' '~x' '#c' 'x#'",
       "touch f; cd f",
       "cd a b",
