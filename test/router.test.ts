@@ -191,3 +191,33 @@ describe("exec router: a simple command starts its program without a shell", () 
     }
   });
 });
+
+describe("sh -c with one simple command runs the program in the shell's place, as bash execs it", () => {
+  /** `argv` run by vm.spawn: its exit code and its output, stderr marked. */
+  async function spawned(vm: AgentOs, argv: string[]) {
+    let out = "";
+    const p = vm.spawn(argv[0]!, argv.slice(1), {
+      cwd: "/tmp",
+      onStdout: (d) => (out += Buffer.from(d).toString()),
+      onStderr: (d) => (out += `ERR:${Buffer.from(d).toString()}`),
+    });
+    return { code: await p.wait(), out, command: vm.listProcesses().find((q) => q.pid === p.pid)?.command };
+  }
+
+  it("with what the shell would give it; a program that cannot start is the shell's to report", async () => {
+    const vm = await createVm();
+    for (const script of ["env", "ls -a /etc", "no-such-command x", "/etc", "printf x"]) {
+      const direct = await spawned(vm, ["sh", "-c", script]);
+      const shell = await spawned(vm, ["sh", "-c", `${script};`]);
+      expect({ code: direct.code, out: direct.out }, script).toEqual({ code: shell.code, out: shell.out });
+    }
+    expect((await spawned(vm, ["sh", "-c", "ls /etc"])).command).toBe("ls");
+    expect((await spawned(vm, ["sh", "-c", "ls /etc;"])).command).toBe("sh");
+  });
+
+  it("a guest's execSync of a program starts it without a shell", async () => {
+    const vm = await createVm();
+    const r = await vm.exec(`node -e "const { execSync } = require('child_process'); console.log(execSync('ls /etc').toString() === execSync('ls /etc;').toString())"`);
+    expect(r).toEqual(result("true\n"));
+  });
+});

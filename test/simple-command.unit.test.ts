@@ -1,6 +1,6 @@
 // Which commands the exec router may start without a shell (src/exec/simple-command.ts), and their words.
 import { describe, expect, it } from "vitest";
-import { shellChildEnv, simpleCommand } from "../src/exec/simple-command.js";
+import { shellChildEnv, simpleCommand } from "../src/kernel/simple-command.js";
 
 describe("simpleCommand", () => {
   it.each([
@@ -49,8 +49,8 @@ describe("simpleCommand", () => {
 });
 
 describe("shellChildEnv", () => {
-  it("orders names as the shell's environment list does", () => {
-    expect(Object.entries(shellChildEnv({ PWD: "/x", A: "1", B: "2", A0: "3", _a: "4", a: "5" })!)).toEqual([
+  it("orders names as the shell's environment list does, PWD being the shell's directory", () => {
+    expect(Object.entries(shellChildEnv({ PWD: "/old", A: "1", B: "2", A0: "3", _a: "4", a: "5" }, "/x")!)).toEqual([
       ["A0", "3"],
       ["A", "1"],
       ["B", "2"],
@@ -60,7 +60,15 @@ describe("shellChildEnv", () => {
     ]);
   });
 
+  it("adds PWD after the rest when the environment has none, as the shell sets it", () => {
+    expect(Object.entries(shellChildEnv({ Z: "1", A: "2" }, "/w")!)).toEqual([
+      ["A", "2"],
+      ["Z", "1"],
+      ["PWD", "/w"],
+    ]);
+  });
+
   it("leaves names that are not variables' to the shell", () => {
-    expect(shellChildEnv({ "A-B": "1" })).toBeUndefined();
+    expect(shellChildEnv({ "A-B": "1" }, "/")).toBeUndefined();
   });
 });

@@ -120,6 +120,11 @@ function packageCommands(): Map<string, CommandSpec> {
   return specs;
 }
 
+/** Whether `spec` is the VM's own shell (sh, bash), whose `-c` scripts the kernel may run itself (kernel.ts). */
+export function isVmShell(spec: CommandSpec): boolean {
+  return spec.kind === "wasm" && (spec.name === "sh" || spec.name === "bash") && spec.file === join(guestsDist, builtGuests.sh!.file);
+}
+
 let defaults: Map<string, CommandSpec> | undefined;
 
 /** A TypeScript handler, or `{ wasm: file }`: a WebAssembly command of the user's, which must exist. */

@@ -6,7 +6,7 @@ import { ExecFailure } from "../kernel/executable.js";
 import { KernelError } from "../kernel/kernel-error.js";
 import { ProcessHandle } from "./process-handle.js";
 import { RouterShell } from "./router-shell.js";
-import { shellChildEnv, simpleCommand } from "./simple-command.js";
+import { shellChildEnv, simpleCommand } from "../kernel/simple-command.js";
 import type { CommandOutput, RunningCommand } from "./running-command.js";
 
 export interface RouteOptions {
@@ -75,7 +75,7 @@ export class ExecRouter {
    */
   private direct(command: string, opts: RouteOptions): RunningCommand | undefined {
     const argv = simpleCommand(command);
-    const env = argv && shellChildEnv(opts.env);
+    const env = argv && shellChildEnv(opts.env, opts.cwd);
     if (!argv || !env) return undefined;
     try {
       return new ProcessHandle(this.kernel, { argv, cwd: opts.cwd, env, ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}), output: opts.output });

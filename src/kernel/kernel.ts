@@ -1,8 +1,8 @@
 import { ROOT_PREOPEN_FD, Signal } from "../abi/wasi.js";
 import type { Limits } from "../limits.js";
-import type { CommandRegistry } from "../commands/registry.js";
-import { findExecutable, type Executable } from "./executable.js";
-import { kerr } from "./kernel-error.js";
+import { isVmShell, type CommandRegistry } from "../commands/registry.js";
+import { ExecFailure, findExecutable, type Executable } from "./executable.js";
+import { kerr, KernelError } from "./kernel-error.js";
 import { DeviceFile, type OpenFile } from "./open-file.js";
 import { DEFAULT_PATH } from "./root-layout.js";
 import { basename } from "./path.js";
@@ -10,6 +10,7 @@ import { Process, ProcessKilled } from "./process.js";
 import { ProcessTable } from "./process-table.js";
 import { startTsProcess } from "./ts-process.js";
 import { MemoryBudget } from "./memory-budget.js";
+import { shellChildEnv, simpleCommand } from "./simple-command.js";
 import { SocketTable } from "./socket-table.js";
 import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
@@ -89,6 +90,8 @@ export class Kernel {
     if (this.disposed) throw kerr("EPERM", { syscall: "spawn", message: "VM disposed" });
     const argv0 = req.argv[0] ?? "";
     const { spec, argv: given } = this.executable(req);
+    const exec = isVmShell(spec) && given[1] === "-c" && given.length >= 3 ? this.shellExec(req, given[2]!) : undefined;
+    if (exec) return exec;
     // A multicall binary run under another name (a copy of /bin/echo as /tmp/say) is still that command.
     const argv = spec.kind === "wasm" && spec.multicall && basename(given[0] ?? "") !== spec.name ? [spec.name, ...given.slice(1)] : given;
     if (argBytes(argv, req.env) > this.limits.maxArgBytes)
@@ -129,6 +132,23 @@ export class Kernel {
       p.runner = { terminate: () => (clearTimeout(timer), this.exitProcess(p, 0)) };
     } else start();
     return p;
+  }
+
+  /**
+   * `sh -c SCRIPT` where SCRIPT is one program with literal words: that program, started in the shell's
+   * place, as bash execs such a script (simple-command.ts). A program that cannot be started is left to the
+   * shell, which says why in its words.
+   */
+  private shellExec(req: SpawnRequest, script: string): Process | undefined {
+    const argv = simpleCommand(script);
+    const env = argv && shellChildEnv(req.env, req.cwd);
+    if (!argv || !env) return undefined;
+    try {
+      return this.spawn({ parent: req.parent, argv, env, cwd: req.cwd, stdio: req.stdio });
+    } catch (e) {
+      if (e instanceof ExecFailure || (e instanceof KernelError && (e.code === "EAGAIN" || e.code === "E2BIG"))) return undefined;
+      throw e;
+    }
   }
 
   private executable(req: SpawnRequest): Executable {

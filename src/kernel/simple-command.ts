@@ -1,7 +1,7 @@
 /**
  * Commands a shell would run as one program with literal words (`ls -l /tmp`, `node -e 'console.log(1)'`):
- * the exec router starts those programs itself, as `bash -c` does when its script is a single simple
- * command, and leaves everything else to the shell.
+ * the exec router and the kernel's `sh -c` start those programs themselves, as `bash -c` execs a script that
+ * is a single simple command, and leave everything else to the shell.
  */
 
 /** Words a shell gives a meaning of its own as a command name: bash's builtins and reserved words. */
@@ -54,15 +54,17 @@ const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The environment the VM's shell gives a program it starts (guests/sh/exec.go `environ`): the exported
- * variables (PWD among them, as bash exports it) ordered as its environment list orders them (by "NAME=",
- * so A0 comes before A). Undefined when a name is not a
+ * variables ordered as its environment list orders them (by "NAME=", so A0 comes before A), and PWD, the
+ * shell's directory, which bash exports. Undefined when a name is not a
  * shell variable's: the shell then decides what to do with it.
  */
-export function shellChildEnv(env: Record<string, string>): Record<string, string> | undefined {
+export function shellChildEnv(env: Record<string, string>, cwd: string): Record<string, string> | undefined {
   const names = Object.keys(env);
   if (!names.every((n) => VALID_NAME.test(n))) return undefined;
   const out: Record<string, string> = {};
   const key = (n: string): string => `${n}=`;
   for (const name of names.sort((a, b) => (key(a) < key(b) ? -1 : 1))) out[name] = env[name]!;
+  // The shell sets PWD to its directory: in place when it came in the environment, else after the rest.
+  out.PWD = cwd;
   return out;
 }
