@@ -62,4 +62,9 @@ internal.on('rearm', () => {
   for (const w of waits.values()) internal.sys.arm(w.fd, w.events);
 });
 
-module.exports = { waitFd, cancelFd, setRef };
+/** Holds the process alive (+1) or lets go (-1), for handles that wait on nothing of the kernel's (message ports). */
+function holdLoop(delta) {
+  setRefs(refs + delta);
+}
+
+module.exports = { waitFd, cancelFd, setRef, holdLoop };

@@ -106,20 +106,8 @@ function nodeMajor() {
 
 // ---- keeping the process alive ----
 
-/** Ports and channels that keep the process alive now. */
-let holders = 0;
-let keepAlive;
-function hold(delta) {
-  holders += delta;
-  if (holders > 0) {
-    // A handle that holds the loop and does nothing (the longest interval there is): ref'd only while a port
-    // or channel holds, so the process ends when the last one lets go.
-    if (keepAlive === undefined) keepAlive = timers.setInterval(() => {}, 2147483647);
-    keepAlive.ref();
-  } else if (keepAlive !== undefined) {
-    keepAlive.unref();
-  }
-}
+/** A port or channel that keeps the process alive holds the loop while it does (event-loop.js). */
+const { holdLoop: hold } = require('internal/event-loop');
 
 /**
  * Whether the loop has turned since this module loaded. The guest's main script runs inside a callback of
