@@ -120,9 +120,11 @@ function packageCommands(): Map<string, CommandSpec> {
   return specs;
 }
 
+const vmShellFile = join(guestsDist, builtGuests.sh!.file);
+
 /** Whether `spec` is the VM's own shell (sh, bash), whose `-c` scripts the kernel may run itself (kernel.ts). */
 export function isVmShell(spec: CommandSpec): boolean {
-  return spec.kind === "wasm" && (spec.name === "sh" || spec.name === "bash") && spec.file === join(guestsDist, builtGuests.sh!.file);
+  return spec.kind === "wasm" && (spec.name === "sh" || spec.name === "bash") && spec.file === vmShellFile;
 }
 
 let defaults: Map<string, CommandSpec> | undefined;
