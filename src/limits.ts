@@ -102,6 +102,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 
 /** listen()'s backlog when the caller gives none (≤ 0), as Linux's SOMAXCONN. */
 export const DEFAULT_LISTEN_BACKLOG = 4096;
+/** Idle keep-alive connections `vm.fetch` keeps per guest port (each holds two of the VM's sockets). */
+export const VM_FETCH_IDLE_PER_PORT = 16;
 /** The least SO_RCVBUF can ask for (Linux's floor). */
 export const MIN_SOCKET_BUFFER_BYTES = 2304;
 

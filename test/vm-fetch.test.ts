@@ -1,14 +1,16 @@
-// vm.fetch: HTTP from the host to a guest over the VM's loopback network, never a host socket. Guests do
-// not open sockets from JavaScript yet, so the server is a fake guest process making the real socket system
-// calls (test/fixtures/guest-http-server.ts), and the client is the VmFetch that `vm.fetch` uses.
+// vm.fetch: HTTP from the host to a guest over the VM's loopback network, never a host socket. The server
+// is a fake guest process making the real socket system calls (test/fixtures/guest-http-server.ts), so each
+// case controls exactly what the guest does; the client is the VmFetch that `vm.fetch` uses. Guest `node`
+// servers behind vm.fetch are in test/node/http.test.ts.
 import { execFile } from "node:child_process";
 import type http from "node:http";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { KernelError } from "../src/index.js";
 import type { Kernel } from "../src/kernel/kernel.js";
+import { VM_FETCH_IDLE_PER_PORT } from "../src/limits.js";
 import { VmFetch, type VmFetchInput } from "../src/net/vm-fetch.js";
 import { guestHttpServer, type GuestHttpServer } from "./fixtures/guest-http-server.js";
 import { createVm } from "./helpers.js";
@@ -160,6 +162,84 @@ describe("vm.fetch through the kernel", () => {
     expect(await (await fetch("/1")).text()).toBe("/1");
     expect(await (await fetch("/2")).text()).toBe("/2");
     expect(guest.accepted).toHaveLength(1);
+  });
+
+  it("a keep-alive connection the guest closes while idle is let go at once, and the next fetch opens another", async () => {
+    const { fetch, guest, k } = vmWith(3000, (req, res) => res.end(req.url));
+    expect(await (await fetch("/1")).text()).toBe("/1");
+    const pooled = k.sockets.size;
+    const closed = new Promise<void>((resolve) => guest.accepted[0]!.once("close", resolve));
+    guest.accepted[0]!.destroy();
+    await closed;
+    // Both ends are gone: the guest's closed it, and the host's pending read saw end of file.
+    await vi.waitFor(() => expect(k.sockets.size).toBe(pooled - 2));
+    expect(await (await fetch("/2")).text()).toBe("/2");
+    expect(guest.accepted).toHaveLength(2);
+  });
+
+  it("a request the guest drops on a reused connection without answering is sent again once on a new one; a streamed one is not", async () => {
+    const seen: string[] = [];
+    const served = new WeakMap<object, number>();
+    const { fetch, guest } = vmWith(3000, (req, res) => {
+      seen.push(req.url!);
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      // The second request on any connection is dropped unanswered, as a guest closing an idle connection just as it is reused.
+      if (n === 2) req.socket.destroy();
+      else res.end(`${req.url} ${n}`);
+    });
+    expect(await (await fetch("/a")).text()).toBe("/a 1");
+    expect(await (await fetch("/b")).text()).toBe("/b 1");
+    expect(seen).toEqual(["/a", "/b", "/b"]);
+    expect(guest.accepted).toHaveLength(2);
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode("x"));
+        c.close();
+      },
+    });
+    await expect(fetch("/c", { method: "POST", body })).rejects.toMatchObject({ code: "ECONNRESET", message: expect.stringContaining("socket hang up") });
+    expect(seen).toEqual(["/a", "/b", "/b", "/c"]);
+  });
+
+  it("a guest that ends the connection before answering, or answers what is not HTTP, fails the fetch with Node's codes", async () => {
+    const { fetch } = vmWith(3000, (req, res) => {
+      if (req.url === "/drop") req.socket.destroy();
+      else if (req.url === "/garbage") req.socket.end("SMTP ready\r\n\r\n");
+      else if (req.url === "/huge-head") {
+        res.setHeader("x-big", "v".repeat(20_000));
+        res.end();
+      } else res.end("fine");
+    });
+    await expect(fetch("/drop")).rejects.toMatchObject({ code: "ECONNRESET" });
+    await expect(fetch("/garbage")).rejects.toMatchObject({ code: "HPE_INVALID_CONSTANT" });
+    await expect(fetch("/huge-head")).rejects.toMatchObject({ code: "HPE_HEADER_OVERFLOW" });
+    expect(await (await fetch("/")).text()).toBe("fine");
+  });
+
+  it("a body that runs until the guest closes (no length, Connection: close) is read to its end, and that connection is not kept", async () => {
+    const { fetch, guest } = vmWith(3000, (req, res) => {
+      if (req.url === "/eof") {
+        res.socket!.end("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nuntil the end");
+        return;
+      }
+      res.end("next");
+    });
+    expect(await (await fetch("/eof")).text()).toBe("until the end");
+    expect(await (await fetch("/")).text()).toBe("next");
+    expect(guest.accepted).toHaveLength(2);
+  });
+
+  it(`keeps at most ${VM_FETCH_IDLE_PER_PORT} idle connections per port and closes the rest`, async () => {
+    const gate = deferred();
+    const { fetch, guest, k } = vmWith(3000, (_req, res) => void gate.promise.then(() => res.end("ok")));
+    const before = k.sockets.size;
+    const many = Array.from({ length: VM_FETCH_IDLE_PER_PORT + 4 }, () => fetch());
+    await vi.waitFor(() => expect(guest.accepted).toHaveLength(VM_FETCH_IDLE_PER_PORT + 4));
+    gate.resolve();
+    for (const r of await Promise.all(many)) expect(await r.text()).toBe("ok");
+    // Each kept connection is two sockets (the host's end and the guest's); the 4 others closed on both sides.
+    await vi.waitFor(() => expect(k.sockets.size).toBe(before + 2 * VM_FETCH_IDLE_PER_PORT));
   });
 
   it("nothing listening: rejects with the KernelError ECONNREFUSED, syscall connect, port", async () => {
