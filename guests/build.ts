@@ -93,8 +93,11 @@ const GUESTS: Record<string, GoGuest | RustGuest> = {
     kind: "rust",
     package: "ripgrep",
     bin: "rg",
-    patches: [{ name: "grep-cli", version: "0.1.12", sha256: "cf32d263c5d5cc2a23ce587097f5ddafdb188492ba2e6fb638eaccdc22453631" }],
-    keepsCwd: false,
+    patches: [
+      { name: "ripgrep", version: "15.2.0", sha256: "a30750b6d0743bfdd2656ebbaf4555aa278c43144b84bc389bcbfa399485ec71" },
+      { name: "grep-cli", version: "0.1.12", sha256: "cf32d263c5d5cc2a23ce587097f5ddafdb188492ba2e6fb638eaccdc22453631" },
+    ],
+    keepsCwd: true,
   },
   /** jaq 3.1.2 as `jq` (guests/jq/README.md). */
   jq: {
@@ -260,7 +263,9 @@ async function buildRust(name: string, g: RustGuest): Promise<GuestManifest["gue
   const { LANG: _lang, ...env } = process.env;
   execFileSync(cargo, ["build", "--release", ...selection, "--bin", g.bin], {
     cwd: dir,
-    env: { ...env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f") },
+    // GIT_CEILING_DIRECTORIES: a patched crate is unpacked inside this checkout, and a build script that asks
+    // git for its revision (ripgrep's, for `rg --version`) must not find this repository's.
+    env: { ...env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f"), GIT_CEILING_DIRECTORIES: join(dir, "target") },
     stdio: "inherit",
   });
   const file = g.variant?.file ?? `${g.bin}.wasm`;

@@ -62,7 +62,7 @@ const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
  */
 type BuiltGuest = Pick<Extract<CommandSpec, { kind: "wasm" }>, "file" | "keepsCwd" | "multicall" | "seesDevices" | "sigpipeOnStdioOnly">;
 const builtGuests: Record<string, BuiltGuest> = {
-  rg: { file: "rg.wasm", keepsCwd: false },
+  rg: { file: "rg.wasm", keepsCwd: true },
   /** jaq 3 (guests/jq/README.md). */
   jq: { file: "jaq.wasm", keepsCwd: true },
   /** uutils sed (guests/sed/README.md). */

@@ -921,30 +921,22 @@ describe("rg", () => {
     expect(await vm.exec("rg '(' /workspace/notes.txt")).toEqual(result("", 2, "rg: regex parse error:\n    (?:()\n    ^\nerror: unclosed group\n"));
   });
 
-  it("has no working directory of its own: the kernel's rule for relative paths applies", async () => {
+  it("starts in the working directory: a pattern written like a path is only a pattern", async () => {
     const vm = await projectVm();
-    // The files it walks from the working directory reach the kernel as `src/app.ts` (no `./`), which
-    // README "Relative paths" resolves against the cwd. differs from ripgrep: a pattern written like an
-    // absolute path of a directory in the cwd is taken for a path on the command line (rule 3), so /src/…
-    // is opened instead; ripgrep exits 1 here. With `.` the names keep their `./` and are right.
-    expect(await vm.exec("cd /workspace && rg -l /src/")).toEqual(
-      result(
-        "",
-        2,
-        "rg: src/app.ts: No such file or directory (os error 44)\n" +
-          "rg: src/lib/math.ts: No such file or directory (os error 44)\n" +
-          "rg: src/util.ts: No such file or directory (os error 44)\n",
-      ),
-    );
+    // It links guests/cwd (keepsCwd): its paths reach the kernel absolute, so /src/ is not taken for a
+    // directory on the command line, as ripgrep on Linux.
+    expect(await vm.exec("cd /workspace && rg -l /src/")).toEqual(result("", 1));
     expect(await vm.exec("cd /workspace && rg -l /src/ .")).toEqual(result("", 1));
     expect(await vm.exec("cd /workspace/src && rg -l --sort path export ../src lib")).toEqual(result("../src/app.ts\n../src/lib/math.ts\n../src/util.ts\nlib/math.ts\n"));
   });
 
-  it("-j with more than one thread fails: WebAssembly has no threads", async () => {
+  it("-j N searches with one thread: WebAssembly has none", async () => {
     const vm = await projectVm();
-    // differs from ripgrep: the ignore crate's parallel walker is a stub outside Unix and Windows. One thread
-    // (the default here, since available_parallelism fails) works.
-    expect(await vm.exec("cd /workspace && rg -j2 TODO src")).toEqual(result("", 2, "rg: unsupported platform\n"));
+    // guests/ripgrep/ripgrep.patch: one thread on WASI whatever -j says, so files come in walk order.
+    expect(await vm.exec("cd /workspace && rg -j2 TODO src")).toEqual(
+      result("src/app.ts:// TODO: remove debug\nsrc/util.ts:  return n * 2; // TODO: overflow?\n"),
+    );
+    expect(await vm.exec("cd /workspace && rg -j4 --files src")).toEqual(result("src/app.ts\nsrc/lib/math.ts\nsrc/util.ts\n"));
     expect(await vm.exec("cd /workspace && rg -j1 -c TODO src/app.ts")).toEqual(result("1\n"));
   });
 });
