@@ -120,4 +120,3 @@ func absolute(ctx context.Context, name string) string {
 	}
 	return filepath.Join(interp.HandlerCtx(ctx).Dir, name)
 }
-

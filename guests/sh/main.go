@@ -117,9 +117,12 @@ func runScript(src, from string, env []string, dir string, opts, params []string
 	if err != nil {
 		return 2
 	}
+	expand.Source = src // quoted by arithmetic errors, as bash quotes the expression
 	code := status(runner.Run(context.Background(), file))
 	// Background jobs run in this process: they end with it, where bash's go on as processes of their own.
-	runner.Run(context.Background(), waitForJobs.Stmts[0])
+	// A trapped signal interrupts `wait` (status 128+N); its trap runs as the next wait starts.
+	for status(runner.Run(context.Background(), waitForJobs.Stmts[0])) > 128 {
+	}
 	interp.ResetSignals()
 	return code
 }
