@@ -1,6 +1,7 @@
 // `pnpm bench:peers`: installs the peers on demand, runs every row against each peer in a fresh Node
 // process (host first: its outputs are the reference), twice, and writes bench/results/latest.json and the
-// report beside it. `--peers ours,host` limits the peers; `--runs 1` runs once.
+// report beside it. `--peers ours,host` limits the peers; `--runs 1` runs once; `--rows REGEX` runs only the rows
+// whose names match and prints their table instead of writing the results.
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import { writeReport } from "./report.js";
 import type { PeerRowResult } from "./run-peer.js";
 
 export const ALL_PEERS: PeerName[] = ["host", "ours", "just-bash", "agent-os"];
+let rowFilter: string | undefined;
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 export const RESULTS_DIR = here("../results");
 const MOUNT_DIR = here("../../node_modules");
@@ -31,6 +33,7 @@ export interface PeerResult {
   ok: boolean;
   error?: string;
   rss_mib?: number;
+  note?: string;
 }
 
 /** The first `count` regular files below `dir` (not following symlinks), sorted: the filesystem rows' set. */
@@ -61,7 +64,7 @@ async function runPeer(peer: PeerName, work: string, filesFile: string, expected
     const node = await nodeFor(peer);
     execFileSync(node, ["--import", TSX, here("./run-peer.ts"), peer, out, filesFile, ...(expectedFile ? [expectedFile] : [])], {
       stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, BENCH_MOUNT_DIR: MOUNT_DIR },
+      env: { ...process.env, BENCH_MOUNT_DIR: MOUNT_DIR, ...(rowFilter ? { BENCH_ROWS: rowFilter } : {}) },
       timeout: 30 * 60_000,
     });
     return JSON.parse(readFileSync(out, "utf8")) as PeerRowResult[];
@@ -94,7 +97,7 @@ export function assemble(pass: Map<PeerName, PeerRowResult[]>): Results["rows"] 
     for (const row of rows.values()) {
       const r = crashed ?? results.find((x) => x.name === row.name);
       row.results[peer] = r
-        ? { p50_ms: r.p50_ms, p95_ms: r.p95_ms, n: r.n, ok: r.ok, ...(r.error ? { error: r.error } : {}), ...(r.rss_mib !== undefined ? { rss_mib: r.rss_mib } : {}) }
+        ? { p50_ms: r.p50_ms, p95_ms: r.p95_ms, n: r.n, ok: r.ok, ...(r.error ? { error: r.error } : {}), ...(r.rss_mib !== undefined ? { rss_mib: r.rss_mib } : {}), ...(r.note ? { note: r.note } : {}) }
         : { p50_ms: null, p95_ms: null, n: 0, ok: false, error: "row not run" };
     }
   }
@@ -124,6 +127,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
   const peers = (arg("--peers")?.split(",") as PeerName[] | undefined) ?? ALL_PEERS;
+  rowFilter = arg("--rows");
   const runs = Number(arg("--runs") ?? 2);
   const passes: Results["rows"][] = [];
   for (let i = 0; i < runs; i++) passes.push(assemble(await runPass(peers)));
@@ -133,8 +137,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     rows: passes.at(-1)!,
     ...(runs > 1 ? { repeat: repeatDifference(passes[0]!, passes[1]!, peers) } : {}),
   };
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(join(RESULTS_DIR, "latest.json"), JSON.stringify(results, null, 2) + "\n");
-  writeReport(results, RESULTS_DIR);
-  console.log(`wrote ${join(RESULTS_DIR, "latest.json")} and the report`);
+  if (rowFilter) {
+    const dir = mkdtempSync(join(tmpdir(), "agentos-rows-"));
+    writeReport(results, dir);
+    console.log(readFileSync(join(dir, "README.md"), "utf8"));
+  } else {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(join(RESULTS_DIR, "latest.json"), JSON.stringify(results, null, 2) + "\n");
+    writeReport(results, RESULTS_DIR);
+    console.log(`wrote ${join(RESULTS_DIR, "latest.json")} and the report`);
+  }
 }

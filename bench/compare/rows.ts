@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { PeerInstance } from "./peer.js";
 
 /**
@@ -5,7 +6,7 @@ import type { PeerInstance } from "./peer.js";
  * its root, and runs the same commands there. A row's result is its output; the host's output is the
  * reference every other peer must match (rows with a `check` accept any output that passes it).
  */
-export type Group = "latency" | "api" | "ecosystem" | "filesystem" | "memory";
+export type Group = "latency" | "api" | "ecosystem" | "filesystem" | "memory" | "network";
 
 export interface CompareRow {
   name: string;
@@ -16,6 +17,19 @@ export interface CompareRow {
   run(vm: PeerInstance, root: string): Promise<string>;
   /** For outputs that legitimately differ between peers (a path): what every output must satisfy. */
   check?: (output: string) => boolean;
+  /**
+   * A row that times itself (the networking rows): after `run` (whose output is checked), this gives the
+   * timing of its operation, start-up excluded, instead of timing `run`.
+   */
+  timing?: (vm: PeerInstance, output: string) => Promise<SelfTiming>;
+}
+
+export interface SelfTiming {
+  p50_ms: number;
+  p95_ms: number;
+  n: number;
+  /** How the timing was taken when it is not the program's own p50/p95. */
+  note?: string;
 }
 
 const lines = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => `${f(i + 1)}\n`).join("");
@@ -39,6 +53,8 @@ export function fixtures(): Record<string, string> {
     "n100k.txt": lines(100_000, (i) => String(i)),
     "a1000.txt": lines(1000, (i) => `row ${i}`),
     "b1000.txt": lines(1000, (i) => (i % 100 === 0 ? `changed ${i}` : `row ${i}`)),
+    // The networking rows' program, as bench:net runs it (bench/guest/net-rows.js).
+    "net-rows.js": readFileSync(new URL("../guest/net-rows.js", import.meta.url), "utf8"),
     "data.json": JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ["a", "b"] })) }),
   };
   for (let i = 0; i < 100; i++) files[`d100/f${String(i).padStart(3, "0")}.txt`] = `file ${i} ${i % 7 === 0 ? "needle" : ""}\n`;
@@ -98,6 +114,43 @@ export const rows: CompareRow[] = [
   { name: "jq_extract", group: "ecosystem", run: sh("jq -r '.items[] | select(.id % 50 == 0) | .name' < data.json") },
   // A host without ripgrep lists the same files with `grep -rl` (its timing is then grep's); the VMs ship rg.
   { name: "rg_tree", group: "ecosystem", run: sh("if command -v rg >/dev/null; then rg -l needle tree; else grep -rl needle tree; fi | sort | md5sum") },
+];
+
+/** Operations per networking row, after NET_WARMUP untimed (fewer than bench:net's 2000: one peer takes ~20 ms each). */
+const NET_N = 300;
+const NET_WARMUP = 30;
+
+// `$PWD/`: the upstream agent-os resolves a relative script name from `/`, not from its cwd.
+const netRows = (row: string, n: number, warmup: number): string => `node "$PWD/net-rows.js" ${row} ${n} ${warmup}`;
+
+/**
+ * A networking row of bench:net: `node net-rows.js ROW` in the peer, which checks every reply and prints
+ * `{ row, n, p50_us, p95_us }` of the operation alone (a peer without `node` or its networking fails the row).
+ * A peer whose guest clock does not advance (p50 0: the upstream agent-os) is timed from outside instead: the
+ * wall time of a run of NET_N operations less that of a run of one, per operation, a mean.
+ */
+const netRow = (row: string): CompareRow => ({
+  name: row,
+  group: "network",
+  run: sh(netRows(row, NET_N, NET_WARMUP)),
+  check: (output) => (JSON.parse(output) as { row: string }).row === row,
+  async timing(vm, output) {
+    const r = JSON.parse(output) as { n: number; p50_us: number; p95_us: number };
+    if (r.p50_us > 0) return { p50_ms: r.p50_us / 1000, p95_ms: r.p95_us / 1000, n: r.n };
+    const wall = async (n: number): Promise<number> => {
+      const t = performance.now();
+      await sh(netRows(row, n, 0))(vm);
+      return performance.now() - t;
+    };
+    const mean = ((await wall(NET_N)) - (await wall(1))) / (NET_N - 1);
+    return { p50_ms: mean, p95_ms: mean, n: NET_N, note: "mean from wall time (the guest's clock does not advance)" };
+  },
+});
+
+export const networkRows: CompareRow[] = [
+  // `node -e 0` end to end: a guest JavaScript process's start and exit.
+  { name: "node_e", group: "network", run: sh("node -e 0") },
+  ...["udp_echo", "unix_echo", "unix_accept", "tcp_echo_64k", "http_get"].map(netRow),
 ];
 
 /** Rows over a real host directory (the project's node_modules) mounted read-only at `mnt`. */

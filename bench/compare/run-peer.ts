@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { measure } from "../lib/measure.js";
 import type { Peer, PeerInstance, PeerName } from "./peer.js";
-import { filesystemRows, fixtures, rows, type CompareRow } from "./rows.js";
+import { filesystemRows, fixtures, networkRows, rows, type CompareRow } from "./rows.js";
 
 export interface PeerRowResult {
   name: string;
@@ -19,6 +19,8 @@ export interface PeerRowResult {
   output?: string;
   /** Memory rows: resident set size, MiB. */
   rss_mib?: number;
+  /** A self-timed row measured another way (rows.ts SelfTiming). */
+  note?: string;
 }
 
 const [peerName, outFile, filesFile, expectedFile] = process.argv.slice(2) as [PeerName, string, string, string?];
@@ -27,6 +29,8 @@ const mountDir = process.env.BENCH_MOUNT_DIR!;
 const files = JSON.parse(readFileSync(filesFile, "utf8")) as string[];
 const expected = expectedFile ? (JSON.parse(readFileSync(expectedFile, "utf8")) as Record<string, string>) : undefined;
 const rowTimeMs = Number(process.env.BENCH_TIME_MS ?? 2000);
+/** `--rows REGEX` of compare.ts: only the rows whose names match (and no memory rows). */
+const only = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : undefined;
 
 async function withFixtures(): Promise<{ vm: PeerInstance; mounted: boolean; mountError?: string }> {
   let vm: PeerInstance;
@@ -71,8 +75,20 @@ async function runRow(row: CompareRow, vm: PeerInstance): Promise<PeerRowResult>
   }
   const once = performance.now() - started;
   const reference = expected?.[row.name];
-  if (row.check ? !row.check(output) : reference !== undefined && output !== reference)
-    return failed(row, `wrong output: ${JSON.stringify(output.slice(0, 200))}, host: ${JSON.stringify(reference?.slice(0, 200))}`);
+  let checked: boolean;
+  try {
+    checked = row.check ? row.check(output) : reference === undefined || output === reference;
+  } catch {
+    checked = false;
+  }
+  if (!checked) return failed(row, `wrong output: ${JSON.stringify(output.slice(0, 200))}, host: ${JSON.stringify(reference?.slice(0, 200))}`);
+  if (row.timing) {
+    try {
+      return { name: row.name, group: row.group, ...(await row.timing(target(), output)), ok: true, output };
+    } catch (e) {
+      return failed(row, `failed: ${(e as Error).message}`);
+    }
+  }
   // n ≥ 10, or about 2 s for slow rows (at least 3 runs).
   const minRuns = Math.max(3, Math.min(10, Math.ceil(rowTimeMs / Math.max(once, 1))));
   const [t] = await measure([{ name: row.name, run: () => row.run(target(), peer.root), ...(hooks ? { hooks } : {}) }], rowTimeMs, minRuns);
@@ -104,14 +120,15 @@ async function memoryRows(): Promise<PeerRowResult[]> {
 }
 
 // Memory first, in a process that has done nothing else yet.
-const results: PeerRowResult[] = await memoryRows();
+const results: PeerRowResult[] = only ? [] : await memoryRows();
 const { vm, mounted, mountError } = await withFixtures();
 const record = (r: PeerRowResult): void => {
   results.push(r);
   process.stderr.write(`${peerName} ${r.name}: ${r.ok ? `${r.p50_ms?.toFixed(3)} ms` : r.error}\n`);
 };
-for (const row of rows) record(await runRow(row, vm));
-for (const row of filesystemRows(files)) record(mounted ? await runRow(row, vm) : failed(row, mountError!));
+const chosen = (row: CompareRow): boolean => only === undefined || only.test(row.name);
+for (const row of [...rows, ...networkRows].filter(chosen)) record(await runRow(row, vm));
+for (const row of filesystemRows(files).filter(chosen)) record(mounted ? await runRow(row, vm) : failed(row, mountError!));
 await vm.dispose();
 writeFileSync(outFile, JSON.stringify(results));
 process.exit(0);

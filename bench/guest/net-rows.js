@@ -10,10 +10,13 @@ const dgram = require('dgram');
 const os = require('os');
 
 const WATCHDOG_MS = 10_000;
-const [row, nArg, warmArg] = process.argv.slice(2);
+// The upstream agent-os (bench:peers) gives the script's path twice in process.argv; it is skipped.
+const args = process.argv.slice(2);
+if (args[0] === process.argv[1]) args.shift();
+const [row, nArg, warmArg] = args;
 const n = Number(nArg);
 const warmup = warmArg === undefined ? 100 : Number(warmArg);
-if (!Number.isInteger(n) || n < 1 || !Number.isInteger(warmup) || warmup < 0) fail(`usage: net-rows.js <row> <n> [warmup], got ${process.argv.slice(2).join(' ')}`);
+if (!Number.isInteger(n) || n < 1 || !Number.isInteger(warmup) || warmup < 0) fail(`usage: net-rows.js <row> <n> [warmup], got ${args.join(' ')}`);
 
 function fail(message) {
   console.error(`${row}: ${message}`);
@@ -31,7 +34,9 @@ function alive() {
   }, WATCHDOG_MS);
 }
 
-const unixPath = () => `${os.tmpdir()}/net-rows-${process.pid}.sock`;
+// Random as well as the pid: a runtime that leaves the socket file behind on close (the upstream agent-os) and
+// gives every process the same pid would find the last run's path taken.
+const unixPath = () => `${os.tmpdir()}/net-rows-${process.pid}-${Math.random().toString(36).slice(2)}.sock`;
 
 /** 64 B (or `size`) whose bytes depend on the iteration, so that a stale or reordered reply is caught. */
 function payload(i, size) {
@@ -236,7 +241,10 @@ async function main() {
   us.sort((a, b) => a - b);
   const q = (p) => us[Math.min(n - 1, Math.floor(p * n))];
   console.log(JSON.stringify({ row, n, p50_us: Number(q(0.5).toFixed(1)), p95_us: Number(q(0.95).toFixed(1)) }));
-  process.exit(0);
 }
 
-main().catch((e) => fail(e && e.stack ? e.stack : String(e)));
+// The exit is outside main's catch: a runtime whose process.exit throws (the upstream agent-os) still exits 0.
+main().then(
+  () => process.exit(0),
+  (e) => fail(e && e.stack ? e.stack : String(e)),
+);
