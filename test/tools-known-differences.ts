@@ -12,4 +12,5 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "du -sb data": "du: a directory has no size of its own in the VM (stat and ls -l say 0); the host's file system gives each one an apparent size",
   "du -ab v1": "du: a directory has no size of its own in the VM (stat and ls -l say 0); the host's file system gives each one an apparent size",
   "touch -d '2024-01-15 10:30:00.123456789' package.json && stat -c '%.9Y' package.json": "file times are kept to the millisecond (.123000000)",
+  "rg TODO nope": "rg: the errno in '(os error N)' is WASI's (44, from Rust's std), not Linux's (2)",
 };

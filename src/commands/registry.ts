@@ -99,7 +99,7 @@ for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: c
  * no binary does right. The published ones lack options, GNU's messages and exit codes, stdin (tac) or modes
  * (stat), and uutils builds none of these for WASI (README "Where the commands come from").
  */
-const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc"];
+const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "chroot", "chcon", "runcon", "stdbuf"];
 
 const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../../guests/dist/" : "../../../guests/dist/", import.meta.url));
 

@@ -14,6 +14,9 @@ const STRERROR: Record<string, string> = {
   ENOMEM: "Cannot allocate memory",
   EINVAL: "Invalid argument",
   EBADF: "Bad file descriptor",
+  EEXIST: "File exists",
+  ESRCH: "No such process",
+  ENOTSUP: "Operation not supported",
 };
 
 /** The errno name of a KernelError (or Node error), or "". */

@@ -944,13 +944,14 @@ describe("rg", () => {
 describe("tree and fd", () => {
   const small = { "/workspace/p/src/a.ts": "a", "/workspace/p/src/b.js": "b", "/workspace/p/README.md": "r" };
 
-  it("tree draws the directory as GNU tree does", async () => {
+  it("tree draws the directory as tree 2.1 does", async () => {
     const vm = await createVm();
     await writeTree(vm, small);
-    const drawn = "├── README.md\n└── src\n    ├── a.ts\n    └── b.js\n\n1 directory, 3 files\n";
+    // tree 2.1 counts the directory it starts from among the directories.
+    const drawn = "├── README.md\n└── src\n    ├── a.ts\n    └── b.js\n\n2 directories, 3 files\n";
     expect(await vm.exec("cd /workspace/p && tree")).toEqual(result(`.\n${drawn}`));
     expect(await vm.exec("tree /workspace/p")).toEqual(result(`/workspace/p\n${drawn}`));
-    expect(await vm.exec("cd /workspace/p && tree -L 1 .")).toEqual(result(".\n├── README.md\n└── src\n\n1 directory, 1 file\n"));
+    expect(await vm.exec("cd /workspace/p && tree -L 1 .")).toEqual(result(".\n├── README.md\n└── src\n\n2 directories, 1 file\n"));
   });
 
   it("fd finds files by name, extension and type", async () => {
@@ -959,8 +960,7 @@ describe("tree and fd", () => {
     expect(await vm.exec("fd -t f . /workspace/p | sort")).toEqual(
       result("/workspace/p/README.md\n/workspace/p/src/a.ts\n/workspace/p/src/b.js\n"),
     );
-    // differs from fd run natively (no "./" in front): the binary has no cwd of its own and searches "." as given.
-    expect(await vm.exec("cd /workspace/p && fd -e ts")).toEqual(result("./src/a.ts\n"));
-    expect(await vm.exec("cd /workspace/p && fd | sort")).toEqual(result("./README.md\n./src\n./src/a.ts\n./src/b.js\n"));
+    expect(await vm.exec("cd /workspace/p && fd -e ts")).toEqual(result("src/a.ts\n"));
+    expect(await vm.exec("cd /workspace/p && fd | sort")).toEqual(result("README.md\nsrc/\nsrc/a.ts\nsrc/b.js\n"));
   });
 });

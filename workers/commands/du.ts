@@ -82,7 +82,7 @@ Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
 const POWERS = "KMGTPEZY";
 
 /** A --block-size: bytes per unit, and the suffix to print (for a bare unit such as `M`). */
-function parseBlockSize(spec: string): { size: bigint; suffix: string } | undefined {
+export function parseBlockSize(spec: string): { size: bigint; suffix: string } | undefined {
   const m = /^([0-9]*)([KMGTPEZY](iB|B)?|[kK]B?|[bc])?$/.exec(spec);
   if (!m || spec === "") return undefined;
   let size = m[1] ? BigInt(m[1]) : 1n;
