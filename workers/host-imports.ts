@@ -32,6 +32,35 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
       );
       return outU32(retPidPtr, err);
     },
+    /**
+     * proc_spawn_fds(argv_ptr, argv_len, envp_ptr, envp_len, stdin_fd, stdout_fd, stderr_fd, cwd_ptr, cwd_len,
+     * fds_ptr, fds_count, ret_pid_ptr) -> errno: proc_spawn, and the child also gets the caller's fds listed
+     * at fds_ptr, `fds_count` u32 pairs (child's fd > 2, caller's fd), as a command gets a shell's open fds
+     * (`exec 3>f; cmd`, `cmd 3<f`). EBADF for a closed fd of the caller's or a child's fd not in
+     * 3..maxOpenFds-1. A WebAssembly child finds its root preopen after them (fd_prestat_get); the runtime's
+     * TypeScript commands and `node` get fds 0-2 only.
+     */
+    proc_spawn_fds(
+      argvPtr: number,
+      argvLen: number,
+      envpPtr: number,
+      envpLen: number,
+      stdinFd: number,
+      stdoutFd: number,
+      stderrFd: number,
+      cwdPtr: number,
+      cwdLen: number,
+      fdsPtr: number,
+      fdsCount: number,
+      retPidPtr: number,
+    ): number {
+      const err = k.callWithFields(
+        Sys.SPAWN,
+        [stdinFd, stdoutFd, stderrFd],
+        [mem.slice(argvPtr, argvLen), mem.slice(envpPtr, envpLen), mem.slice(cwdPtr, cwdLen), mem.slice(fdsPtr, fdsCount * 8)],
+      );
+      return outU32(retPidPtr, err);
+    },
     proc_waitpid: (pid: number, options: number, retStatusPtr: number) =>
       outU32(retStatusPtr, k.call(Sys.WAITPID, [pid, options])),
     fd_pipe(retReadPtr: number, retWritePtr: number): number {

@@ -1,7 +1,7 @@
 import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { LookupFlags, OFlags, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
+import { LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
 import { clockNow, pollOneoff } from "./poll-oneoff.js";
@@ -15,9 +15,9 @@ function vectorSizes(items: readonly Uint8Array[]): [number, number] {
 
 /**
  * wasi_snapshot_preview1 for one process: guest pointers and iovecs become plain values here, and every
- * call that concerns files, pipes or processes goes to the kernel.
+ * call that concerns files, pipes or processes goes to the kernel. `rootFd` is its preopen (Process.rootFd).
  */
-export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly string[], env: readonly string[]) {
+export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly string[], env: readonly string[], rootFd = ROOT_PREOPEN_FD) {
   const args = argv.map((a) => encoder.encode(a));
   const envs = env.map((e) => encoder.encode(e));
 
@@ -153,14 +153,17 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       return k.call(Sys.FTRUNCATE, [fd, Number(size & 0xffffffffn), Number(size >> 32n)]);
     },
 
+    // libc finds its preopens by asking fd 3, 4, … until EBADF: the fds below the root preopen, inherited
+    // or closed, answer "not a directory preopen", which wasi-libc and Go skip (ENOTDIR would make
+    // wasi-libc exit with EX_OSERR).
     fd_prestat_get(fd: number, ptr: number): number {
-      if (fd !== ROOT_PREOPEN_FD) return Errno.EBADF;
-      mem.view.setUint8(ptr, 0);
-      mem.u32(ptr + 4, 1);
+      if (fd < ROOT_PREOPEN_FD || fd > rootFd) return Errno.EBADF;
+      mem.view.setUint8(ptr, fd === rootFd ? 0 : PREOPENTYPE_NOT_DIR);
+      mem.u32(ptr + 4, fd === rootFd ? 1 : 0);
       return Errno.SUCCESS;
     },
     fd_prestat_dir_name(fd: number, ptr: number, len: number): number {
-      if (fd !== ROOT_PREOPEN_FD) return Errno.EBADF;
+      if (fd !== rootFd) return Errno.EBADF;
       if (len >= 1) mem.bytes[ptr] = 0x2f; // "/"
       return Errno.SUCCESS;
     },

@@ -19,7 +19,7 @@ export function runWasm(task: WasmTask): ProcessResult {
     const memory = new WebAssembly.Memory({ initial: task.memory.initialPages, maximum: task.memory.maximumPages });
     mem.attach(memory);
     const imports = {
-      wasi_snapshot_preview1: wasiPreview1(mem, k, task.argv, task.env),
+      wasi_snapshot_preview1: wasiPreview1(mem, k, task.argv, task.env, task.rootFd),
       ...hostImports(mem, k),
       [GUEST_MEMORY_IMPORT.module]: { [GUEST_MEMORY_IMPORT.name]: memory },
     };

@@ -1,6 +1,6 @@
 // Command probe is a test guest for what programs with an event loop need from the runtime: NONBLOCK fds,
-// poll_oneoff that waits for readiness, host_process.proc_pidfd, and fds > 2 that stay the caller's after
-// proc_spawn. Each subcommand prints a transcript that test/event-loop.test.ts compares exactly.
+// poll_oneoff that waits for readiness, host_process.proc_pidfd, fds > 2 that stay the caller's after
+// proc_spawn, and fds > 2 a child inherits (proc_spawn_fds, fd_prestat_get). Each subcommand prints a transcript that test/event-loop.test.ts compares exactly.
 // Build: `pnpm build:guests` (guests/build.ts) writes guests/dist/probe.wasm.
 package main
 
@@ -19,6 +19,15 @@ import (
 //
 //go:wasmimport host_process proc_spawn
 func procSpawn(argvPtr *byte, argvLen uint32, envpPtr *byte, envpLen uint32, stdinFd, stdoutFd, stderrFd uint32, cwdPtr *byte, cwdLen uint32, retPid *uint32) uint32
+
+//go:wasmimport host_process proc_spawn_fds
+func procSpawnFds(argvPtr *byte, argvLen uint32, envpPtr *byte, envpLen uint32, stdinFd, stdoutFd, stderrFd uint32, cwdPtr *byte, cwdLen uint32, fdsPtr *uint32, fdsCount uint32, retPid *uint32) uint32
+
+//go:wasmimport wasi_snapshot_preview1 fd_prestat_get
+func fdPrestatGet(fd uint32, prestat *[2]uint32) uint32
+
+//go:wasmimport wasi_snapshot_preview1 fd_prestat_dir_name
+func fdPrestatDirName(fd uint32, buf *byte, bufLen uint32) uint32
 
 //go:wasmimport host_process proc_waitpid
 func procWaitpid(pid uint32, options uint32, retStatus *uint32) uint32
@@ -52,7 +61,7 @@ const (
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: probe stdin-and-timer|sleep|poll|nonblock|spawn-wait|keep-fd|write-after MS TEXT")
+		fail("usage: probe stdin-and-timer|sleep|poll|nonblock|spawn-wait|keep-fd|prestat|spawn-fds CHILD:PARENT…|write-after MS TEXT")
 	}
 	args := os.Args[2:]
 	switch os.Args[1] {
@@ -68,6 +77,10 @@ func main() {
 		spawnWait()
 	case "keep-fd":
 		keepFd()
+	case "prestat":
+		prestats()
+	case "spawn-fds":
+		spawnFds(args)
 	case "write-after":
 		ms, _ := strconv.Atoi(args[0])
 		time.Sleep(time.Duration(ms) * time.Millisecond)
@@ -243,6 +256,52 @@ func keepFd() {
 	if _, err := syscall.Write(int(d), []byte("parent still writes to it\n")); err != nil {
 		say("parent: write:", errname(err))
 	}
+}
+
+// prestats prints what fd_prestat_get says of fds 3, 4, … up to the first EBADF, as a libc scans them for
+// its preopens, and whether each fd is open.
+func prestats() {
+	for fd := uint32(3); ; fd++ {
+		var prestat [2]uint32
+		e := fdPrestatGet(fd, &prestat)
+		if e != 0 {
+			say(strconv.Itoa(int(fd)), errno(e))
+			return
+		}
+		open := "open"
+		if fdFdstatGet(fd, unsafe.Pointer(&[24]byte{})) != 0 {
+			open = "closed"
+		}
+		tag := uint8(prestat[0])
+		if tag != 0 {
+			say(strconv.Itoa(int(fd)), "tag", strconv.Itoa(int(tag)), open)
+			continue
+		}
+		name := make([]byte, prestat[1])
+		if e := fdPrestatDirName(fd, &name[0], uint32(len(name))); e != 0 {
+			fail("fd_prestat_dir_name: " + errno(e))
+		}
+		say(strconv.Itoa(int(fd)), "dir", string(name), open)
+	}
+}
+
+// spawnFds runs `probe prestat` with the fds CHILD:PARENT given (proc_spawn_fds) and prints its errno.
+func spawnFds(args []string) {
+	var pairs []uint32
+	for _, arg := range args {
+		child, parent, _ := strings.Cut(arg, ":")
+		c, _ := strconv.Atoi(child)
+		p, _ := strconv.Atoi(parent)
+		pairs = append(pairs, uint32(c), uint32(p))
+	}
+	a := []byte("probe\x00prestat\x00")
+	e := []byte("X=1\x00")
+	var pid uint32
+	if err := procSpawnFds(&a[0], uint32(len(a)), &e[0], uint32(len(e)), 0, 1, 2, &a[0], 0, &pairs[0], uint32(len(pairs)/2), &pid); err != 0 {
+		say("proc_spawn_fds:", errno(err))
+		return
+	}
+	say("child", wait(pid, 0))
 }
 
 // ---- helpers ----

@@ -20,7 +20,8 @@ func runExternal(ctx context.Context, args []string) error {
 	in := io.reader(hc.Stdin)
 	out := io.writer(hc.Stdout)
 	errOut := io.writer(hc.Stderr)
-	pid, err := spawn(args, environ(hc.Env), hc.Dir, in, out, errOut)
+	fds := io.above2(hc.Fds())
+	pid, err := spawn(args, environ(hc.Env), hc.Dir, in, out, errOut, fds)
 	io.closeOurs() // the child holds its own references now; the pumps see EOF when it has gone
 	if err != nil {
 		io.pumps.Wait()
@@ -95,6 +96,27 @@ func (s *stdio) closeOurs() {
 		f.Close()
 	}
 	s.ours = nil
+}
+
+// above2 is the shell's fds above 2 as proc_spawn_fds takes them: pairs (child's fd, this process's fd),
+// the same numbers the shell's redirections gave them. One that writes nowhere (a copy of a closed
+// stdout) is left out, as closed.
+func (s *stdio) above2(fds map[int]any) []uint32 {
+	var pairs []uint32
+	for n, v := range fds {
+		var fd uint32
+		if w, ok := v.(io.Writer); ok {
+			fd = s.writer(w)
+		} else if r, ok := v.(io.Reader); ok {
+			fd = s.reader(r)
+		} else {
+			continue
+		}
+		if fd != devNull {
+			pairs = append(pairs, uint32(n), fd)
+		}
+	}
+	return pairs
 }
 
 func (s *stdio) reader(r io.Reader) uint32 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strconv"
 	"syscall"
 	"unsafe"
 )
@@ -10,6 +11,12 @@ import (
 //
 //go:wasmimport host_process proc_spawn
 func procSpawn(argvPtr *byte, argvLen uint32, envpPtr *byte, envpLen uint32, stdinFd, stdoutFd, stderrFd uint32, cwdPtr *byte, cwdLen uint32, retPid *uint32) uint32
+
+//go:wasmimport host_process proc_spawn_fds
+func procSpawnFds(argvPtr *byte, argvLen uint32, envpPtr *byte, envpLen uint32, stdinFd, stdoutFd, stderrFd uint32, cwdPtr *byte, cwdLen uint32, fdsPtr *uint32, fdsCount uint32, retPid *uint32) uint32
+
+//go:wasmimport wasi_snapshot_preview1 fd_prestat_get
+func fdPrestatGet(fd uint32, prestat *[2]uint32) uint32
 
 //go:wasmimport host_process proc_waitpid
 func procWaitpid(pid uint32, options uint32, retStatus *uint32) uint32
@@ -47,12 +54,36 @@ func ptr(b []byte) *byte {
 	return unsafe.SliceData(b)
 }
 
-// spawn starts argv as a child with the given fds of this process as its stdio.
-func spawn(argv, env []string, dir string, stdin, stdout, stderr uint32) (uint32, error) {
+// spawn starts argv as a child with the given fds of this process as its stdio, and `fds`, pairs (child's
+// fd, this process's fd), as its fds above 2.
+func spawn(argv, env []string, dir string, stdin, stdout, stderr uint32, fds []uint32) (uint32, error) {
 	a, e, d := nul(argv), nul(env), []byte(dir)
 	var pid uint32
-	errno := procSpawn(ptr(a), uint32(len(a)), ptr(e), uint32(len(e)), stdin, stdout, stderr, ptr(d), uint32(len(d)), &pid)
+	var errno uint32
+	if len(fds) == 0 {
+		errno = procSpawn(ptr(a), uint32(len(a)), ptr(e), uint32(len(e)), stdin, stdout, stderr, ptr(d), uint32(len(d)), &pid)
+	} else {
+		errno = procSpawnFds(ptr(a), uint32(len(a)), ptr(e), uint32(len(e)), stdin, stdout, stderr, ptr(d), uint32(len(d)), &fds[0], uint32(len(fds)/2), &pid)
+	}
 	return pid, errnoErr(errno)
+}
+
+// inheritedFds are the fds above 2 the shell was started with (`sh script 3>f`, `exec 3>f; sh -c …`): the
+// fds below its root preopen, which fd_prestat_get answers as not a directory (tag 1). They are made
+// non-blocking, so that a read waits in Go's poller and the shell's other goroutines go on.
+func inheritedFds() map[int]any {
+	fds := map[int]any{}
+	for fd := uint32(3); ; fd++ {
+		var prestat [2]uint32 // u8 tag, then u32 name length
+		if fdPrestatGet(fd, &prestat) != 0 || uint8(prestat[0]) == 0 {
+			break // the root preopen, after the inherited fds
+		}
+		if syscall.SetNonblock(int(fd), true) != nil {
+			continue // a number closed in the parent's table
+		}
+		fds[int(fd)] = os.NewFile(uintptr(fd), "/dev/fd/"+strconv.Itoa(int(fd)))
+	}
+	return fds
 }
 
 // spawnError is why the last spawn could not exec its program, as bash says it after its name

@@ -102,9 +102,15 @@ func newRunner(env []string, dir string, opts, params []string) (*interp.Runner,
 	)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", interp.Name, err)
+		return runner, err
 	}
-	return runner, err
+	runner.Reset()
+	runner.InheritFds(inherited)
+	return runner, nil
 }
+
+// inherited are the fds above 2 this process was started with, the same for every interpreter it makes.
+var inherited = inheritedFds()
 
 // runScript runs src as `sh -c` (from "-c") or `sh FILE` (from "") does, and returns its exit status.
 func runScript(src, from string, env []string, dir string, opts, params []string) int {

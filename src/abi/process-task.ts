@@ -28,6 +28,8 @@ export interface WasmTask extends TaskBase {
    * fails inside the guest (memory.grow returns -1), so one guest cannot grow the host without bound.
    */
   memory: { initialPages: number; maximumPages: number };
+  /** Its root preopen's fd (Process.rootFd). */
+  rootFd: number;
 }
 
 export interface ScriptTask extends TaskBase {

@@ -51,7 +51,10 @@ export const Sys = {
   PATHMODE: 22,
   /** args: mode · payload: path */
   CHMOD: 23,
-  /** args: stdinFd, stdoutFd, stderrFd · payload: fields [argv NUL-terminated, envp NUL-terminated, cwd] · out: [pid] */
+  /**
+   * args: stdinFd, stdoutFd, stderrFd · payload: fields [argv NUL-terminated, envp NUL-terminated, cwd, and
+   * optionally the fds above 2 the child inherits: u32 pairs (child's fd, caller's fd)] · out: [pid]
+   */
   SPAWN: 24,
   /** args: pid, options · out: [status, pid]. Parks until a child changes state. */
   WAITPID: 25,

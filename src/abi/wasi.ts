@@ -33,8 +33,16 @@ export const EVENT_FD_HANGUP = 1;
 /** Signals the kernel delivers. */
 export const Signal = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 } as const;
 
-/** The preopened directory every process gets: fd 3, named "/". */
+/**
+ * The preopened directory every process gets, named "/": fd 3, or the fd after those a WebAssembly command
+ * inherits above 2 (Process.rootFd).
+ */
 export const ROOT_PREOPEN_FD = 3;
+/**
+ * fd_prestat_get's tag for an inherited fd below the preopen: not a directory, so wasi-libc and Go skip it
+ * and go on to the next fd (an error would stop wasi-libc's scan, or abort it).
+ */
+export const PREOPENTYPE_NOT_DIR = 1;
 /** proc_spawn's stdio sentinel meaning /dev/null. */
 export const STDIO_DEVNULL = 0xffffffff;
 /** proc_waitpid's pid meaning any child. */

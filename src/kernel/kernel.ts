@@ -26,6 +26,12 @@ export interface SpawnRequest {
   /** What the child's fds 0, 1, 2 refer to; the child takes its own references. */
   stdio: readonly OpenFile[];
   /**
+   * The child's fds above 2, at these numbers (`exec 3>f; cmd`, `cmd 3<f` of the shell): a WebAssembly
+   * command gets them, its root preopen moving after them; the runtime's TypeScript commands and `node`
+   * have theirs at fd 3 and get fds 0-2 only.
+   */
+  fds?: ReadonlyMap<number, OpenFile>;
+  /**
    * The registered command to run, by name, without looking argv[0] up in the file system: the runtime's
    * own shells, which must start even when /bin is gone.
    */
@@ -102,6 +108,7 @@ export class Kernel {
     if (inPool && !takePoolSlot())
       throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: "the worker pool is full" });
     this.running++;
+    const inherited = spec.kind === "wasm" && req.fds !== undefined && req.fds.size > 0 ? req.fds : undefined;
     const p = new Process({
       pid: this.processes.allocatePid(),
       parent: req.parent,
@@ -114,10 +121,12 @@ export class Kernel {
       sigpipeOnStdioOnly: spec.kind === "wasm" && spec.sigpipeOnStdioOnly === true,
       closesSpawnFds: spec.kind === "wasm" && spec.closesSpawnFds,
       maxOpenFds: this.limits.maxOpenFds,
+      rootFd: inherited ? Math.max(ROOT_PREOPEN_FD, ...inherited.keys()) + 1 : ROOT_PREOPEN_FD,
     });
     if (inPool) void p.waitExit().then(givePoolSlot);
     req.stdio.forEach((file, fd) => p.fds.set(fd, file));
-    p.fds.set(ROOT_PREOPEN_FD, this.root);
+    for (const [fd, file] of inherited ?? []) p.fds.set(fd, file);
+    p.fds.set(p.rootFd, this.root);
     this.processes.add(p);
     req.parent?.children.add(p);
     const start = (): void => {
@@ -144,7 +153,7 @@ export class Kernel {
     const env = argv && shellChildEnv(req.env, req.cwd);
     if (!argv || !env) return undefined;
     try {
-      return this.spawn({ parent: req.parent, argv, env, cwd: req.cwd, stdio: req.stdio });
+      return this.spawn({ parent: req.parent, argv, env, cwd: req.cwd, stdio: req.stdio, fds: req.fds });
     } catch (e) {
       if (e instanceof ExecFailure || (e instanceof KernelError && (e.code === "EAGAIN" || e.code === "E2BIG"))) return undefined;
       throw e;

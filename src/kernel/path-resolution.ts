@@ -1,4 +1,3 @@
-import { ROOT_PREOPEN_FD } from "../abi/wasi.js";
 import { kerr } from "./kernel-error.js";
 import type { Process } from "./process.js";
 import { dirname, join, normalize } from "./path.js";
@@ -8,7 +7,7 @@ import type { Vfs } from "./vfs.js";
  * Resolves a path a process gave relative to one of its directory fds.
  *
  * The WebAssembly commands have no working directory of their own: both `a.txt` and `/a.txt` reach the
- * kernel as `a.txt` relative to the root preopen (fd 3); only `./` and `../` survive. The kernel knows
+ * kernel as `a.txt` relative to the root preopen (Process.rootFd); only `./` and `../` survive. The kernel knows
  * each process's cwd and decides, in this order (README, "Relative paths"):
  *  1. the process resolves its own paths (the shell), or its cwd is `/`: the path is absolute;
  *  2. `..`, `./x`, `../x`: relative to the cwd; `.` too, unless the command line names `/` and not `.`
@@ -19,7 +18,7 @@ import type { Vfs } from "./vfs.js";
  *     created under the cwd when its parent directory exists there, else under `/`.
  */
 export function resolvePath(vfs: Vfs, proc: Process, dirfd: number, path: string): string {
-  if (dirfd !== ROOT_PREOPEN_FD) {
+  if (dirfd !== proc.rootFd) {
     const dir = proc.fds.get(dirfd);
     if (dir.path === undefined) throw kerr("ENOTDIR", { syscall: "openat", path });
     return join(dir.path, path);

@@ -1,4 +1,4 @@
-import { exitStatus, signalStatus } from "../abi/wasi.js";
+import { exitStatus, ROOT_PREOPEN_FD, signalStatus } from "../abi/wasi.js";
 import { KILL_GRACE_MS } from "../limits.js";
 import { LoopHold } from "../util/loop-hold.js";
 import type { ExecFailure } from "./executable.js";
@@ -43,6 +43,8 @@ export interface ProcessInit {
   closesSpawnFds?: boolean;
   /** Limits.maxOpenFds. */
   maxOpenFds: number;
+  /** Its root preopen's fd (ROOT_PREOPEN_FD unless it inherits fds above 2). */
+  rootFd?: number;
 }
 
 /** One process of a VM: identity, fd table, working directory, and its exit as a POSIX wait status. */
@@ -59,6 +61,11 @@ export class Process {
   readonly sigpipeOnStdioOnly: boolean;
   /** Its fds > 2 handed to a child at spawn are dropped, their numbers kept reserved (see SPAWN). */
   readonly closesSpawnFds: boolean;
+  /**
+   * The fd of its root preopen, "/": 3, or for a WebAssembly command that inherits fds above 2 the fd after
+   * them, so those keep their numbers (the guest's libc finds the preopen by scanning from 3, fd_prestat_get).
+   */
+  readonly rootFd: number;
   /** Process group: a process started through the API leads one; children inherit it. */
   readonly pgid: number;
   readonly fds: FdTable;
@@ -109,6 +116,7 @@ export class Process {
     this.sigpipeOnStdioOnly = init.sigpipeOnStdioOnly ?? false;
     this.closesSpawnFds = init.closesSpawnFds ?? false;
     this.fds = new FdTable(init.maxOpenFds);
+    this.rootFd = init.rootFd ?? ROOT_PREOPEN_FD;
     this.pgid = init.parent?.pgid ?? init.pid;
     this.loopHold.set(true);
   }

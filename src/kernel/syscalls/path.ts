@@ -61,7 +61,7 @@ function atPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
  * slashes dropped (libc makes `/` into `.`), then the rule of path-resolution.ts.
  */
 function hostFsPath(...[k, p, ch]: Parameters<SyscallHandler>): string {
-  return resolveGuestPath(k, p, ROOT_PREOPEN_FD, payloadString(ch).replace(/^\/+/, "") || ".");
+  return resolveGuestPath(k, p, p.rootFd, payloadString(ch).replace(/^\/+/, "") || ".");
 }
 
 /** For calls with two path fields: [first, second] resolved against dirfd args 0 and 1. */

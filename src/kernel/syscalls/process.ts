@@ -3,6 +3,7 @@ import { STDIO_DEVNULL, WAIT_ANY, WNOHANG } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { ExecFailure } from "../executable.js";
 import { kerr } from "../kernel-error.js";
+import type { Kernel } from "../kernel.js";
 import type { OpenFile } from "../open-file.js";
 import { join } from "../path.js";
 import { PidFd } from "../pid-fd.js";
@@ -45,17 +46,33 @@ function childCwd(p: Process, requested: string): string {
   return join(p.cwd, requested);
 }
 
+/**
+ * The fds above 2 a child inherits (host_process.proc_spawn_fds): u32 pairs (child's fd, caller's fd). A
+ * child's fd must be above 2 and below Limits.maxOpenFds, as bash's must be below `ulimit -n` (EBADF).
+ */
+function inheritedFds(k: Kernel, p: Process, pairs: Uint8Array): Map<number, OpenFile> {
+  const view = new DataView(pairs.buffer, pairs.byteOffset, pairs.byteLength);
+  const fds = new Map<number, OpenFile>();
+  for (let off = 0; off + 8 <= pairs.byteLength; off += 8) {
+    const fd = view.getUint32(off, true);
+    if (fd < 3 || fd >= k.limits.maxOpenFds) throw kerr("EBADF", { syscall: "spawn", message: `bad file descriptor ${fd}` });
+    fds.set(fd, p.fds.get(view.getUint32(off + 4, true)));
+  }
+  return fds;
+}
+
 export const processSyscalls: Record<number, SyscallHandler> = {
   [Sys.SPAWN]: (k, p, ch) => {
-    const [argvBytes, envBytes, cwdBytes] = unpackFields(ch.data, ch.requestLength);
+    const [argvBytes, envBytes, cwdBytes, fdPairs] = unpackFields(ch.data, ch.requestLength);
     const argv = splitNul(argvBytes!);
     const cwd = childCwd(p, decoder.decode(cwdBytes));
     const stdioFds = [ch.uarg(0), ch.uarg(1), ch.uarg(2)];
     const stdio = stdioFds.map((fd): OpenFile => (fd === STDIO_DEVNULL ? k.devNull() : p.fds.get(fd)));
+    const fds = fdPairs && inheritedFds(k, p, fdPairs);
     let child: Process;
     p.execFailure = undefined;
     try {
-      child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio });
+      child = k.spawn({ parent: p, argv, env: parseEnv(splitNul(envBytes!)), cwd, stdio, fds });
     } catch (e) {
       // The shell asks for it (Sys.SPAWNERROR) to print bash's words.
       if (e instanceof ExecFailure) p.execFailure = e;
