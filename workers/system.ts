@@ -77,8 +77,10 @@ const nsToMs = (ns: bigint): number => Number(ns / 1000n) / 1000;
 /**
  * The system as one of the runtime's own commands (workers/commands/) sees it, in the worker that runs
  * it: synchronous calls over the process's channel, like a C program's. Paths are resolved against the
- * process's working directory here (the kernel takes them as they are). Failures throw a SysError; a
- * kill unwinds the command (GuestExit).
+ * process's working directory here (the kernel takes them as they are); being absolute, they make the
+ * kernel ignore the dirfd they go with (ROOT_PREOPEN_FD), as openat does, so a command's fd 3 may be one it
+ * inherited (`timeout 5 sh -c 'echo >&3' 3>log`), which the kernel passes on to the commands it starts.
+ * Failures throw a SysError; a kill unwinds the command (GuestExit).
  */
 export class System {
   readonly k: KernelClient;
@@ -191,6 +193,14 @@ export class System {
     };
   }
 
+  /** The VM's file system: what it holds and may hold (Sys.STATFS). */
+  statfs(): { bytes: number; maxBytes: number; inodes: number; maxInodes: number } {
+    this.check(this.k.call(Sys.STATFS));
+    const v = this.k.channel.view;
+    const [bytes, maxBytes, inodes, maxInodes] = [0, 1, 2, 3].map((i) => v.getFloat64(i * 8, true)) as [number, number, number, number];
+    return { bytes, maxBytes, inodes, maxInodes };
+  }
+
   /** What `path` names; a symbolic link itself when `follow` is false (lstat). */
   stat(path: string, follow = true): Stat {
     this.pathCall(Sys.STAT, [ROOT_PREOPEN_FD, follow ? 1 : 0], path);
@@ -299,7 +309,8 @@ export class System {
 
   /**
    * Starts `argv` (looked up in PATH as execvp does) with fds 0–2 from `stdio` (undefined: /dev/null) in
-   * `cwd`; answers its pid. Wait for it with `wait`.
+   * `cwd`, and the fds above 2 this command inherited (Process.passesOnFds); answers its pid. Wait for it
+   * with `wait`.
    */
   spawn(argv: readonly string[], stdio: readonly [number?, number?, number?] = [0, 1, 2], env = this.env, cwd = this.cwd): number {
     const nul = (parts: readonly string[]): Uint8Array => encoder.encode(parts.map((p) => `${p}\0`).join(""));

@@ -136,6 +136,11 @@ export const Sys = {
   GETSOCKOPT: 52,
   /** args: domain (AF_UNIX), type (as SOCKET) · out: [fd0, fd1], connected to each other */
   SOCKETPAIR: 53,
+  /**
+   * The VM's file system, as its quota counts it (fs-quota.ts) · reply: 4 float64: bytes held, maxFsBytes,
+   * inodes held, maxFsInodes.
+   */
+  STATFS: 54,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -77,6 +77,11 @@ export class FsQuota {
     return this.nodes.size;
   }
 
+  /** What the file system holds and may hold (df). */
+  usage(): { bytes: number; maxBytes: number; inodes: number; maxInodes: number } {
+    return { bytes: this.dataBytes, maxBytes: this.limits.maxFsBytes, inodes: this.nodes.size, maxInodes: this.limits.maxFsInodes };
+  }
+
   /** File data the file system may still take (maxFsBytes less what it holds). */
   private dataRoom(): number {
     return Math.max(0, this.limits.maxFsBytes - this.dataBytes);

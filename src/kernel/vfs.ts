@@ -520,6 +520,11 @@ export class Vfs {
   }
 
   /** A file's whole content, a copy of its own. Devices read as empty here; a host FIFO or device is EACCES. */
+  /** The memory file system's use and limits, as its quota counts them (STATFS, df). */
+  statfs(): ReturnType<FsQuota["usage"]> {
+    return this.quota.usage();
+  }
+
   /**
    * The canonical path of an existing file, links resolved; ERANGE when it lies in a host mount, whose links
    * are the host's (the caller then resolves it link by link).

@@ -563,3 +563,18 @@ describe("bc", () => {
     expect(await bcOf("1 / 0\n2\n")).toEqual({ exitCode: 0, stdout: "2\n", stderr: "Runtime error (func=(main), adr=3): Divide by zero\n" });
   });
 });
+
+describe("df", () => {
+  it("shows the VM's file system with the VM's own limits and what its quota counts as used", async () => {
+    const vm = await createVm({ limits: { maxFsBytes: 10 * 1024 * 1024, maxFsInodes: 5000 } });
+    const before = await vm.exec("df -B1 --output=used,iused");
+    const [usedBefore, iusedBefore] = before.stdout.split("\n")[1]!.trim().split(/\s+/).map(Number) as [number, number];
+    await vm.writeFile("/tmp/x", "a".repeat(100_000));
+    expect(await vm.exec("df --output=source,fstype,size,target")).toEqual({ stdout: "Filesystem     Type  1K-blocks Mounted on\nagentos        tmpfs     10240 /\n", stderr: "", exitCode: 0 });
+    const after = await vm.exec("df -B1 --output=used,iused");
+    expect(after.stdout.split("\n")[1]!.trim().split(/\s+/).map(Number)).toEqual([usedBefore + 100_000, iusedBefore + 1]);
+    expect((await vm.exec("df --output=itotal")).stdout).toBe("Inodes\n  5000\n");
+    expect(await vm.exec("df nope")).toEqual({ stdout: "", stderr: "df: nope: No such file or directory\n", exitCode: 1 });
+    await vm.dispose();
+  });
+});

@@ -1,6 +1,5 @@
 import { quote } from "../../src/gnu/quote.js";
 import { strerror } from "../../src/gnu/strerror.js";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
 import type { ScriptProcess } from "../script-host.js";
 import type { System } from "../system.js";
 import { human, parseBlockSize } from "./du.js";
@@ -47,43 +46,7 @@ const FIELD: Record<Field, [string, number, boolean]> = {
   target: ["Mounted on", 0, true],
 };
 
-/**
- * What the file system holds, counted as its quota counts (kernel/fs-quota.ts): the bytes of files and
- * link targets and one inode per file, directory and link, walking the tree from / on its own device
- * (a host directory mounted in the VM is another file system).
- */
-function usage(sys: System): { bytes: number; inodes: number } {
-  const rootDev = sys.stat("/").dev;
-  let bytes = 0;
-  let inodes = 0;
-  const walk = (dir: string): void => {
-    let entries;
-    try {
-      entries = sys.readdir(dir);
-    } catch {
-      return;
-    }
-    for (const { name } of entries) {
-      const path = dir === "/" ? `/${name}` : `${dir}/${name}`;
-      try {
-        const st = sys.stat(path, false);
-        if (st.dev !== rootDev || st.kind === "char" || st.kind === "block") continue;
-        inodes++;
-        if (st.kind === "file" || st.kind === "symlink") bytes += st.size;
-        if (st.kind === "dir") walk(path);
-      } catch {
-        // gone meanwhile
-      }
-    }
-  };
-  walk("/");
-  return { bytes, inodes: inodes + 1 };
-}
-
-/**
- * GNU df for the VM's one file system. Its size is the default maxFsBytes and maxFsInodes (src/limits.ts;
- * a VM created with other limits still shows these), what is used what the tree holds.
- */
+/** GNU df for the VM's one file system: its size is the VM's maxFsBytes and maxFsInodes, its use what its quota counts (Sys.STATFS). */
 export default function df(p: ScriptProcess): number {
   const { sys, stdout, stderr } = p;
   const parsed = parseArgs(p, SPECS, "Usage: df [OPTION]... [FILE]...\nShow information about the file system on which each FILE resides,\nor all file systems by default.\n");
@@ -178,7 +141,7 @@ export default function df(p: ScriptProcess): number {
     return 1;
   }
 
-  const { bytes, inodes } = usage(sys);
+  const { bytes, maxBytes, inodes, maxInodes } = sys.statfs();
   const fields: Field[] =
     output ??
     (inodesMode
@@ -191,14 +154,14 @@ export default function df(p: ScriptProcess): number {
     if (f === "pcent" && posix) return "Capacity";
     return FIELD[f][0];
   });
-  const fsBytes = BigInt(DEFAULT_LIMITS.maxFsBytes);
+  const fsBytes = BigInt(maxBytes);
   const usedBytes = BigInt(bytes);
   const scaled = (n: bigint): string => (humanBase !== undefined ? human(n, humanBase) : String((n + blockSize - 1n) / blockSize));
   const percent = (used: bigint, avail: bigint): string => (used + avail === 0n ? "-" : `${(used * 100n + used + avail - 1n) / (used + avail)}%`);
   const row = (file: string | undefined, source: string, target: string, n: number): string[] => {
     const size = fsBytes * BigInt(n);
     const used = usedBytes * BigInt(n);
-    const itotal = BigInt(DEFAULT_LIMITS.maxFsInodes * n);
+    const itotal = BigInt(maxInodes * n);
     const iused = BigInt(inodes * n);
     const values: Record<Field, string> = {
       source,

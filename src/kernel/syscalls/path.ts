@@ -134,6 +134,12 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
     return data.length;
   },
 
+  [Sys.STATFS]: (k, _p, ch) => {
+    const { bytes, maxBytes, inodes, maxInodes } = k.vfs.statfs();
+    [bytes, maxBytes, inodes, maxInodes].forEach((n, i) => ch.view.setFloat64(i * 8, n, true));
+    return 32;
+  },
+
   [Sys.REALPATH]: (k, p, ch) => {
     const real = new TextEncoder().encode(k.vfs.realpath(atPath(k, p, ch)));
     if (real.length > ch.data.length) throw kerr("ENAMETOOLONG", { syscall: "realpath" });
