@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { compileFunction } from "node:vm";
 import { kerr } from "../kernel/kernel-error.js";
 import type { HostSocket } from "../kernel/host-socket.js";
 
@@ -33,7 +32,10 @@ function parserClass(): ParserClass {
   if (HTTPParser) return HTTPParser;
   const file = new URL(import.meta.url.endsWith(".ts") ? "../../workers/node-guest/internal/http-parser.js" : "../../../workers/node-guest/internal/http-parser.js", import.meta.url);
   const module = { exports: {} as { HTTPParser: ParserClass } };
-  compileFunction(readFileSync(file, "utf8"), ["require", "module"], { filename: file.href })((name: string) => (name === "buffer" ? { Buffer } : undefined), module);
+  // The package's own file, evaluated as the CommonJS it is (its .js is ESM to Node here); node:vm stays the
+  // guest runtime's alone (test/node/escape.test.ts).
+  const load = new Function("require", "module", `${readFileSync(file, "utf8")}\n//# sourceURL=${file.href}`) as (require: (name: string) => unknown, module: object) => void;
+  load((name: string) => (name === "buffer" ? { Buffer } : undefined), module);
   return (HTTPParser = module.exports.HTTPParser);
 }
 
