@@ -87,16 +87,7 @@ for (const [major, known] of Object.entries(KNOWN_FROM_MAJOR)) {
 }
 
 /** Known differences only on one major: what that Node's vm cannot do as its own loader does. */
-const REQUIRE_ESM_ON_20 =
-  "require() of an ES module throws ERR_REQUIRE_ESM: Node 20's vm.SourceTextModule links only asynchronously (no linkRequests/instantiate), so the guest cannot load a graph within require() as Node 20.19+ does";
-const ALS_PROMISES_ON_20 =
-  "AsyncLocalStorage's store is not carried into promise reactions: Node 20 carries it with async_hooks promise hooks, which would have the worker read and write properties of the guest's promises (Node >= 24 keeps it in V8's per-isolate continuation data, which the guest's frame uses: workers/node-guest/internal/async-context.js)";
-const KNOWN_ON_MAJOR: Record<number, Record<string, string>> = {
-  20: {
-    ...Object.fromEntries(["require-esm-mjs", "require-esm-inspect", "require-esm-type-module-package", "require-esm-graph", "require-esm-tla", "require-esm-errors", "require-esm-after-import", "require-esm-cycle"].map((name) => [name, REQUIRE_ESM_ON_20])),
-    ...Object.fromEntries(["async-local-storage", "als-await", "als-nested-run", "als-promise-all", "als-then-chain", "als-fs", "als-two-stores"].map((name) => [name, ALS_PROMISES_ON_20])),
-  },
-};
+const KNOWN_ON_MAJOR: Record<number, Record<string, string>> = {};
 Object.assign(KNOWN_DIFFERENCES, KNOWN_ON_MAJOR[HOST_MAJOR] ?? {});
 
 const js = String.raw;

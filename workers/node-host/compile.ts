@@ -58,9 +58,9 @@ export function syntheticModule(context: object, names: readonly string[], url: 
 }
 
 /**
- * What newer Node's `vm.SourceTextModule` adds for linking without waiting (Node 24 has it, Node 20 not):
- * its requests, given their modules at once, then instantiated; evaluating a graph without top-level await
- * then completes before `evaluate()` returns. `require()` of an ES module needs it.
+ * Linking without waiting: a module's requests, given their modules at once, then its graph instantiated;
+ * evaluating a graph without top-level await then completes before `evaluate()` returns. `require()` of an
+ * ES module needs it. Newer Node's `vm.SourceTextModule` has it as such (Node 24); see syncLinkable.
  */
 export interface SyncLinkable {
   readonly moduleRequests: readonly { readonly specifier: string }[];
@@ -69,7 +69,73 @@ export interface SyncLinkable {
   hasAsyncGraph(): boolean;
 }
 
+/** The internal object of Node 20's vm modules (src/module_wrap.cc), as its vm and require(esm) call it. */
+interface ModuleWrap {
+  getModuleRequests(): readonly { readonly specifier: string }[];
+  link(specifiers: readonly string[], wraps: readonly ModuleWrap[]): void;
+  instantiate(): void;
+  isGraphAsync(): boolean;
+}
+
+/**
+ * Node 20's vm (≥ 20.19) links a SourceTextModule only through the promises of `link()`, but under it the
+ * module's ModuleWrap (vm's `kWrap` property) is linked synchronously: `wrap.link(specifiers, wraps)` once the
+ * linker's promises settled, then `wrap.instantiate()`; Node's own require(esm) uses the same calls. This
+ * makes them directly. Used only where vm has no `linkRequests` and its link step is seen to make exactly that
+ * call (ModuleWrap checks its arguments with CHECK: a call of another shape would abort the worker). Modules
+ * so linked are the same vm modules (their status, namespace and evaluate() read the wrap).
+ */
+function moduleWrapLinking(): ((m: vm.Module) => SyncLinkable) | undefined {
+  const proto = vm.SourceTextModule?.prototype as unknown as Record<symbol, unknown> | undefined;
+  if (!proto) return undefined;
+  const callsLink = (f: unknown): boolean => typeof f === "function" && Function.prototype.toString.call(f).includes("this[kWrap].link(specifiers, modules)");
+  if (!Object.getOwnPropertySymbols(proto).some((s) => callsLink(proto[s]))) return undefined;
+  let kWrap: symbol | undefined;
+  const wrapOf = (m: vm.Module): ModuleWrap => {
+    kWrap ??= Object.getOwnPropertySymbols(m).find((s) => s.description === "kWrap");
+    const wrap = kWrap && (m as unknown as Record<symbol, ModuleWrap | undefined>)[kWrap];
+    if (!wrap) throw new Error("vm module without its ModuleWrap");
+    return wrap;
+  };
+  /** What each wrap was linked with: instantiating clears the root's links, failing or not. */
+  const links = new WeakMap<ModuleWrap, [string[], ModuleWrap[]]>();
+  return (m) => {
+    const wrap = wrapOf(m);
+    return {
+      get moduleRequests() {
+        return wrap.getModuleRequests();
+      },
+      linkRequests(modules) {
+        const specifiers = wrap.getModuleRequests().map((r) => r.specifier);
+        if (modules.length !== specifiers.length) throw new Error(`expected ${specifiers.length} modules, got ${modules.length}`);
+        const wraps = modules.map(wrapOf);
+        wrap.link(specifiers, wraps);
+        links.set(wrap, [specifiers, wraps]);
+      },
+      instantiate() {
+        try {
+          wrap.instantiate();
+        } catch (e) {
+          // Linked again, so that instantiating it (or a graph it is part of) fails the same way again.
+          const linked = links.get(wrap);
+          if (linked) wrap.link(...linked);
+          throw e;
+        }
+      },
+      hasAsyncGraph: () => wrap.isGraphAsync(),
+    };
+  };
+}
+
+const nativeSyncLinking = typeof (vm.SourceTextModule?.prototype as Partial<SyncLinkable> | undefined)?.linkRequests === "function";
+const wrapLinking = nativeSyncLinking ? undefined : moduleWrapLinking();
+
 /** Whether this Node links modules synchronously (feature-detected: vm modules are experimental). */
-export const syncLinking = typeof (vm.SourceTextModule?.prototype as Partial<SyncLinkable> | undefined)?.linkRequests === "function";
+export const syncLinking = nativeSyncLinking || wrapLinking !== undefined;
+
+/** `m`'s synchronous linking (only where syncLinking). */
+export function syncLinkable(m: vm.Module): SyncLinkable {
+  return wrapLinking ? wrapLinking(m) : (m as unknown as SyncLinkable);
+}
 
 export type { SourceTextModule, SyntheticModule, Module } from "node:vm";

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { System } from "../system.js";
-import { sourceTextModule, syncLinking, syntheticModule, type DynamicImport, type Module, type SourceTextModule, type SyncLinkable } from "./compile.js";
+import { sourceTextModule, syncLinkable, syncLinking, syntheticModule, type DynamicImport, type Module, type SourceTextModule } from "./compile.js";
 
 type Dispatch = (...args: unknown[]) => unknown;
 
@@ -74,7 +74,7 @@ export class EsmLoader {
     try {
       const m = this.loadSync(url, "module");
       this.linkSync(m);
-      if ((m as unknown as SyncLinkable).hasAsyncGraph()) return "\0ASYNC";
+      if (syncLinkable(m).hasAsyncGraph()) return "\0ASYNC";
       if (this.evaluating(m, new Set())) return "\0CYCLE";
       this.evaluateSync(m);
       if (m.status === "errored") throw m.error;
@@ -113,8 +113,9 @@ export class EsmLoader {
     if (!facade) {
       const source = "export * from 'original'; export { default } from 'original'; export const __esModule = true;";
       facade = sourceTextModule(this.context, source, m.identifier, { dynamicImport: this.dynamicImport, initMeta: () => {} });
-      (facade as unknown as SyncLinkable).linkRequests([m]);
-      (facade as unknown as SyncLinkable).instantiate();
+      const linking = syncLinkable(facade);
+      linking.linkRequests([m]);
+      linking.instantiate();
       this.evaluateSync(facade);
       this.facades.set(m, facade);
     }
@@ -129,7 +130,8 @@ export class EsmLoader {
   private linkSync(root: Module): void {
     const visit = (m: Module): void => {
       if (m.status !== "unlinked" || this.deps.has(m)) return;
-      const requests = (m as unknown as SyncLinkable).moduleRequests;
+      const linking = syncLinkable(m);
+      const requests = linking.moduleRequests;
       const modules = requests.map(({ specifier }) => {
         const r = this.resolve(specifier, m.identifier);
         const d = this.loadSync(r.url, r.format);
@@ -137,12 +139,12 @@ export class EsmLoader {
         if (d.status === "errored") throw d.error;
         return d;
       });
-      (m as unknown as SyncLinkable).linkRequests(modules);
+      linking.linkRequests(modules);
       this.deps.set(m, modules);
       for (const d of modules) visit(d);
     };
     visit(root);
-    if (root.status === "unlinked") (root as unknown as SyncLinkable).instantiate();
+    if (root.status === "unlinked") syncLinkable(root).instantiate();
   }
 
   private guestError(e: unknown): unknown {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
-import { getHeapStatistics } from "node:v8";
+import { getHeapStatistics, promiseHooks } from "node:v8";
 import { MessageChannel, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
@@ -109,25 +109,89 @@ ioIn.unref();
 const { port1: hold } = new MessageChannel();
 hold.unref();
 
+/** The ops of the guest's AsyncLocalStorage frame, and how a handler of one of its promises is run. */
+interface GuestFrames {
+  ops: Record<string, HostOp>;
+  /** Runs `fn` in the frame of `promise` (as Node emits 'unhandledRejection'). */
+  inFrameOf(promise: unknown, fn: () => void): void;
+}
+
 /**
- * The guest's AsyncLocalStorage frame (workers/node-guest/internal/async-context.js), kept as this realm's
- * store where Node keeps stores in V8's continuation-preserved data (AsyncContextFrame, Node >= 24): that is
- * per isolate, so V8 captures and restores it for the guest's promise reactions too. The frame is a guest
- * object, stored and given back unread. Node 20's stores ride on async_hooks promise hooks, which would
- * write to (and read from) the guest's promises: there the ops are absent and the guest keeps its own frame.
+ * The guest's AsyncLocalStorage frame (workers/node-guest/internal/async-context.js): a guest object, stored
+ * and given back unread, that promise reactions of the guest carry from where they were made. Where Node
+ * keeps its own stores in V8's continuation-preserved data (AsyncContextFrame, Node >= 24), it is this realm's
+ * store there: that data is per isolate, so V8 captures and restores it for the guest's promises too, and
+ * Node itself restores a rejected promise's.
  */
-const guestFrames = new AsyncLocalStorage<object | undefined>();
+function continuationFrames(): GuestFrames {
+  const guestFrames = new AsyncLocalStorage<object | undefined>();
+  return {
+    ops: {
+      alsFrame: () => guestFrames.getStore(),
+      alsEnter: (frame) => guestFrames.enterWith(checkedFrame(frame)),
+    },
+    inFrameOf: (_promise, fn) => fn(),
+  };
+}
+
+/**
+ * Before Node 24, Node keeps stores with async_hooks, whose promise hook writes its ids onto every promise
+ * (the guest's too): the frame is a variable here instead, carried by V8's promise hooks (`v8.promiseHooks`,
+ * which Node sets in every context of the isolate, the guest's included). A promise gets the frame current
+ * when it is made (a reaction's when `then` is called, an await's when it awaits) and its reactions run with
+ * it. Promises are only keys of a WeakMap, never read or written. The hooks are set at the first alsEnter
+ * (the guest's first store): until then every frame is empty, and a program without AsyncLocalStorage pays
+ * nothing; after it, each promise made costs a WeakMap entry while a store is current.
+ */
+function promiseHookFrames(): GuestFrames {
+  let current: object | undefined;
+  const frames = new WeakMap<object, object>();
+  const outer: (object | undefined)[] = [];
+  let hooked = false;
+  const enter = (frame: object | undefined): void => {
+    outer.push(current);
+    current = frame;
+  };
+  const exit = (): void => {
+    current = outer.pop();
+  };
+  return {
+    ops: {
+      alsFrame: () => current,
+      alsEnter: (frame) => {
+        current = checkedFrame(frame);
+        if (hooked) return;
+        hooked = true;
+        promiseHooks.createHook({
+          init: (promise) => {
+            if (current !== undefined) frames.set(promise, current);
+          },
+          before: (promise) => enter(frames.get(promise)),
+          after: exit,
+        });
+      },
+    },
+    inFrameOf: (promise, fn) => {
+      enter(typeof promise === "object" && promise !== null ? frames.get(promise) : undefined);
+      try {
+        fn();
+      } finally {
+        exit();
+      }
+    },
+  };
+}
+
+function checkedFrame(frame: unknown): object | undefined {
+  if (frame !== undefined && (typeof frame !== "object" || frame === null || isHostValue(frame))) throw new Error("bad frame");
+  return frame;
+}
+
 const framesInV8 = typeof (AsyncLocalStorage.prototype as { _propagate?: unknown })._propagate !== "function";
-const frameOps: Record<string, HostOp> = {
-  alsFrame: () => guestFrames.getStore(),
-  alsEnter: (frame) => {
-    if (frame !== undefined && (typeof frame !== "object" || frame === null || isHostValue(frame))) throw new Error("bad frame");
-    guestFrames.enterWith(frame as object | undefined);
-  },
-};
+const guestFrames = framesInV8 ? continuationFrames() : promiseHookFrames();
 
 const runtimeOps: Record<string, HostOp> = {
-  ...(framesInV8 ? frameOps : {}),
+  ...guestFrames.ops,
   internalSource: (id) => (typeof id === "string" ? internalSource(id) : undefined),
   internalResolve: (request, from) => {
     if (typeof request !== "string") throw new Error("bad request");
@@ -356,7 +420,7 @@ function run(msg: NodeTask, waiter: WakeWaiter): void {
     parentPort!.postMessage({ exit: process.exitCode });
   });
   // A guest value Node hands here goes straight back to the guest's own process object, unread.
-  process.on("unhandledRejection", (reason, promise) => dispatch("unhandledRejection", reason, promise));
+  process.on("unhandledRejection", (reason, promise) => guestFrames.inFrameOf(promise, () => void dispatch("unhandledRejection", reason, promise)));
   process.on("uncaughtException", (error) => dispatch("fatal", error));
   dispatch("start", msg.argv.join("\0"), msg.env.join("\0"), msg.cwd, msg.pid, msg.ppid, process.version, JSON.stringify(process.versions));
 }

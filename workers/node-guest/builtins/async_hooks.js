@@ -1,6 +1,6 @@
 // `async_hooks`: AsyncLocalStorage and AsyncResource as Node's AsyncContextFrame builds them, over the frame of
-// internal/async-context.js. Stores follow callbacks the runtime schedules, and promise reactions where the
-// host's Node carries the frame (Node >= 24); no async hooks (createHook's hooks are never called).
+// internal/async-context.js. Stores follow callbacks the runtime schedules and promise reactions (the host
+// carries the frame into them); no async hooks (createHook's hooks are never called).
 'use strict';
 
 const ctx = require('internal/async-context');

@@ -1,10 +1,9 @@
 // The async context of AsyncLocalStorage: a frame (a Map of this realm, AsyncLocalStorage → store, never
 // changed once current except by `disable`, as Node's AsyncContextFrame) that callbacks carry from where they
 // are scheduled to where they run.
-// Where the host's Node keeps its own frame in V8's continuation-preserved data (runtime.ts `alsFrame` /
-// `alsEnter`, Node ≥ 24), the current frame lives there, and V8 carries it into promise reactions of this
-// context too. Otherwise (Node 20) it is a variable here: callbacks the runtime schedules (timers, nextTick,
-// queueMicrotask, I/O completions) carry it, promise reactions do not.
+// The current frame is kept by the host (runtime.ts `alsFrame` / `alsEnter`), which carries it into promise
+// reactions of this context: in V8's continuation-preserved data (Node >= 24) or with V8's promise hooks
+// (Node 20). Callbacks the runtime schedules (timers, nextTick, queueMicrotask, I/O completions) carry it here.
 'use strict';
 
 const host = internal.host;
@@ -15,16 +14,11 @@ const MapSet = Map.prototype.set;
 const MapDelete = Map.prototype.delete;
 const MapForEach = Map.prototype.forEach;
 
-const inHost = !internal.isFailure(host('alsFrame'));
-let current;
 /** Until an AsyncLocalStorage exists every frame is empty: no host calls for programs that use none. */
 let used = false;
 
-const get = () => (!used ? undefined : inHost ? host('alsFrame') : current);
-const set = (frame) => {
-  if (inHost) host('alsEnter', frame);
-  else current = frame;
-};
+const get = () => (!used ? undefined : host('alsFrame'));
+const set = (frame) => void host('alsEnter', frame);
 
 /** Runs `fn` with `frame` current, then puts back the frame that was. */
 function runIn(frame, fn, thisArg, args) {
@@ -57,4 +51,4 @@ function forget(key) {
   if (frame !== undefined) ReflectApply(MapDelete, frame, [key]);
 }
 
-module.exports = { get, runIn, enter, lookup, forget, inHost };
+module.exports = { get, runIn, enter, lookup, forget };

@@ -138,10 +138,12 @@ function loadEsm(module, filename) {
   }
   const from = parent && parent.filename;
   if (r === '\0ASYNC') {
+    const message = 'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.';
+    // Node 20 names the parent and the module; newer Node the module and the require stack.
+    if (nodeMajor() < 22) throw codeError(Error, 'ERR_REQUIRE_ASYNC_MODULE', message + (from ? `\n  From ${from} ` : '') + `\n  Requiring ${filename} `);
     const stack = requireStack(parent);
     throw codeError(Error, 'ERR_REQUIRE_ASYNC_MODULE',
-      'require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.' +
-      `\nRequired module: ${filename}` + (stack.length ? `\nRequire stack:\n- ${stack.join('\n- ')}` : ''));
+      message + `\nRequired module: ${filename}` + (stack.length ? `\nRequire stack:\n- ${stack.join('\n- ')}` : ''));
   }
   if (r === '\0CYCLE') {
     throw codeError(Error, 'ERR_REQUIRE_CYCLE_MODULE',
@@ -149,6 +151,11 @@ function loadEsm(module, filename) {
       ' A cycle involving require(esm) is not allowed to maintain invariants mandated by the ECMAScript specification. Try making at least part of the dependency in the graph lazily loaded.');
   }
   throw requireEsmError(filename, parent);
+}
+
+function nodeMajor() {
+  const version = '' + require('process').versions.node;
+  return +version.slice(0, version.indexOf('.'));
 }
 
 Module._extensions = Object.create(null);
