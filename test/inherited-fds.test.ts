@@ -7,7 +7,8 @@ import { createVm, result } from "./helpers.js";
  * fds above 2 a command inherits (host_process.proc_spawn_fds; the shell's `exec 3>f; cmd`, `cmd 3<f`):
  * a WebAssembly child has them at the same numbers and its root preopen after them; fd_prestat_get answers
  * the fds below the preopen "not a directory" (tag 1), which wasi-libc and Go skip. Driven by guests/probe
- * (Go) and a published binary (Rust, wasi-libc); the shell's forms are in test/shell-cases.ts.
+ * (Go) and a published binary (Rust, wasi-libc); the shell's forms are in test/shell-cases.ts. A runtime
+ * script passes its inherited fds on to the commands it starts (Process.passesOnFds); `node` does not.
  */
 const probe = new URL("../guests/dist/probe.wasm", import.meta.url).pathname;
 const withProbe = () => createVm({ commands: { probe: { wasm: probe } } });
@@ -40,9 +41,24 @@ describe("fds a command inherits", () => {
     );
   });
 
-  it("the runtime's TypeScript commands and node keep their preopen at fd 3 and ignore the fds", async () => {
+  it("a script has them at the same numbers, its root after them, and its children get them too, nested", async () => {
+    const vm = await withProbe();
+    expect(await vm.exec("cd /tmp && timeout 5 probe prestat 3<&0 5>x")).toEqual(
+      result("3 tag 1 open\n4 tag 1 closed\n5 tag 1 open\n6 dir / open\n7 EBADF\n"),
+    );
+    expect(await vm.exec("cd /tmp && exec 4>y; timeout 5 env X=1 nice probe prestat")).toEqual(result("3 tag 1 closed\n4 tag 1 open\n5 dir / open\n6 EBADF\n"));
+    expect(await vm.exec("cd /tmp && timeout 5 env sh -c 'echo deep >&3' 3>log && cat log")).toEqual(result("deep\n"));
+  });
+
+  it("a script's paths and its own files are unaffected: an absolute path ignores the dirfd, as openat's", async () => {
     const vm = await createVm();
-    const script = "cd /tmp && echo ok > f && grep ok f 3<f && sort f 4<f && node -e 'console.log(require(\"fs\").readFileSync(\"f\", \"utf8\").trim())' 3<f";
-    expect(await vm.exec(script)).toEqual(result("ok\nok\nok\n"));
+    const script = "cd /tmp && echo ok > f && grep ok f 3<f && sort f 4<f && timeout 5 cat f 3</dev/null 5>x && env cat /dev/fd/3 3<f";
+    expect(await vm.exec(script)).toEqual(result("ok\nok\nok\nok\n"));
+  });
+
+  it("node has them at the same numbers; its children get only their stdio, as Node's", async () => {
+    const vm = await withProbe();
+    const node = "node -e \"require('fs').writeSync(3, require('fs').readFileSync('f', 'utf8')); require('child_process').spawnSync('probe', ['prestat'], { stdio: 'inherit' })\"";
+    expect(await vm.exec(`cd /tmp && echo ok > f && ${node} 3>log && cat log`)).toEqual(result("3 dir / open\n4 EBADF\nok\n"));
   });
 });

@@ -7,6 +7,16 @@ import type { ToolGroup } from "./tools-harness.js";
  */
 export const SHELL_CASES: ToolGroup[] = [
   {
+    // guest `node` gets the fds above 2; as Node's, its children get the fds of their `stdio` option only
+    tool: "bash",
+    requires: ["bash", "node"],
+    cases: [
+      "node -e \"require('fs').writeSync(3, 'hi\\n')\" 3>log; cat log",
+      "node -e \"require('child_process').execSync('{ echo child >&3; } 2>/dev/null || echo no fd 3', { stdio: 'inherit' })\" 3>log; cat log",
+      "echo ok > f; timeout 5 node -e \"require('fs').writeSync(3, 'n '); require('child_process').spawnSync('sh', ['-c', 'cat f'], { stdio: 'inherit' })\" 3>log; cat log",
+    ],
+  },
+  {
     tool: "bash",
     requires: ["bash"],
     cases: [
@@ -267,6 +277,15 @@ export const SHELL_CASES: ToolGroup[] = [
       "awk 'BEGIN { print \"aw\" > \"/dev/fd/3\" }' 3>log; cat log",
       "exec 5>o; exec 5>&-; cat /dev/fd/5 2>/dev/null; echo $?",
       "echo a | { cat /dev/fd/3 2>/dev/null; echo $?; } | cat; cat /dev/fd/4 2>/dev/null; echo $?",
+      // … through the runtime's TypeScript commands that start commands (Process.passesOnFds)
+      "timeout 5 sh -c 'echo hi >&3' 3>log; cat log",
+      "env X=1 sh -c 'echo $X >&3' 3>log; cat log",
+      "printf 'a\\nb\\n' | xargs sh -c 'echo \"$@\" >&3' _ 3>log; cat log",
+      "timeout 5 env X=1 sh -c 'echo nested $X >&3' 3>log; cat log",
+      "exec 3>log; nice nohup sh -c 'echo n >&3' 2>/dev/null; stdbuf -o0 sh -c 'echo s >&3'; cat log",
+      "mkdir fx; touch fx/a; find fx -name a -exec sh -c 'echo found $1 >&3' _ {} \\; 3>log; cat log",
+      "timeout 5 sh -c 'echo to3 >&3' 3>&1 | tr a-z A-Z; timeout 5 bash -c 'echo x >&4' 3>log 2>/dev/null; echo $?",
+      "echo ok > f; grep ok f 3<f && timeout 5 sort f 3<f 4>x && env cat /dev/fd/3 3<f",
       "cat <&5",
       "declare -A m=([k]=\"x y\"); printf \"<%s>\\n\" \"${m[@]}\"",
       "trap 'echo bye' EXIT INT TERM; echo hi",

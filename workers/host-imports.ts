@@ -37,8 +37,8 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
      * fds_ptr, fds_count, ret_pid_ptr) -> errno: proc_spawn, and the child also gets the caller's fds listed
      * at fds_ptr, `fds_count` u32 pairs (child's fd > 2, caller's fd), as a command gets a shell's open fds
      * (`exec 3>f; cmd`, `cmd 3<f`). EBADF for a closed fd of the caller's or a child's fd not in
-     * 3..maxOpenFds-1. A WebAssembly child finds its root preopen after them (fd_prestat_get); the runtime's
-     * TypeScript commands and `node` get fds 0-2 only.
+     * 3..maxOpenFds-1. A WebAssembly child finds its root preopen after them (fd_prestat_get); a runtime
+     * script passes them on to the commands it starts (Process.passesOnFds).
      */
     proc_spawn_fds(
       argvPtr: number,

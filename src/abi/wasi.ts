@@ -34,8 +34,9 @@ export const EVENT_FD_HANGUP = 1;
 export const Signal = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 } as const;
 
 /**
- * The preopened directory every process gets, named "/": fd 3, or the fd after those a WebAssembly command
- * inherits above 2 (Process.rootFd).
+ * The preopened directory every process gets, named "/": fd 3, or the fd after those it inherits above 2
+ * (Process.rootFd). The runtime's scripts and `node` give it with their absolute paths, which the kernel
+ * resolves without looking at it, so their fd 3 may be an inherited one.
  */
 export const ROOT_PREOPEN_FD = 3;
 /**

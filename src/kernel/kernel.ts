@@ -26,9 +26,9 @@ export interface SpawnRequest {
   /** What the child's fds 0, 1, 2 refer to; the child takes its own references. */
   stdio: readonly OpenFile[];
   /**
-   * The child's fds above 2, at these numbers (`exec 3>f; cmd`, `cmd 3<f` of the shell): a WebAssembly
-   * command gets them, its root preopen moving after them; the runtime's TypeScript commands and `node`
-   * have theirs at fd 3 and get fds 0-2 only.
+   * The child's fds above 2, at these numbers (`exec 3>f; cmd`, `cmd 3<f` of the shell), its root preopen
+   * moving after them. A script passes them on to its own children (Process.passesOnFds); the commands that
+   * run on the kernel's thread get fds 0-2 only.
    */
   fds?: ReadonlyMap<number, OpenFile>;
   /**
@@ -108,7 +108,7 @@ export class Kernel {
     if (inPool && !takePoolSlot())
       throw kerr("EAGAIN", { syscall: "spawn", path: argv0, message: "the worker pool is full" });
     this.running++;
-    const inherited = spec.kind === "wasm" && req.fds !== undefined && req.fds.size > 0 ? req.fds : undefined;
+    const inherited = spec.kind !== "ts" && req.fds !== undefined && req.fds.size > 0 ? req.fds : undefined;
     const p = new Process({
       pid: this.processes.allocatePid(),
       parent: req.parent,
@@ -122,6 +122,7 @@ export class Kernel {
       closesSpawnFds: spec.kind === "wasm" && spec.closesSpawnFds,
       maxOpenFds: this.limits.maxOpenFds,
       rootFd: inherited ? Math.max(ROOT_PREOPEN_FD, ...inherited.keys()) + 1 : ROOT_PREOPEN_FD,
+      passesOnFds: inherited && spec.kind === "script" ? [...inherited.keys()] : undefined,
     });
     if (inPool) void p.waitExit().then(givePoolSlot);
     req.stdio.forEach((file, fd) => p.fds.set(fd, file));

@@ -18,12 +18,15 @@ import type { Vfs } from "./vfs.js";
  *     created under the cwd when its parent directory exists there, else under `/`.
  */
 export function resolvePath(vfs: Vfs, proc: Process, dirfd: number, path: string): string {
+  // As openat: an absolute path does not look at dirfd (the scripts' and node's, whose fd 3 may be one they
+  // inherited rather than their root).
+  if (path.startsWith("/")) return normalize(path);
   if (dirfd !== proc.rootFd) {
     const dir = proc.fds.get(dirfd);
     if (dir.path === undefined) throw kerr("ENOTDIR", { syscall: "openat", path });
     return join(dir.path, path);
   }
-  if (path.startsWith("/") || proc.resolvesOwnPaths || proc.cwd === "/") return normalize("/" + path);
+  if (proc.resolvesOwnPaths || proc.cwd === "/") return normalize("/" + path);
   const hint = argvHint(proc.argv, path);
   // "/" reaches the kernel as ".", like the cwd itself: only the command line can tell them apart.
   if (path === ".") return hint === "absolute" ? "/" : proc.cwd;

@@ -45,6 +45,8 @@ export interface ProcessInit {
   maxOpenFds: number;
   /** Its root preopen's fd (ROOT_PREOPEN_FD unless it inherits fds above 2). */
   rootFd?: number;
+  /** The fds above 2 it inherited that its children get too (Process.passesOnFds). */
+  passesOnFds?: readonly number[];
 }
 
 /** One process of a VM: identity, fd table, working directory, and its exit as a POSIX wait status. */
@@ -66,6 +68,14 @@ export class Process {
    * them, so those keep their numbers (the guest's libc finds the preopen by scanning from 3, fd_prestat_get).
    */
   readonly rootFd: number;
+  /**
+   * The fds above 2 it inherited, which each child it starts gets at the same numbers while they are open,
+   * as exec keeps every fd not close-on-exec: the runtime's scripts, whose spawn names fds 0-2 only
+   * (`timeout 5 sh -c 'echo >&3' 3>log`). The shell names the fds its child gets itself (proc_spawn_fds),
+   * and Node's child_process gives a child the fds of its `stdio` option only, so neither passes on any of
+   * its own accord.
+   */
+  readonly passesOnFds: readonly number[];
   /** Process group: a process started through the API leads one; children inherit it. */
   readonly pgid: number;
   readonly fds: FdTable;
@@ -117,6 +127,7 @@ export class Process {
     this.closesSpawnFds = init.closesSpawnFds ?? false;
     this.fds = new FdTable(init.maxOpenFds);
     this.rootFd = init.rootFd ?? ROOT_PREOPEN_FD;
+    this.passesOnFds = init.passesOnFds ?? [];
     this.pgid = init.parent?.pgid ?? init.pid;
     this.loopHold.set(true);
   }

@@ -61,6 +61,17 @@ function inheritedFds(k: Kernel, p: Process, pairs: Uint8Array): Map<number, Ope
   return fds;
 }
 
+/** The fds above 2 a script inherited and still has open, for a child it starts (Process.passesOnFds). */
+function passedOnFds(p: Process): Map<number, OpenFile> | undefined {
+  if (p.passesOnFds.length === 0) return undefined;
+  const fds = new Map<number, OpenFile>();
+  for (const fd of p.passesOnFds) {
+    const file = p.fds.find(fd);
+    if (file) fds.set(fd, file);
+  }
+  return fds;
+}
+
 export const processSyscalls: Record<number, SyscallHandler> = {
   [Sys.SPAWN]: (k, p, ch) => {
     const [argvBytes, envBytes, cwdBytes, fdPairs] = unpackFields(ch.data, ch.requestLength);
@@ -68,7 +79,7 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const cwd = childCwd(p, decoder.decode(cwdBytes));
     const stdioFds = [ch.uarg(0), ch.uarg(1), ch.uarg(2)];
     const stdio = stdioFds.map((fd): OpenFile => (fd === STDIO_DEVNULL ? k.devNull() : p.fds.get(fd)));
-    const fds = fdPairs && inheritedFds(k, p, fdPairs);
+    const fds = fdPairs ? inheritedFds(k, p, fdPairs) : passedOnFds(p);
     let child: Process;
     p.execFailure = undefined;
     try {
