@@ -133,12 +133,11 @@ describe("event loops in guests", () => {
     expect(r.exitCode).toBe(124);
   });
 
-  it("fds > 2 passed to proc_spawn: a user's command keeps its own, the published binaries' are dropped at the spawn", async () => {
+  it("fds > 2 passed to proc_spawn stay the caller's: a child's end does not close them, and pipes lent to a child reach end of file", async () => {
     const vm = await withProbe();
-    // closesSpawnFds false: the probe's dup of stdout still works after the child it was lent to exited.
+    // The probe's dup of stdout still works after the child it was lent to exited.
     expect(await vm.exec("probe keep-fd")).toEqual(result("child wrote to the fd\nparent still writes to it\n"));
-    // closesSpawnFds true: xargs and env never close the pipe ends they lend a child; holding them would
-    // keep the child's output pipes open, and both would wait forever.
+    // xargs and env hold no pipe end they lent a child, or its reader would wait forever.
     expect(await vm.exec("echo a b | xargs echo; printf '1\\n2\\n' | xargs -n1 echo; env echo e", { timeout: 10_000 })).toEqual(
       result("a b\n1\n2\ne\n"),
     );

@@ -33,11 +33,13 @@ describe("fds a command inherits", () => {
     );
   });
 
-  it("a published binary finds the moved preopen, and its relative paths still resolve against the cwd", async () => {
+  it("a wasi-libc binary of an older libc finds the moved preopen; without a cwd of its own, its relative paths are from /", async () => {
+    // The cat of the published @rivet-dev/agent-os-common, as a user's command: it never moves to its working
+    // directory (README "Working directories and paths"), so r.txt is /r.txt to it, as to any WASI program.
     const pkg = (common as unknown as { commands: { name: string }[]; commandDir: string }[]).find((p) => p.commands.some((c) => c.name === "cat"))!;
     const vm = await createVm({ commands: { pcat: { wasm: join(pkg.commandDir, "cat") } } });
     expect(await vm.exec("mkdir -p /tmp/d && cd /tmp/d && echo in > r.txt && echo top > /r.txt && pcat r.txt 3</dev/null 5>x && pcat /dev/fd/4 4<r.txt /r.txt")).toEqual(
-      result("in\nin\ntop\n"),
+      result("top\nin\ntop\n"),
     );
   });
 

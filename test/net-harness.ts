@@ -39,7 +39,7 @@ export class Guest {
     readonly k: Kernel,
     cwd = "/",
   ) {
-    this.p = new Process({ pid: k.processes.allocatePid(), parent: undefined, argv: ["t"], env: {}, cwd, command: "t", resolvesOwnPaths: true, maxOpenFds: k.limits.maxOpenFds });
+    this.p = new Process({ pid: k.processes.allocatePid(), parent: undefined, argv: ["t"], env: {}, cwd, command: "t", keepsCwd: true, maxOpenFds: k.limits.maxOpenFds });
     this.p.wakeRing = new WakeRing(this.ring);
     this.p.runner = { terminate: () => k.exitProcess(this.p, 137) };
     k.processes.add(this.p);

@@ -1,10 +1,6 @@
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import common from "@rivet-dev/agent-os-common";
-import fd from "@rivet-dev/agent-os-fd";
-import jq from "@rivet-dev/agent-os-jq";
-import tree from "@rivet-dev/agent-os-tree";
 import { chmod } from "./chmod.js";
 import type { CommandHandler, WasmCommand } from "./command.js";
 import { sort } from "./sort.js";
@@ -18,19 +14,14 @@ export type CommandSpec =
       name: string;
       file: string;
       /**
-       * The guest closes the fds > 2 it passes to proc_spawn itself, some time later: the kernel drops its
-       * references at the spawn and keeps only the numbers reserved (guest-abi §2: env and xargs leave them
-       * open). True for the published binaries; a user's own command keeps its fds as they are.
-       */
-      closesSpawnFds: boolean;
-      /**
-       * It starts in the process's working directory and hands the kernel absolute paths (the binaries
-       * built in guests/ that link guests/cwd); the published binaries have no working directory.
+       * It starts in the process's working directory (the binaries built in guests/ link guests/cwd), so a
+       * `/` it asks a child to start in means `/`. A user's own binary may not (README "Working directories
+       * and paths"): from it, `/` means the caller's directory (kernel/syscalls/process.ts childCwd).
        */
       keepsCwd: boolean;
       /** One binary for many commands, which picks the command by argv[0]'s basename (uutils coreutils). */
       multicall?: boolean;
-      /** It is shown what devices, pipes and sockets are (guest-type.ts); the published binaries see regular files. */
+      /** It is shown what devices, pipes and sockets are (guest-type.ts); the Rust tools' std reads regular files only. */
       seesDevices?: boolean;
       /**
        * A Go program: a broken pipe on fd 1 or 2 ends it with SIGPIPE, on any other fd it is an EPIPE error
@@ -44,15 +35,10 @@ export type CommandSpec =
   /** JavaScript: a guest `node` process in a worker of its own (src/kernel/node-process.ts). */
   | { kind: "node"; name: string };
 
-interface CommandPackage {
-  commands: readonly { name: string; aliasOf?: string }[];
-  readonly commandDir: string;
-}
-
 /**
- * Commands the binaries cannot provide, written in TypeScript: `sort` needs threads (guest-abi §1), no
- * published package has `which`, the published `chmod` only ever sets 0o666 or 0o444, and the mask
- * `umask` shows is the kernel's (kernel/umask.ts).
+ * Commands run on the kernel's thread, written in TypeScript: `sort` yields to other processes between
+ * slices (guest-abi §1: no threads), `chmod` and `umask` are the kernel's own (kernel/umask.ts), and `which`
+ * looks in the VM's PATH.
  */
 const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
 
@@ -96,25 +82,15 @@ coreutilsFile.set("[", coreutilsFile.get("test") ?? "coreutils.wasm");
 for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: coreutilsFile.get(name) ?? "coreutils.wasm", keepsCwd: true, multicall: true };
 /**
  * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): the tools
- * no binary does right. The published ones lack options, GNU's messages and exit codes, stdin (tac) or modes
- * (stat), and uutils builds none of these for WASI (README "Where the commands come from").
+ * that uutils does not build for WASI, or that the VM answers itself (README "Where the commands come from").
  */
 const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "chroot", "chcon", "runcon", "stdbuf"];
 
 const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../../guests/dist/" : "../../../guests/dist/", import.meta.url));
 
-function packageCommands(): Map<string, CommandSpec> {
+function defaultCommands(): Map<string, CommandSpec> {
   const specs = new Map<string, CommandSpec>();
-  const single = [jq, tree, fd] as CommandPackage[];
-  for (const pkg of [...(common as readonly CommandPackage[]), ...single]) {
-    const dir = pkg.commandDir;
-    for (const c of pkg.commands) {
-      const file = join(dir, c.aliasOf ?? c.name);
-      if (!existsSync(file)) continue;
-      specs.set(c.name, { kind: "wasm", name: c.name, file, closesSpawnFds: true, keepsCwd: false });
-    }
-  }
-  for (const [name, guest] of Object.entries(builtGuests)) specs.set(name, { kind: "wasm", name, ...guest, file: join(guestsDist, guest.file), closesSpawnFds: false });
+  for (const [name, guest] of Object.entries(builtGuests)) specs.set(name, { kind: "wasm", name, ...guest, file: join(guestsDist, guest.file) });
   for (const name of SCRIPTS) specs.set(name, { kind: "script", name, script: name });
   specs.set("node", { kind: "node", name: "node" });
   return specs;
@@ -137,7 +113,7 @@ function userSpec(name: string, command: CommandHandler | WasmCommand): CommandS
   if (typeof file !== "string") throw invalid("must be a function or { wasm: path }");
   const path = resolve(file);
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw invalid(`no such file: ${path}`);
-  return { kind: "wasm", name, file: path, closesSpawnFds: false, keepsCwd: false };
+  return { kind: "wasm", name, file: path, keepsCwd: false };
 }
 
 /** The commands of one VM: the WebAssembly userland, the TypeScript replacements, then the user's own. */
@@ -145,7 +121,7 @@ export class CommandRegistry {
   private readonly specs: Map<string, CommandSpec>;
 
   constructor(userCommands: Record<string, CommandHandler | WasmCommand> = {}) {
-    defaults ??= packageCommands();
+    defaults ??= defaultCommands();
     this.specs = new Map(defaults);
     for (const [name, command] of Object.entries({ ...builtinTs, ...userCommands })) {
       if (!/^[A-Za-z0-9_.+-]+$/.test(name)) throw new TypeError(`invalid command name: ${JSON.stringify(name)}`);

@@ -2,8 +2,7 @@ import { kerr } from "./kernel-error.js";
 import type { OpenFile } from "./open-file.js";
 
 /**
- * A process's file descriptors. Each fd holds one reference on its open file description. A *reserved*
- * fd holds no reference but keeps its number taken until the process closes it (see `reserve`).
+ * A process's file descriptors. Each fd holds one reference on its open file description.
  *
  * NONBLOCK is a flag of the fd, not of the open file description as on Linux: a guest that makes its
  * stdin non-blocking (Go's syscall package does so for fds 0-2 at start, to poll them) does not make the
@@ -11,7 +10,7 @@ import type { OpenFile } from "./open-file.js";
  * A new fd starts blocking, whether it comes from open, dup or a spawn (a child's fds).
  */
 export class FdTable {
-  private readonly fds = new Map<number, OpenFile | null>();
+  private readonly fds = new Map<number, OpenFile>();
   private readonly nonblockingFds = new Set<number>();
 
   constructor(
@@ -23,7 +22,7 @@ export class FdTable {
     return file.retain();
   }
 
-  private drop(file: OpenFile | null | undefined): void {
+  private drop(file: OpenFile | undefined): void {
     file?.release();
   }
 
@@ -33,9 +32,9 @@ export class FdTable {
     return f;
   }
 
-  /** The open file of `fd`, or undefined for a closed or reserved fd. */
+  /** The open file of `fd`, or undefined for a closed fd. */
   find(fd: number): OpenFile | undefined {
-    return this.fds.get(fd) ?? undefined;
+    return this.fds.get(fd);
   }
 
   has(fd: number): boolean {
@@ -74,20 +73,6 @@ export class FdTable {
     this.drop(this.fds.get(fd));
     this.fds.delete(fd);
     this.nonblockingFds.delete(fd);
-  }
-
-  /**
-   * Drops the reference `fd` holds but keeps the number taken. After a spawn the parent must not keep the
-   * pipe ends it handed to the child (or readers never see end of file), yet the shell closes those fd
-   * numbers itself later and must not find them reused in between.
-   */
-  reserve(fd: number): void {
-    const f = this.fds.get(fd);
-    if (f) {
-      this.drop(f);
-      this.fds.set(fd, null);
-      this.nonblockingFds.delete(fd);
-    }
   }
 
   closeAll(): void {

@@ -31,16 +31,14 @@ export interface ProcessInit {
   cwd: string;
   command: string;
   /**
-   * Paths this process gives the kernel are already absolute: it keeps its own working directory (the
-   * shell, and the binaries built in guests/ that set it at start).
+   * It starts in its working directory (the binaries built in guests/, the scripts, node), so the `/` it
+   * asks a child to start in means `/`. A user's WebAssembly command may not: its libc may say `/` always.
    */
-  resolvesOwnPaths: boolean;
+  keepsCwd: boolean;
   /** It is shown what devices and pipes are (the shell, the runtime's scripts); the other tools see regular files (guest-type.ts). */
   seesDevices?: boolean;
   /** CommandSpec.sigpipeOnStdioOnly of its command. */
   sigpipeOnStdioOnly?: boolean;
-  /** CommandSpec.closesSpawnFds of its command. */
-  closesSpawnFds?: boolean;
   /** Limits.maxOpenFds. */
   maxOpenFds: number;
   /** Its root preopen's fd (ROOT_PREOPEN_FD unless it inherits fds above 2). */
@@ -57,12 +55,10 @@ export class Process {
   readonly env: Record<string, string>;
   readonly cwd: string;
   readonly command: string;
-  readonly resolvesOwnPaths: boolean;
+  readonly keepsCwd: boolean;
   readonly seesDevices: boolean;
   /** A broken pipe raises SIGPIPE only on fds 0-2; on the others the guest gets EPIPE (a Go program). */
   readonly sigpipeOnStdioOnly: boolean;
-  /** Its fds > 2 handed to a child at spawn are dropped, their numbers kept reserved (see SPAWN). */
-  readonly closesSpawnFds: boolean;
   /**
    * The fd of its root preopen, "/": 3, or for a WebAssembly command that inherits fds above 2 the fd after
    * them, so those keep their numbers (the guest's libc finds the preopen by scanning from 3, fd_prestat_get).
@@ -121,10 +117,9 @@ export class Process {
     this.env = init.env;
     this.cwd = init.cwd;
     this.command = init.command;
-    this.resolvesOwnPaths = init.resolvesOwnPaths;
+    this.keepsCwd = init.keepsCwd;
     this.seesDevices = init.seesDevices ?? false;
     this.sigpipeOnStdioOnly = init.sigpipeOnStdioOnly ?? false;
-    this.closesSpawnFds = init.closesSpawnFds ?? false;
     this.fds = new FdTable(init.maxOpenFds);
     this.rootFd = init.rootFd ?? ROOT_PREOPEN_FD;
     this.passesOnFds = init.passesOnFds ?? [];

@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createVm } from "../differential.js";
 import { result, writeTree } from "../helpers.js";
 
-// coreutils (and the other binaries built in guests/ with keepsCwd) keep their working directory and
-// resolve relative paths themselves, as do the TypeScript commands; the binaries without a cwd of their own
-// (the published strings, rev, du, env, …) have their relative paths resolved by the kernel's rule
-// (src/kernel/path-resolution.ts, README "Relative paths"). Each behaviour is checked both through `cd X && cmd` in the shell and through exec's
-// `cwd` option. Expected outputs are what bash + GNU tools print with LC_ALL=C.
+// Every command starts in its working directory and resolves relative paths itself (README "Working
+// directories and paths"): the binaries built in guests/ (guests/cwd), the scripts and node. Each behaviour is
+// checked both through `cd X && cmd` in the shell and through exec's `cwd` option. Expected outputs are what
+// bash + GNU tools print with LC_ALL=C.
 
 const ROOT_LISTING = "bin\ndev\netc\nhome\ntmp\nusr\nworkspace\n";
 const PASSWD = "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n";

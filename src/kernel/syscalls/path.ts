@@ -42,7 +42,7 @@ const NAMES_DIRECTORY = /\/\.?$/;
  */
 function resolveGuestPath(k: Kernel, p: Process, dirfd: number, written: string): string {
   checkPathLength(written, k.limits, "lookup");
-  const path = resolvePath(k.vfs, p, dirfd, written);
+  const path = resolvePath(p, dirfd, written);
   if (NAMES_DIRECTORY.test(written) && path !== "/") {
     const type = k.vfs.typeOf(path);
     if (type !== undefined && type !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "lookup", path });

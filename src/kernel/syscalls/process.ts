@@ -38,11 +38,12 @@ function exitedChild(p: Process, pid: number): Process | undefined {
 }
 
 /**
- * The working directory a child starts in. The shell sends its own. The other tools have no working
- * directory of their own (their libc always says "/"), so from them "/" or nothing means the caller's cwd.
+ * The working directory a child starts in: the one the caller sends, joined to its own. From a command that
+ * may not know its working directory (a user's WebAssembly binary, whose libc says "/"), "/" or nothing
+ * means the caller's.
  */
 function childCwd(p: Process, requested: string): string {
-  if (requested === "" || (requested === "/" && !p.resolvesOwnPaths)) return p.cwd;
+  if (requested === "" || (requested === "/" && !p.keepsCwd)) return p.cwd;
   return join(p.cwd, requested);
 }
 
@@ -89,10 +90,6 @@ export const processSyscalls: Record<number, SyscallHandler> = {
       if (e instanceof ExecFailure) p.execFailure = e;
       throw e;
     }
-    // The published binaries close the fds they handed over themselves, later (guest-abi §2): the child
-    // holds these now; the parent keeps only the fd numbers until it closes them (fd-table.ts). Any other
-    // guest keeps its fds as they are.
-    if (p.closesSpawnFds) for (const fd of stdioFds) if (fd !== STDIO_DEVNULL && fd > 2) p.fds.reserve(fd);
     ch.setOut(0, child.pid);
     return 0;
   },
