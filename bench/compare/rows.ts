@@ -116,9 +116,9 @@ export const rows: CompareRow[] = [
   { name: "rg_tree", group: "ecosystem", run: sh("if command -v rg >/dev/null; then rg -l needle tree; else grep -rl needle tree; fi | sort | md5sum") },
 ];
 
-/** Operations per networking row, after NET_WARMUP untimed (fewer than bench:net's 2000: one peer takes ~20 ms each). */
+/** Operations per networking row, after NET_WARMUP untimed (fewer than bench:net's 2000 and 1000: one peer takes ~10 ms each). */
 const NET_N = 300;
-const NET_WARMUP = 30;
+const NET_WARMUP = 300;
 
 // `$PWD/`: the upstream agent-os resolves a relative script name from `/`, not from its cwd.
 const netRows = (row: string, n: number, warmup: number): string => `node "$PWD/net-rows.js" ${row} ${n} ${warmup}`;

@@ -39,10 +39,13 @@ function readyFor(file: OpenFile, op: "read" | "write", signal: AbortSignal): Pr
  * answer EAGAIN, so this never spins.
  */
 export function untilDone<T>(file: OpenFile, op: "read" | "write", signal: AbortSignal, attempt: () => T): T | Promise<T> {
-  try {
-    return attempt();
-  } catch (e) {
-    if (!isEagain(e)) throw e;
+  // Not ready: no attempt, whose EAGAIN would cost an error object (a stack trace) for nothing.
+  if (file.readiness(op).ready) {
+    try {
+      return attempt();
+    } catch (e) {
+      if (!isEagain(e)) throw e;
+    }
   }
   return (async () => {
     for (;;) {
