@@ -12,7 +12,7 @@ export const execCases = (hostDir: string): ExecCase[] => [
   { command: "echo hello", ours: "hello\n", host: "hello\n" },
   { command: "pwd", ours: "/home/user\n", host: `${hostDir}\n` },
   { command: "ls /tmp/empty", ours: "", host: "" },
-  { command: "date --version", ours: "date (uutils coreutils) 0.7.0\n", host: (s) => s.startsWith("date (GNU coreutils)") },
+  { command: "date --version", ours: "date (uutils coreutils) 0.12.0\n", host: (s) => s.startsWith("date (GNU coreutils)") },
   { command: "printf '%65536s' x | wc -c", ours: "65536\n", host: "65536\n" },
 ];
 
