@@ -1,7 +1,13 @@
 // Acceptance tests 26–28 of shared/docs/guest-js.md §6 and the guest's fetch: the guest's http (server and
 // client over its net.Socket) and fetch (over that client), through the public API; output lines compared
 // with this machine's `node` on its real 127.0.0.1. The kernel's trace (AGENTOS_TRACE=1) counts system calls.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { AgentOs } from "../../src/index.js";
 import { createVm, hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
 
 /** A small Express look-alike: it swaps the prototypes of req and res as Express does. */
@@ -402,4 +408,61 @@ const s = net.createServer().listen(0, '127.0.0.1', async () => {
     expect(r.stdout).toBe(host);
     expect(r.stdout).toContain("TypeError fetch failed ECONNREFUSED Error: connect ECONNREFUSED 127.0.0.1:PORT\n");
   });
+});
+
+// A real Express (5.3, a devDependency; the repository's node_modules mounted read-only at /app/node_modules):
+// the same app run by the VM's node behind vm.fetch and by the host's node behind the host's fetch answers the
+// same requests with the same statuses, headers and bodies.
+const EXPRESS_APP = js`
+const express = require('express');
+const app = express();
+app.use(express.json());
+app.get('/users/:id', (req, res) => res.json({ id: req.params.id, q: req.query }));
+app.post('/echo', (req, res) => res.status(201).set('x-seen', 'yes').json(req.body));
+app.get('/redirect', (req, res) => res.redirect(302, '/users/1'));
+app.use((req, res) => res.status(404).send('nope ' + req.path));
+app.use((err, req, res, next) => res.status(err.status || 500).json({ error: err.type || err.message }));
+const server = app.listen(Number(process.argv[2]), '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+`;
+
+describe("a real Express app", () => {
+  it("answers vm.fetch as the same app under the host's node answers the host's fetch", async () => {
+    const repoModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
+    const app = await AgentOs.create({ mounts: [{ path: "/app/node_modules", hostDir: repoModules }] });
+    const hostDir = mkdtempSync(join(tmpdir(), "express-"));
+    writeFileSync(join(hostDir, "server.js"), EXPRESS_APP);
+    symlinkSync(repoModules, join(hostDir, "node_modules"));
+    const host = spawn(process.execPath, ["server.js", "0"], { cwd: hostDir, stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      await app.writeFile("/app/server.js", EXPRESS_APP);
+      const guest = app.spawn("node", ["/app/server.js", "3000"]);
+      const [hostPort] = await Promise.all([
+        new Promise<number>((resolve) => host.stdout.once("data", (c: Buffer) => resolve((JSON.parse(String(c)) as { port: number }).port))),
+        app.waitForListener(3000, { timeout: 20_000 }),
+      ]);
+      const requests: [string, RequestInit?][] = [
+        ["/users/42?x=1&y=2"],
+        ["/echo", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: [1, 2], s: "é" }) }],
+        ["/echo", { method: "POST", headers: { "content-type": "application/json" }, body: "{broken" }],
+        ["/redirect", { redirect: "manual" }],
+        ["/missing"],
+      ];
+      const shown = async (res: Response): Promise<unknown[]> => [
+        res.status,
+        ...["content-type", "content-length", "etag", "x-powered-by", "x-seen", "location"].map((h) => res.headers.get(h)),
+        await res.text(),
+      ];
+      for (const [path, init] of requests) {
+        const inVm = await shown(await app.fetch(3000, path, init));
+        const onHost = await shown(await fetch(`http://127.0.0.1:${hostPort}${path}`, init));
+        expect(inVm, path).toEqual(onHost);
+      }
+      expect(await shown(await app.fetch(3000, "/users/7"))).toEqual([200, "application/json; charset=utf-8", "17", 'W/"11-aqsD4K8lsWmuH95RNyhekrbsTmg"', "Express", null, null, '{"id":"7","q":{}}']);
+      guest.kill();
+    } finally {
+      host.kill();
+      await app.dispose();
+      rmSync(hostDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
