@@ -29,6 +29,7 @@ func runExternal(ctx context.Context, args []string) error {
 	}
 	hc.Spawned(pid)
 	status, err := wait(pid)
+	hc.Reaped(pid) // a background job's `kill` no longer signals it
 	io.pumps.Wait()
 	if err != nil {
 		return err
