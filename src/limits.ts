@@ -4,6 +4,11 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 
+/**
+ * System-call channels of exited processes kept for the next ones (src/kernel/pool-process.ts): a new one
+ * is a 256 KiB SharedArrayBuffer, whose allocation costs more than zeroing a kept one.
+ */
+export const SPARE_CHANNELS = 16;
 /** Workers kept ready when idle. */
 export const POOL_MIN_THREADS = 2;
 /**

@@ -28,6 +28,11 @@ export type CommandSpec =
        * the program handles (the shell ends only the pipeline stage that wrote).
        */
       sigpipeOnStdioOnly?: boolean;
+      /**
+       * The binary run instead when the process's environment needs data `file` leaves out (needsLocaleData):
+       * coreutils-ls.wasm has no collation data nor time zone database, coreutils.wasm has both.
+       */
+      dataFile?: string;
     }
   /** One of the runtime's own commands, workers/commands/<script>, run in a pool worker; it resolves its own paths. */
   | { kind: "script"; name: string; script: string }
@@ -46,7 +51,7 @@ const builtinTs: Record<string, CommandHandler> = { chmod, sort, umask, which };
  * Commands built from source in this repository (guests/build.ts, `pnpm build:guests`), whose .wasm files
  * are committed in guests/dist/: `rg` is ripgrep 15 from crates.io (guests/ripgrep/README.md).
  */
-type BuiltGuest = Pick<Extract<CommandSpec, { kind: "wasm" }>, "file" | "keepsCwd" | "multicall" | "seesDevices" | "sigpipeOnStdioOnly">;
+type BuiltGuest = Pick<Extract<CommandSpec, { kind: "wasm" }>, "file" | "keepsCwd" | "multicall" | "seesDevices" | "sigpipeOnStdioOnly" | "dataFile">;
 const builtGuests: Record<string, BuiltGuest> = {
   rg: { file: "rg.wasm", keepsCwd: true },
   /** jaq 3 (guests/jq/README.md). */
@@ -70,7 +75,8 @@ const COREUTILS =
  * guests/coreutils/Cargo.toml each): each instance copies the binary's data into its memory, 3.7 MB for
  * coreutils.wasm, which took ~1.5 ms of every start (guests/coreutils/README.md "Three binaries").
  * `coreutils-lite.wasm`: the utilities whose dependencies bring no large tables (0.45 MB of data);
- * `coreutils-ls.wasm`: ls with its collation data and time zone database (1.6 MB).
+ * `coreutils-ls.wasm`: ls without the collation data and the time zone database (0.25 MB of data), run
+ * where the environment needs neither (needsLocaleData), coreutils.wasm, which has them, elsewhere.
  */
 export const COREUTILS_VARIANTS: Record<string, string> = {
   "coreutils-lite.wasm":
@@ -79,7 +85,25 @@ export const COREUTILS_VARIANTS: Record<string, string> = {
 };
 const coreutilsFile = new Map(Object.entries(COREUTILS_VARIANTS).flatMap(([file, names]) => names.split(" ").map((name) => [name, file] as const)));
 coreutilsFile.set("[", coreutilsFile.get("test") ?? "coreutils.wasm");
-for (const name of [...COREUTILS.split(" "), "["]) builtGuests[name] = { file: coreutilsFile.get(name) ?? "coreutils.wasm", keepsCwd: true, multicall: true };
+for (const name of [...COREUTILS.split(" "), "["]) {
+  const file = coreutilsFile.get(name) ?? "coreutils.wasm";
+  builtGuests[name] = { file, keepsCwd: true, multicall: true, ...(file === "coreutils-ls.wasm" && { dataFile: "coreutils.wasm" }) };
+}
+
+/**
+ * Whether ls needs the data coreutils-ls.wasm leaves out. uucore collates with ICU's data when the
+ * collating locale (the first of LC_ALL, LC_COLLATE, LANG that is set, even empty) names a locale and is
+ * UTF-8, and compares bytes when it is C (`C`, `C.UTF-8`, empty or none: the VM's default `LANG=C.UTF-8`);
+ * jiff reads the time zone database only for a `TZ` that is set. Anything but C counts as a locale here.
+ */
+export function needsLocaleData(env: Readonly<Record<string, string>>): boolean {
+  if (env["TZ"] !== undefined) return true;
+  const locale = env["LC_ALL"] ?? env["LC_COLLATE"] ?? env["LANG"];
+  if (locale === undefined) return false;
+  const name = locale.split(/[.@]/, 1)[0];
+  return name !== "" && name !== "C";
+}
+
 /**
  * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): the tools
  * that uutils does not build for WASI, or that the VM answers itself (README "Where the commands come from").
@@ -90,7 +114,7 @@ const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../.
 
 function defaultCommands(): Map<string, CommandSpec> {
   const specs = new Map<string, CommandSpec>();
-  for (const [name, guest] of Object.entries(builtGuests)) specs.set(name, { kind: "wasm", name, ...guest, file: join(guestsDist, guest.file) });
+  for (const [name, guest] of Object.entries(builtGuests)) specs.set(name, { kind: "wasm", name, ...guest, file: join(guestsDist, guest.file), ...(guest.dataFile !== undefined && { dataFile: join(guestsDist, guest.dataFile) }) });
   for (const name of SCRIPTS) specs.set(name, { kind: "script", name, script: name });
   specs.set("node", { kind: "node", name: "node" });
   return specs;

@@ -1,6 +1,6 @@
 import { ROOT_PREOPEN_FD, Signal } from "../abi/wasi.js";
 import type { Limits } from "../limits.js";
-import { isVmShell, type CommandRegistry } from "../commands/registry.js";
+import { isVmShell, needsLocaleData, type CommandRegistry } from "../commands/registry.js";
 import { ExecFailure, findExecutable, type Executable } from "./executable.js";
 import { kerr, KernelError } from "./kernel-error.js";
 import { DeviceFile, type OpenFile } from "./open-file.js";
@@ -130,7 +130,7 @@ export class Kernel {
     this.processes.add(p);
     req.parent?.children.add(p);
     const start = (): void => {
-      if (spec.kind === "wasm") startWasmProcess(this, p, spec.file);
+      if (spec.kind === "wasm") startWasmProcess(this, p, spec.dataFile !== undefined && needsLocaleData(p.env) ? spec.dataFile : spec.file);
       else if (spec.kind === "script") startScriptProcess(this, p, spec.script);
       else if (spec.kind === "node") startNodeProcess(this, p);
       else startTsProcess(this, p, spec.handler);

@@ -1,10 +1,24 @@
 import { Channel } from "../abi/channel.js";
 import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
+import { SPARE_CHANNELS } from "../limits.js";
 import { runInPool } from "../pool/process-pool.js";
 import { openGuestMemory, releaseGuestMemory } from "./guest-memory-account.js";
 import type { Kernel } from "./kernel.js";
 import type { Process } from "./process.js";
 import { serveSyscalls } from "./syscalls/dispatch.js";
+
+/** Channels of exited processes for the next ones, at most SPARE_CHANNELS (see there). */
+const spareChannels: Channel[] = [];
+
+/**
+ * Keeps the channel of a process that neither its worker nor the kernel uses any more, zeroed as a new one
+ * is: nothing of one process's system calls reaches the next.
+ */
+function giveBack(channel: Channel): void {
+  if (spareChannels.length >= SPARE_CHANNELS) return;
+  new Uint8Array(channel.buffer).fill(0);
+  spareChannels.push(channel);
+}
 
 /**
  * Runs `p` in a pool worker, with the task `prepare` makes for its channel (or the result it ends with
@@ -17,11 +31,18 @@ export function startPoolProcess(
   p: Process,
   prepare: (channel: Channel, aborted: AbortSignal) => Promise<ProcessTask | ProcessResult>,
 ): void {
-  const channel = Channel.allocate();
+  const channel = spareChannels.pop() ?? Channel.allocate();
   const abort = new AbortController();
   p.runner = { terminate: () => abort.abort() };
   openGuestMemory(p);
-  serveSyscalls(k, p, channel);
+  // The channel goes back for another process once neither side uses it: the worker returned (a worker
+  // that was stopped may still be running, so its channel is not reused) and the kernel served its last call.
+  let returned = false;
+  let served = false;
+  serveSyscalls(k, p, channel, () => {
+    served = true;
+    if (returned) giveBack(channel);
+  });
   const exit = (code: number): void => {
     k.exitProcess(p, code);
     // After the exit, so that a request still in flight finds the account closed and charges nothing.
@@ -33,7 +54,11 @@ export function startPoolProcess(
       return "kind" in task ? runInPool(task, abort.signal) : task;
     })
     .then(
-      (result) => exit(result.exitCode),
+      (result) => {
+        returned = !abort.signal.aborted;
+        exit(result.exitCode);
+        if (returned && served) giveBack(channel);
+      },
       (error: unknown) => {
         if (!abort.signal.aborted) {
           // The worker died under the process (or the module would not compile): the process fails, the VM lives on.

@@ -37,9 +37,10 @@ let computing = 0;
  * Serves a process's system calls until it exits: each request is handled at once, or parked until the
  * event that completes it. The kernel learns of requests through Atomics.waitAsync; only while this is
  * the one process computing does it watch the channel for a moment first (Channel.spinWhile), since
- * watching one channel would delay every other.
+ * watching one channel would delay every other. `served` is called once the kernel is done with the
+ * channel: the process has exited and no request of it is pending or parked.
  */
-export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
+export function serveSyscalls(k: Kernel, p: Process, ch: Channel, served?: () => void): void {
   let awaiting = false;
   const expectRequest = (yes: boolean): void => {
     if (yes !== awaiting) computing += yes ? 1 : -1;
@@ -56,7 +57,11 @@ export function serveSyscalls(k: Kernel, p: Process, ch: Channel): void {
     const turnEnds = performance.now() + SYSCALL_TURN_MS;
     for (;;) {
       if (!ch.hasRequest) {
-        if (p.state !== "running") return expectRequest(false);
+        if (p.state !== "running") {
+          expectRequest(false);
+          served?.();
+          return;
+        }
         if (computing !== 1 || !ch.spinWhile(State.RESPONSE)) {
           const next = ch.nextRequest();
           if (next) void next.then(pump);
