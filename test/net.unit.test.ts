@@ -360,6 +360,10 @@ describe("TCP over loopback", () => {
     expect(g.ok(Sys.FDSTAT, [u]).out).toEqual([FileType.SOCKET_DGRAM, FdFlags.NONBLOCK, 0, 0]);
     const [r] = g.ok(Sys.PIPE, []).out;
     expect(g.now(Sys.RECV, [r!, 10, 0]).code).toBe("ENOTSOCK");
+    // A blocking read of a listening socket is ENOTCONN at once, as on Linux: it does not wait for a connection.
+    const l = g.listen();
+    expect(g.now(Sys.RECV, [l.fd, 10, 0]).code).toBe("ENOTCONN");
+    expect(g.now(Sys.READ, [l.fd, 10]).code).toBe("ENOTCONN");
   });
 
   it("POLL (poll_oneoff) waits for a socket to become readable", async () => {

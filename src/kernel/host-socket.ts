@@ -1,6 +1,6 @@
 import { SHUT } from "../abi/net.js";
 import { kerr } from "./kernel-error.js";
-import { untilDone, type StreamSocket } from "./socket.js";
+import { untilDone, whenReady, type StreamSocket } from "./socket.js";
 
 /** What one read takes at most when the caller does not say. */
 const HOST_READ_BYTES = 64 * 1024;
@@ -32,7 +32,10 @@ export class HostSocket {
   /** The next bytes the guest sent (up to `maxBytes`), or null at end of file. Rejects with ECONNRESET on a reset. */
   async read(maxBytes = HOST_READ_BYTES): Promise<Uint8Array | null> {
     const into = maxBytes <= landing.length ? landing.subarray(0, maxBytes) : new Uint8Array(maxBytes);
-    const bytes = await untilDone(this.socket, "read", this.signal(), () => into.slice(0, this.socket.recv(into)));
+    const attempt = (): Uint8Array => into.slice(0, this.socket.recv(into));
+    // A read that will wait (vm.fetch keeps one posted on every idle connection) waits before its attempt.
+    const signal = this.signal();
+    const bytes = await (this.socket.readiness("read").ready ? untilDone(this.socket, "read", signal, attempt) : whenReady(this.socket, "read", signal, attempt));
     return bytes.length === 0 ? null : bytes;
   }
 

@@ -39,24 +39,28 @@ function readyFor(file: OpenFile, op: "read" | "write", signal: AbortSignal): Pr
  * answer EAGAIN, so this never spins.
  */
 export function untilDone<T>(file: OpenFile, op: "read" | "write", signal: AbortSignal, attempt: () => T): T | Promise<T> {
-  // Not ready: no attempt, whose EAGAIN would cost an error object (a stack trace) for nothing.
-  if (file.readiness(op).ready) {
+  try {
+    return attempt();
+  } catch (e) {
+    if (!isEagain(e)) throw e;
+  }
+  return whenReady(file, op, signal, attempt);
+}
+
+/**
+ * untilDone for a caller that knows `file` is not ready for `op` and that `attempt` would only say EAGAIN
+ * (a connected stream's host end: its readiness is exact), which would build an error, stack trace and all,
+ * for nothing: it waits first.
+ */
+export async function whenReady<T>(file: OpenFile, op: "read" | "write", signal: AbortSignal, attempt: () => T): Promise<T> {
+  for (;;) {
+    await readyFor(file, op, signal);
     try {
       return attempt();
     } catch (e) {
       if (!isEagain(e)) throw e;
     }
   }
-  return (async () => {
-    for (;;) {
-      await readyFor(file, op, signal);
-      try {
-        return attempt();
-      } catch (e) {
-        if (!isEagain(e)) throw e;
-      }
-    }
-  })();
 }
 
 /**
