@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
+import { inParallel, runHostNode } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
 // against this machine's own `node` (process.execPath, the same binary the VM's workers run on).
@@ -352,23 +352,7 @@ function normalise(text: string, dir: string, keepHeader: boolean): string {
 }
 
 function runOnHost(c: Case, dir: string): Promise<ExecResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, c.args ?? ["case.js"], {
-      cwd: dir,
-      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: "/home/user", LANG: "C.UTF-8", ...(c.env ?? {}) },
-      stdio: [c.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code ?? (signal ? 128 + (signal === "SIGTERM" ? 15 : 9) : -1), stdout, stderr });
-    });
-    if (c.stdin !== undefined) child.stdin?.end(c.stdin);
-  });
+  return runHostNode(c.args ?? ["case.js"], dir, { ...(c.env ? { env: c.env } : {}), ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) });
 }
 
 async function runInVm(c: Case): Promise<ExecResult> {
@@ -379,15 +363,6 @@ async function runInVm(c: Case): Promise<ExecResult> {
     ...(c.env ? { env: c.env } : {}),
     ...(c.stdin !== undefined ? { stdin: c.stdin } : {}),
   });
-}
-
-async function inParallel<T>(items: T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await f(items[next++]!);
-    }),
-  );
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
+import { inParallel, runHostNode } from "./host-node.js";
 
 // Differential test of the guest `node`'s web-platform globals (stream/web, Blob and File, MessageChannel,
 // MessagePort, BroadcastChannel; workers/node-guest) against this machine's own `node` (process.execPath,
@@ -100,31 +100,7 @@ function normalise(text: string, dir: string): string {
 }
 
 function runOnHost(c: Case, dir: string): Promise<ExecResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [fileOf(c)], {
-      cwd: dir,
-      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: "/home/user", LANG: "C.UTF-8" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code ?? (signal ? 137 : -1), stdout, stderr });
-    });
-  });
-}
-
-async function inParallel<T>(items: T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await f(items[next++]!);
-    }),
-  );
+  return runHostNode([fileOf(c)], dir);
 }
 
 beforeAll(async () => {
