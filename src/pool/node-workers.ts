@@ -13,11 +13,12 @@ import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
  * process is done. A spare has its process's system-call channel and wake ring already, so that everything
  * the runtime sets up over them is done while booting; it then sleeps in Atomics.wait until `start`.
  *
- * `--experimental-vm-modules` is not optional: without it, `import()` in the guest's context escapes to
- * the worker's realm on Node 20 (workers/node-host/compile.ts). `--no-warnings`: Node's own warnings (the
- * experimental VM modules) are the worker's business, and nothing else writes to its stdio.
+ * `--experimental-vm-modules`: the guest's ES modules are `vm.SourceTextModule`s. `--expose-internals`: the
+ * runtime sets the guest's own `import()` callback in place of Node's (workers/node-host/import-callback.ts).
+ * `--no-warnings`: Node's own warnings (the experimental VM modules, the internal binding) are the worker's
+ * business, and nothing else writes to its stdio.
  */
-const EXEC_ARGV = ["--experimental-vm-modules", "--no-warnings"];
+const EXEC_ARGV = ["--experimental-vm-modules", "--expose-internals", "--no-warnings"];
 
 function entryFile(): URL {
   // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.

@@ -1,24 +1,23 @@
 import vm from "node:vm";
 
 /**
- * The only user of `node:vm` in the runtime (test/node/membrane.test.ts checks it). Every compile passes
- * `importModuleDynamically`: without it, `import()` in the compiled code would be served by the worker's
- * own loader and hand the guest a module of the worker's realm, i.e. its real `process`.
+ * The only user of `node:vm` in the runtime (test/node/escape.test.ts checks it). `import()` in code compiled
+ * here is served by the guest's own callback (workers/node-host/import-callback.ts), not by `vm`'s
+ * `importModuleDynamically`, which Node would call from a function of the worker's realm.
  */
-export type DynamicImport = (specifier: string, referrer: unknown, attributes: unknown) => Promise<vm.Module>;
 
 /** The guest's global: a context of its own whose global object is not a wrapper of a host object. */
-export function createGuestContext(dynamicImport: DynamicImport): object {
+export function createGuestContext(): object {
   // DONT_CONTEXTIFY: an ordinary global (fast global access, no interceptor that could lead to the host's
   // Object.prototype). Node ≥ 20.18 / 22.8 have it; without it the sandbox object has a null prototype.
   const constant = (vm.constants as unknown as { DONT_CONTEXTIFY?: symbol } | undefined)?.DONT_CONTEXTIFY;
-  const options = { name: "node", importModuleDynamically: dynamicImport as never, microtaskMode: undefined };
+  const options = { name: "node", microtaskMode: undefined };
   return constant ? vm.createContext(constant as never, options) : vm.createContext(Object.create(null) as object, options);
 }
 
 /** A function compiled in the guest's context: a value of the guest's realm. Throws the context's SyntaxError. */
-export function compileInContext(context: object, source: string, params: readonly string[], filename: string, dynamicImport: DynamicImport): Function {
-  return vm.compileFunction(source, [...params], { parsingContext: context, filename, importModuleDynamically: dynamicImport as never });
+export function compileInContext(context: object, source: string, params: readonly string[], filename: string): Function {
+  return vm.compileFunction(source, [...params], { parsingContext: context, filename });
 }
 
 /**
@@ -26,29 +25,19 @@ export function compileInContext(context: object, source: string, params: readon
  * script's code cache, made after the function ran, includes what V8 compiled lazily (a spare worker boots
  * 2–4× faster with it). `cachedData` is a cache made so; a stale one is ignored by V8.
  */
-export function compileCachedFunction(context: object, source: string, params: readonly string[], filename: string, dynamicImport: DynamicImport, cachedData: Uint8Array | undefined): { fn: Function; script: vm.Script } {
-  const script = new vm.Script(`(function (${params.join(", ")}) {${source}\n})`, { filename, cachedData, importModuleDynamically: dynamicImport as never });
+export function compileCachedFunction(context: object, source: string, params: readonly string[], filename: string, cachedData: Uint8Array | undefined): { fn: Function; script: vm.Script } {
+  const script = new vm.Script(`(function (${params.join(", ")}) {${source}\n})`, { filename, cachedData });
   return { fn: script.runInContext(context as vm.Context) as Function, script };
 }
 
 /** Runs `source` as a script of the guest's global scope (as `node -e` does); answers its completion value. */
-export function runScriptInContext(context: object, source: string, filename: string, dynamicImport: DynamicImport): unknown {
-  return new vm.Script(source, { filename, importModuleDynamically: dynamicImport as never }).runInContext(context as vm.Context);
+export function runScriptInContext(context: object, source: string, filename: string): unknown {
+  return new vm.Script(source, { filename }).runInContext(context as vm.Context);
 }
 
-export interface ModuleHooks {
-  dynamicImport: DynamicImport;
-  /** Fills `import.meta` (a fresh object of the guest's realm). */
-  initMeta: (meta: object, module: vm.SourceTextModule) => void;
-}
-
-export function sourceTextModule(context: object, source: string, url: string, hooks: ModuleHooks): vm.SourceTextModule {
-  return new vm.SourceTextModule(source, {
-    context: context as vm.Context,
-    identifier: url,
-    importModuleDynamically: hooks.dynamicImport as never,
-    initializeImportMeta: hooks.initMeta as never,
-  });
+/** `initMeta` fills `import.meta` (a fresh object of the guest's realm). */
+export function sourceTextModule(context: object, source: string, url: string, initMeta: (meta: object, module: vm.SourceTextModule) => void): vm.SourceTextModule {
+  return new vm.SourceTextModule(source, { context: context as vm.Context, identifier: url, initializeImportMeta: initMeta as never });
 }
 
 /** A module whose exports the runtime sets (builtins, CommonJS, JSON imported from ESM). */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { System } from "../system.js";
-import { sourceTextModule, syncLinkable, syncLinking, syntheticModule, type DynamicImport, type Module, type SourceTextModule } from "./compile.js";
+import { sourceTextModule, syncLinkable, syncLinking, syntheticModule, type Module, type SourceTextModule } from "./compile.js";
 
 type Dispatch = (...args: unknown[]) => unknown;
 
@@ -13,11 +13,8 @@ type Dispatch = (...args: unknown[]) => unknown;
  */
 export class EsmLoader {
   private readonly modules = new Map<string, Module>();
-  private readonly urls = new WeakMap<object, string>();
   /** Each module's link-and-evaluate, shared by every import of it (two `import()`s may race). */
   private readonly ready = new WeakMap<Module, Promise<void>>();
-  /** What `import()` hands back for a module that exports `then` (see importDynamic). */
-  private readonly withoutThen = new WeakMap<Module, Module>();
   /** Linked synchronously: the modules given for each source text module's requests. */
   private readonly deps = new WeakMap<Module, Module[]>();
   /** What `require()` gives for a module with a default export and no `__esModule` (requiredNamespace). */
@@ -26,15 +23,10 @@ export class EsmLoader {
   constructor(
     private readonly context: object,
     private readonly sys: System,
-    private readonly dynamicImport: DynamicImport,
     private readonly dispatch: Dispatch,
     /** Whether a value is of the worker's realm (an error of Node's vm machinery): it must not reach the guest. */
     private readonly isHostValue: (v: unknown) => boolean,
   ) {}
-
-  urlOf(referrer: object): string | undefined {
-    return this.urls.get(referrer);
-  }
 
   /** Loads, links and evaluates the main module; a failure is the guest's uncaught error. */
   runMain(url: string, source?: string): void {
@@ -44,21 +36,23 @@ export class EsmLoader {
   }
 
   /**
-   * `import()`: resolves against `parent` (a file URL or path; the working directory when undefined). It
-   * rejects only with values of the guest's realm. Node's wrapper resolves a promise of the worker's realm
-   * with the module's namespace, which would call an exported `then` with resolving functions of the
-   * worker's realm: such a module is handed back as a copy without `then`.
+   * `import()`: resolves against `parent` (a file URL or path; the working directory when undefined) and
+   * settles the guest's promise through its resolving functions, with the module's namespace or a value of
+   * the guest's realm. As in Node, a namespace that exports `then` is a thenable to them.
    */
-  async importDynamic(specifier: string, parent: string | undefined): Promise<Module> {
-    try {
-      const base = parent === undefined ? `file://${this.sys.cwd}/[eval]` : parent.startsWith("file:") || parent.startsWith("node:") ? parent : `file://${parent}`;
-      const resolved = this.resolve(specifier, base);
-      const m = await this.load(resolved.url, resolved.format);
-      await this.instantiate(m);
-      return await this.thenless(m);
-    } catch (e) {
-      throw this.guestError(e);
-    }
+  importDynamic(specifier: string, parent: string | undefined, resolve: Function, reject: Function): void {
+    this.namespaceOf(specifier, parent).then(
+      (ns) => resolve(ns),
+      (e: unknown) => reject(this.guestError(e)),
+    );
+  }
+
+  private async namespaceOf(specifier: string, parent: string | undefined): Promise<unknown> {
+    const base = parent === undefined ? `file://${this.sys.cwd}/[eval]` : parent.startsWith("file:") ? parent : `file://${parent}`;
+    const resolved = this.resolve(specifier, base);
+    const m = await this.load(resolved.url, resolved.format);
+    await this.instantiate(m);
+    return m.namespace;
   }
 
   /**
@@ -112,7 +106,7 @@ export class EsmLoader {
     let facade = this.facades.get(m);
     if (!facade) {
       const source = "export * from 'original'; export { default } from 'original'; export const __esModule = true;";
-      facade = sourceTextModule(this.context, source, m.identifier, { dynamicImport: this.dynamicImport, initMeta: () => {} });
+      facade = sourceTextModule(this.context, source, m.identifier, () => {});
       const linking = syncLinkable(facade);
       linking.linkRequests([m]);
       linking.instantiate();
@@ -153,21 +147,6 @@ export class EsmLoader {
     const text = typeof message === "string" ? message : "module error";
     if (name === "SyntaxError") return this.dispatch("makeError", "SyntaxError", undefined, text);
     return this.dispatch("makeError", "Error", typeof code === "string" ? code : "ERR_VM_MODULE", text);
-  }
-
-  private async thenless(m: Module): Promise<Module> {
-    const ns = m.namespace as Record<string, unknown>;
-    if (!Object.prototype.hasOwnProperty.call(ns, "then")) return m;
-    let copy = this.withoutThen.get(m);
-    if (!copy) {
-      const names = Object.keys(ns).filter((n) => n !== "then");
-      copy = syntheticModule(this.context, names, m.identifier, (sm) => {
-        for (const name of names) sm.setExport(name, ns[name]);
-      });
-      this.withoutThen.set(m, copy);
-    }
-    await this.instantiate(copy);
-    return copy;
   }
 
   private instantiate(m: Module): Promise<void> {
@@ -213,10 +192,7 @@ export class EsmLoader {
       } catch {
         throw this.dispatch("makeError", "Error", "ERR_MODULE_NOT_FOUND", `Cannot find module '${fileURLToPath(url)}'`);
       }
-      m = sourceTextModule(this.context, source.startsWith("#!") ? `//${source}` : source, url, {
-        dynamicImport: this.dynamicImport,
-        initMeta: (meta, module) => void this.dispatch("initMeta", meta, module.identifier),
-      });
+      m = sourceTextModule(this.context, source.startsWith("#!") ? `//${source}` : source, url, (meta, module) => void this.dispatch("initMeta", meta, module.identifier));
     } else {
       const names = this.dispatch("exportNames", format, url);
       if (typeof names !== "string") throw names;
@@ -230,7 +206,6 @@ export class EsmLoader {
       });
     }
     this.modules.set(url, m);
-    this.urls.set(m, url);
     return m;
   }
 }

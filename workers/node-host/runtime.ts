@@ -6,7 +6,8 @@ import { getHeapStatistics, promiseHooks } from "node:v8";
 import { MessageChannel, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
-import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking, type DynamicImport } from "./compile.js";
+import { setImportCallback } from "./import-callback.js";
+import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
 import { WakeWaiter } from "./wake-waiter.js";
@@ -59,17 +60,7 @@ const ops = new Map<string, HostOp>();
 let dispatch: (...args: unknown[]) => unknown = () => undefined;
 
 let esm: EsmLoader | undefined;
-/** `import()` in code compiled for the file `parent` (a path or URL; undefined: the working directory). */
-const importFrom =
-  (parent: string | undefined): DynamicImport =>
-  (specifier, referrer) => {
-    if (!esm) return Promise.reject(dispatch("makeError", "Error", "ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING", "import() is not available yet"));
-    const from = typeof referrer === "object" && referrer !== null ? (esm.urlOf(referrer) ?? parent) : parent;
-    return esm.importDynamic(specifier, from);
-  };
-const dynamicImport = importFrom(undefined);
-
-const context = createGuestContext(dynamicImport);
+const context = createGuestContext();
 
 /**
  * What the guest holds: its heap and the memory outside it (ArrayBuffers, which the heap limit does not
@@ -207,7 +198,7 @@ const runtimeOps: Record<string, HostOp> = {
   compile: (source, params, filename) => {
     if (typeof source !== "string" || typeof params !== "string" || typeof filename !== "string") throw new Error("bad compile");
     try {
-      return compileInContext(context, source, params === "" ? [] : params.split(","), filename, importFrom(filename));
+      return compileInContext(context, source, params === "" ? [] : params.split(","), filename);
     } catch (e) {
       // V8 made the SyntaxError in the guest's context; anything else (a host failure) is not passed on.
       if (isGuestError(e)) return e;
@@ -222,7 +213,7 @@ const runtimeOps: Record<string, HostOp> = {
   runScript: (source, filename) => {
     if (typeof source !== "string" || typeof filename !== "string") throw new Error("bad script");
     try {
-      scriptResult = runScriptInContext(context, source, filename, dynamicImport);
+      scriptResult = runScriptInContext(context, source, filename);
       return "ok";
     } catch (e) {
       // A syntax error is made while compiling, in the worker's realm: the guest gets its own, same text.
@@ -273,6 +264,18 @@ const runtimeOps: Record<string, HostOp> = {
     if (typeof url !== "string" || !esm) throw new Error("bad import");
     esm.runMain(url);
   },
+  /**
+   * `import()` in the guest's code (bootstrap.js onImport): `name` is what the importing code was compiled
+   * as, a file or URL, else the working directory is the base. Answers true, then settles the guest's
+   * promise through `resolve`/`reject`, from a job of its own: the guest may call this with no stack left.
+   */
+  import: (specifier, name, resolve, reject) => {
+    const loader = esm;
+    if (typeof specifier !== "string" || typeof resolve !== "function" || typeof reject !== "function" || isHostValue(resolve) || isHostValue(reject) || !loader) throw new Error("bad import");
+    const parent = typeof name === "string" && (name.startsWith("/") || name.startsWith("file:")) ? name : undefined;
+    queueMicrotask(() => loader.importDynamic(specifier, parent, resolve, reject));
+    return true;
+  },
   /** `require()` of an ES module (EsmLoader.requireModule); without a URL, whether this Node can. */
   requireModule: (url) => (url === undefined ? syncLinking : typeof url === "string" && esm ? esm.requireModule(url) : "\0UNSUPPORTED"),
   /** `--input-type=module` code: an ES module named `url` whose source is given. */
@@ -294,8 +297,7 @@ function isHostValue(v: unknown): boolean {
 }
 
 /**
- * Defence in depth against a value of the worker's realm reaching the guest (Node's own dynamic-import
- * wrapper rejects with one when the guest calls `import()` with its stack all but exhausted): from such a
+ * Defence in depth against a value of the worker's realm reaching the guest: from such a
  * value the guest must neither make code in the worker's realm (its function constructors are disabled)
  * nor change how the worker's code behaves (the realm's intrinsic prototypes are frozen, and stack traces
  * cannot be customised). Done once booted: nothing of the worker compiles from strings after that.
@@ -356,7 +358,7 @@ const internalScripts = new Map<string, { createCachedData(): Buffer }>();
 
 /** The runtime's own modules (bootstrap.js's internalLoad): compiled with their code cache. */
 function compileInternal(source: string, params: readonly string[], filename: string): Function {
-  const { fn, script } = compileCachedFunction(context, source, params, filename, dynamicImport, codeCache[filename]);
+  const { fn, script } = compileCachedFunction(context, source, params, filename, codeCache[filename]);
   internalScripts.set(filename, script);
   return fn;
 }
@@ -375,7 +377,7 @@ function boot(): void {
     if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
     scratch = new Uint8Array(buffer);
   });
-  const probe = compileInContext(context, "return [SyntaxError.prototype, Error.prototype]", [], "node:internal/probe", dynamicImport)() as object[];
+  const probe = compileInContext(context, "return [SyntaxError.prototype, Error.prototype]", [], "node:internal/probe")() as object[];
   const guestProtos = new Set(probe);
   isGuestError = (e) => {
     for (let proto = typeof e === "object" && e !== null ? Object.getPrototypeOf(e) : null; proto; proto = Object.getPrototypeOf(proto)) if (guestProtos.has(proto)) return true;
@@ -401,7 +403,7 @@ function prepare(): (task: NodeTask) => void {
   const sys = new System(bootData.channel, [], [], "/", Number.MAX_SAFE_INTEGER, new HeapMeter());
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, 0, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
-  esm = new EsmLoader(context, sys, dynamicImport, (...args) => dispatch(...args), isHostValue);
+  esm = new EsmLoader(context, sys, (...args) => dispatch(...args), isHostValue);
   const waiter = new WakeWaiter(bootData.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));
   return (task) => {
     sys.cwd = task.cwd;
@@ -426,6 +428,7 @@ function run(msg: NodeTask, waiter: WakeWaiter): void {
 }
 
 boot();
+setImportCallback(dispatch("importCallback"));
 hardenRealm();
 const start = prepare();
 parentPort!.postMessage({ codeCache: madeCodeCache() });

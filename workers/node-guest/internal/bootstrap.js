@@ -215,6 +215,33 @@ function dispatch(kind, a, b, c, d, e, f, g) {
 }
 internal.inCallback = () => depth > 0;
 
+// ---- import() ----
+
+const PromiseCtor = Promise;
+/**
+ * What V8 calls for every `import()` in the guest's code, in place of Node's own callback (a function of the
+ * worker's realm): the first frame entered is this realm's, and so is every error, however little stack is
+ * left. Node gives (id, specifier, [phase,] attributes, referrer's name); the name is the file or URL the
+ * importing code was compiled as.
+ */
+function onImport(id, specifier) {
+  const name = arguments[arguments.length - 1];
+  let resolve, reject;
+  const promise = new PromiseCtor((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // No stack left for the executor: the promise is rejected with the RangeError it threw.
+  if (reject === undefined) return promise;
+  try {
+    if (rawCall('import', specifier, typeof name === 'string' ? name : undefined, resolve, reject) !== true) throw new RangeErrorCtor('Maximum call stack size exceeded');
+  } catch (e) {
+    reject(e);
+  }
+  return promise;
+}
+handlers.importCallback = () => onImport;
+
 // Globals and the process object, before any guest code: internal/globals.js.
 internalLoad('internal/globals');
 return dispatch;
