@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { internalBinding } from "./node-internals.js";
 
 /**
  * Makes `onImport`, a function of the guest's realm (workers/node-guest/internal/bootstrap.js), what V8 calls
@@ -6,13 +6,11 @@ import { createRequire } from "node:module";
  * made with the stack all but exhausted overflowed in its frames, and the guest got that RangeError, an
  * object of the worker's realm, thrown or as the rejection. With the guest's callback the first frame V8
  * enters is the guest's, and so is every error. The setter is internal to Node (`module_wrap`, unchanged
- * since Node 12): the worker runs with `--expose-internals` (src/pool/node-workers.ts). Set once booted, when
- * nothing of the worker imports anything any more.
+ * since Node 12). Set once booted, when nothing of the worker imports anything any more.
  */
 export function setImportCallback(onImport: unknown): void {
   if (typeof onImport !== "function") throw new Error("the guest has no import() callback");
-  const { internalBinding } = createRequire(import.meta.url)("internal/test/binding") as { internalBinding: (name: string) => Record<string, unknown> };
-  const set = internalBinding("module_wrap").setImportModuleDynamicallyCallback;
+  const set = internalBinding<{ setImportModuleDynamicallyCallback?: unknown }>("module_wrap").setImportModuleDynamicallyCallback;
   if (typeof set !== "function") throw new Error(`Node ${process.version} has no setImportModuleDynamicallyCallback`);
   set(onImport);
 }

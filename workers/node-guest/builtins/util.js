@@ -3,9 +3,8 @@
 // bindings emulated in JS); the rest is written here against intrinsics captured at evaluation, so guest
 // code that later replaces globals cannot change how the guest's console prints.
 //
-// Known differences from Node (no V8 internals in the context):
-// - a Promise always prints `Promise { <pending> }` (its state cannot be read synchronously);
-// - Map/Set iterators print no entries; a Proxy prints through its traps (like its target for plain proxies);
+// What only V8 knows (a promise's state, a proxy's target and handler, an iterator's entries) the host reads
+// with V8's introspection (workers/node-host/inspect-ops.ts). Known difference from Node:
 // - the bundle follows a recent Node (22+); loadInspect patches it so that, when the guest reports Node 20/21,
 //   symbol keys and ArrayBuffer/DataView fields print as Node 20's.
 
@@ -32,9 +31,29 @@ function loadInspect() {
     // The extra fields of an ArrayBuffer / DataView are plain `byteLength: 4` (a typed array's stay `[length]`).
     patch('`${t.stylize(`[${r}]`,"string")}: ${i}`', '`${__h.plainField(e)?t.stylize(r,"name"):t.stylize(`[${r}]`,"string")}: ${i}`');
     patch('`{ [byteLength]: ${', '`{ ${__h.node20()?"byteLength":"[byteLength]"}: ${');
+    // What V8 alone knows (the bundle's stand-ins answer "pending", "no proxy", "no entries"): asked of the host.
+    patch('getPromiseDetails:()=>[g,void 0],getProxyDetails:y.getProxyDetails', 'getPromiseDetails:t=>__h.promiseDetails(t,g,h),getProxyDetails:__h.proxyDetails');
+    patch('previewEntries:t=>[[],!1]', 'previewEntries:__h.previewEntries');
+    // A proxy prints as its target; only Node ≥ 25 marks it `Proxy(…)`.
+    patch('if(0!==s)for(let e=0;e<s;e++)u=', 'if(0!==s&&__h.proxyMarks())for(let e=0;e<s;e++)u=');
     const hooks = {
       node20: () => nodeMajor() < 22,
+      proxyMarks: () => nodeMajor() >= 25,
       plainField: (v) => nodeMajor() < 22 && (isAnyArrayBuffer(v) || isDataView(v)),
+      promiseDetails: (p, kPending, kRejected) => {
+        const state = host('promiseState', p);
+        return state === 1 || state === 2 ? [state === 2 ? kRejected : state, host('promiseResult', p)] : [kPending, undefined];
+      },
+      proxyDetails: (value, withHandler = true) => {
+        const target = host('proxyPart', value, 0);
+        if (target === '\0' || internal.isFailure(target)) return undefined;
+        return withHandler ? [target, host('proxyPart', value, 1)] : target;
+      },
+      previewEntries: (value, isIterator) => {
+        const entries = [];
+        const pairs = host('previewEntries', value, entries);
+        return isIterator === true ? [entries, pairs === true] : entries;
+      },
     };
     const fn = host('compileInternal', source, 'exports,require,module,__h', 'node:internal/deps/node-inspect-extracted/dist/inspect-guest.js');
     if (typeof fn !== 'function') return require('node-inspect-extracted');
