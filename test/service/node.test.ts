@@ -101,6 +101,9 @@ describe("guest node (§6 acceptance tests 1–14)", () => {
     expect(await vm.exec("node -p 'process.cwd()'", { ...T, cwd: "/w" })).toEqual(result("/w\n"));
     const chdir = "process.chdir('/tmp'); console.log(process.cwd()); process.stdout.write(require('fs').readFileSync('a'))";
     expect(await vm.exec(`node -e "${chdir}"`, { ...T, cwd: "/w" })).toEqual(result("/tmp\nin tmp\n"));
+    // path.win32 resolves against the guest's directory too (Node on Linux gives the same), never the worker's.
+    const win32 = "const w = require('path').win32; console.log(w.resolve('x'), w.resolve(), w.relative('a', 'b'), w.toNamespacedPath('y')); process.chdir('/tmp'); console.log(w.resolve('..', 'z'))";
+    expect(await vm.exec(`node -e "${win32}"`, { ...T, cwd: "/w" })).toEqual(result("\\w\\x \\w ..\\b \\w\\y\n\\z\n"));
   });
 
   it("12: child_process: execSync, spawnSync, spawn with pipes, exec of a missing command", async () => {

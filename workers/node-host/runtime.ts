@@ -8,6 +8,7 @@ import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
 import { setImportCallback } from "./import-callback.js";
 import { inspectOps } from "./inspect-ops.js";
+import { pathOps } from "./path-ops.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
@@ -373,7 +374,7 @@ function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: un
 let scratch = new Uint8Array(0);
 
 function boot(): void {
-  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue) })) ops.set(name, op);
+  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps() })) ops.set(name, op);
   ops.set("scratch", (buffer) => {
     if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
     scratch = new Uint8Array(buffer);
