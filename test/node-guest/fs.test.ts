@@ -830,9 +830,11 @@ describe("guest fs: VM specifics", () => {
     expect(() => guest.fs.watch(guestRoot)).toThrow("fs.watch is not supported in the VM");
     expect(() => guest.fs.watchFile(guestRoot, () => {})).toThrow("fs.watchFile is not supported in the VM");
   });
-  it("stat with bigint: true throws a clear error", async () => {
-    expect(() => guest.fs.statSync(guestRoot, { bigint: true })).toThrow(/bigint/);
-    await expect(guest.fsp.stat(guestRoot, { bigint: true })).rejects.toThrow(/bigint/);
+  it("stat with bigint: true gives BigInt fields (only for bigint === true, as Node's binding)", async () => {
+    const s = guest.fs.statSync(guestRoot, { bigint: true });
+    expect([typeof s.size, typeof s.mode, typeof s.mtimeNs, s.isDirectory(), s.mtimeMs * 1_000_000n <= s.mtimeNs]).toEqual(["bigint", "bigint", "bigint", true, true]);
+    expect(typeof (await guest.fsp.stat(guestRoot, { bigint: true })).ino).toBe("bigint");
+    expect(typeof guest.fs.statSync(guestRoot, { bigint: 1 }).size).toBe("number");
   });
   it("relative paths are taken against the guest's cwd; mkdir -p returns the path as given", () => {
     const fs = guest.fs;

@@ -98,6 +98,11 @@ class FileHandle {
   utimes(atime, mtime) { return run(() => futimesSync(this.#open('futime'), atime, mtime)); }
   createReadStream(options) { return createReadStream(null, { ...options, fd: this }); }
   createWriteStream(options) { return createWriteStream(null, { ...options, fd: this }); }
+  // As Node: a readline Interface over a read stream of this file, taking \r\n as one line break.
+  readLines(options) {
+    const { Interface } = require('readline');
+    return new Interface({ input: this.createReadStream(options), crlfDelay: Infinity });
+  }
   close() {
     return run(() => {
       if (this[kFd] < 0) return undefined;

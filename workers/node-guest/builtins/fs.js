@@ -55,10 +55,13 @@ const WeakSetPrototypeAdd = uncurry(WeakSet.prototype.add);
 const WeakSetPrototypeHas = uncurry(WeakSet.prototype.has);
 const SymbolAsyncIterator = Symbol.asyncIterator;
 const SymbolFor = Symbol.for;
+const SymbolCtor = Symbol;
 const ReflectApply = Reflect.apply;
 const NumberCtor = Number;
 const queueMicrotaskFn = typeof queueMicrotask === 'function' ? queueMicrotask : undefined;
 const BigIntType = 'bigint';
+const BigIntCtor = BigInt;
+const kNsPerMsBigInt = 1000000n;
 
 const kMaxLength = 0x7fffffff;
 const kReadChunk = 64 * 1024;
@@ -451,17 +454,45 @@ function Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, ati
     this.birthtime = new DateCtor(MathRound(birthtimeMs));
   }
 }
+
+// BigIntStats: every field a BigInt, plus the times in nanoseconds. The host reports times as float
+// milliseconds, so the nanoseconds are what that float keeps (Node's come from the timespec).
+function BigIntStats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeNs, mtimeNs, ctimeNs, birthtimeNs) {
+  FunctionPrototypeCall.call(StatsBase, this, dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks);
+  this.atimeMs = atimeNs / kNsPerMsBigInt;
+  this.mtimeMs = mtimeNs / kNsPerMsBigInt;
+  this.ctimeMs = ctimeNs / kNsPerMsBigInt;
+  this.birthtimeMs = birthtimeNs / kNsPerMsBigInt;
+  this.atimeNs = atimeNs;
+  this.mtimeNs = mtimeNs;
+  this.ctimeNs = ctimeNs;
+  this.birthtimeNs = birthtimeNs;
+  if (nodeMajor() < 22) {
+    this.atime = new DateCtor(NumberCtor(this.atimeMs));
+    this.mtime = new DateCtor(NumberCtor(this.mtimeMs));
+    this.ctime = new DateCtor(NumberCtor(this.ctimeMs));
+    this.birthtime = new DateCtor(NumberCtor(this.birthtimeMs));
+  }
+}
+ObjectSetPrototypeOf(BigIntStats.prototype, StatsBase.prototype);
+ObjectSetPrototypeOf(BigIntStats, StatsBase);
+BigIntStats.prototype._checkModeProperty = function _checkModeProperty(property) {
+  return (this.mode & BigIntCtor(S_IFMT)) === BigIntCtor(property);
+};
+
 for (const [name, msName] of [['atime', 'atimeMs'], ['mtime', 'mtimeMs'], ['ctime', 'ctimeMs'], ['birthtime', 'birthtimeMs']]) {
   const own = (self, value) => ObjectDefineProperty(self, name, { value, writable: true, enumerable: true, configurable: true });
-  ObjectDefineProperty(Stats.prototype, name, {
+  const lazyDate = {
     get() {
-      const date = new DateCtor(MathRound(this[msName]));
+      const date = new DateCtor(MathRound(NumberCtor(this[msName])));
       own(this, date);
       return date;
     },
     set(value) { own(this, value); },
     enumerable: true, configurable: true,
-  });
+  };
+  ObjectDefineProperty(Stats.prototype, name, lazyDate);
+  ObjectDefineProperty(BigIntStats.prototype, name, lazyDate);
 }
 ObjectSetPrototypeOf(Stats.prototype, StatsBase.prototype);
 ObjectSetPrototypeOf(Stats, StatsBase);
@@ -470,12 +501,19 @@ Stats.prototype._checkModeProperty = function _checkModeProperty(property) {
   return (this.mode & S_IFMT) === property;
 };
 
-function checkStatOptions(options) {
-  if (options != null && typeof options === 'object' && options.bigint) {
-    throw codedError(ErrorCtor, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'fs: the bigint option of stat is not supported in the VM');
-  }
+// Node asks the binding for BigInts only when the option is exactly true.
+const wantsBigInt = (options) => options != null && typeof options === 'object' && options.bigint === true;
+function nsFromMs(ms) {
+  if (!NumberIsFinite(ms)) return 0n;
+  const whole = MathFloor(ms);
+  return BigIntCtor(whole) * kNsPerMsBigInt + BigIntCtor(MathRound((ms - whole) * 1e6));
 }
-function makeStats(a) {
+function makeStats(a, options) {
+  if (wantsBigInt(options)) {
+    const b = BigIntCtor;
+    return new BigIntStats(b(a[0]), b(a[1]), b(a[2]), b(a[3]), b(a[4]), b(a[5]), b(a[6]), b(a[7]), b(a[8]), b(a[9]),
+      nsFromMs(a[10]), nsFromMs(a[11]), nsFromMs(a[12]), nsFromMs(a[13]));
+  }
   return new Stats(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13]);
 }
 
@@ -629,10 +667,9 @@ function appendFileSync(path, data, options) { writeFileWith(path, data, options
 // Node 24's throwIfNoEntry: false also covers ENOTDIR (a path below a file); Node 20 only ENOENT.
 const noEntry = (code) => code === 'ENOENT' || (code === 'ENOTDIR' && nodeMajor() >= 24);
 function statWith(path, options, follow) {
-  checkStatOptions(options);
   const p = toPath(path);
   try {
-    return makeStats(sys.stat(p, follow));
+    return makeStats(sys.stat(p, follow), options);
   } catch (err) {
     if (options && options.throwIfNoEntry === false && err && noEntry(err.code)) return undefined;
     throw err;
@@ -641,8 +678,7 @@ function statWith(path, options, follow) {
 function statSync(path, options) { return statWith(path, options, true); }
 function lstatSync(path, options) { return statWith(path, options, false); }
 function fstatSync(fd, options) {
-  checkStatOptions(options);
-  return makeStats(sys.fstat(validateFd(fd)));
+  return makeStats(sys.fstat(validateFd(fd)), options);
 }
 
 function existsSync(path) {
@@ -1110,6 +1146,8 @@ function lazyStream() {
 
 let ReadStreamClass;
 let WriteStreamClass;
+// The FileHandle a stream was given as its fd.
+const kHandle = SymbolCtor('kHandle');
 
 function defineStreams() {
   if (ReadStreamClass !== undefined) return;
@@ -1121,6 +1159,7 @@ function defineStreams() {
       const hwm = opts.highWaterMark !== undefined ? opts.highWaterMark : 64 * 1024;
       super({ highWaterMark: hwm, encoding: opts.encoding, emitClose: opts.emitClose !== false, autoDestroy: opts.autoClose !== false, signal: opts.signal });
       this.fd = opts.fd != null ? (typeof opts.fd === 'object' ? opts.fd.fd : validateFd(opts.fd)) : null;
+      if (opts.fd != null && typeof opts.fd === 'object') this[kHandle] = opts.fd;
       this.path = this.fd === null ? toPath(path) : undefined;
       if (this.path !== undefined && typeof path !== 'string' && !isURL(path)) this.path = path;
       this.flags = opts.flags === undefined ? 'r' : opts.flags;
@@ -1171,6 +1210,7 @@ function defineStreams() {
       const opts = getOptions(options, { __proto__: null });
       super({ highWaterMark: opts.highWaterMark, decodeStrings: true, defaultEncoding: opts.encoding || 'utf8', emitClose: opts.emitClose !== false, autoDestroy: opts.autoClose !== false, signal: opts.signal });
       this.fd = opts.fd != null ? (typeof opts.fd === 'object' ? opts.fd.fd : validateFd(opts.fd)) : null;
+      if (opts.fd != null && typeof opts.fd === 'object') this[kHandle] = opts.fd;
       this.path = this.fd === null ? toPath(path) : undefined;
       if (this.path !== undefined && typeof path !== 'string' && !isURL(path)) this.path = path;
       this.flags = opts.flags === undefined ? 'w' : opts.flags;
@@ -1226,8 +1266,15 @@ function defineStreams() {
     },
     _destroy(err, cb) {
       if (this.fd !== null && this.autoClose) {
-        try { sys.close(this.fd); } catch (e) { err = err || e; }
+        const fd = this.fd;
         this.fd = null;
+        // A FileHandle's stream closes the handle, so that closing it again later is not an EBADF.
+        const handle = this[kHandle];
+        if (handle !== undefined) {
+          PromisePrototypeThen(handle.close(), () => cb(err), (e) => cb(err || e));
+          return;
+        }
+        try { sys.close(fd); } catch (e) { err = err || e; }
       }
       cb(err);
     },
