@@ -34,34 +34,10 @@ interface Case {
 
 /** Cases where the guest node differs from node, each with the reason (a real difference: a bug to fix). */
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  // console / util.inspect (the inspect port differs from Node 20's)
-  "log-globals": "Object.keys(globalThis) is empty (Node: atob, btoa, clearImmediate, … are enumerable)",
-  // event loop
-  "order-nested-ticks": "nextTick queue is not drained before the promise microtask queue",
-  // process
-  "process-unhandled-handler": "no PromiseRejectionHandledWarning when a rejected promise is handled late",
-  "perf-hooks-misc": "require('perf_hooks').performance !== globalThis.performance",
-  // globals
-  "buffer-blob-base64-globals": "Blob global is missing",
-  // crypto
   "crypto-subtle": "crypto.subtle not available",
-  // events
   "events-error-no-listener": "the \"Emitted 'error' event at:\" section is there, but after \"[... lines matching original stack trace ...]\" Node shows one more frame of its own (the guest's stack below the script is the runtime's)",
-  // fs
-  "fs-filehandle": "FileHandle.readLines() is missing",
-  "fs-stat-bigint": "statSync(p, { bigint: true }) not supported",
-  // path
-  // child_process
   "cp-fork": "child_process.fork not available (ERR_ACCESS_DENIED)",
-  // vm
   "vm-module": "vm.runInNewContext not available (ERR_ACCESS_DENIED)",
-  // modules
-  "cjs-cycles-and-cache": "no 'Accessing non-existent property … inside circular dependency' warning",
-  "esm-missing-package": "import('./d.json') without { with: { type: 'json' } } succeeds (Node: ERR_IMPORT_ASSERTION_TYPE_MISSING)",
-  // uncaught errors
-  "uncaught-non-error": "throw 'a string' prints \"Uncaught 'a string'\" (Node: the value, then (Use `node --trace-uncaught ...` …))",
-  "uncaught-object": "throw { some: 'object' } prints 'Uncaught { some: 'object' }' (Node: the value and the --trace-uncaught hint)",
-  "unhandled-rejection-non-error": "Promise.reject('s') prints 'Error [ERR_UNHANDLED_REJECTION]: … reason \"'plain reason'\"' with a name property (Node: 'UnhandledPromiseRejection: … reason \"plain reason\".')",
 };
 
 /** The host's major version: the guest reports it, and follows it where that is cheap (see workers/node-guest). */

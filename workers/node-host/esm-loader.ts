@@ -38,18 +38,19 @@ export class EsmLoader {
   /**
    * `import()`: resolves against `parent` (a file URL or path; the working directory when undefined) and
    * settles the guest's promise through its resolving functions, with the module's namespace or a value of
-   * the guest's realm. As in Node, a namespace that exports `then` is a thenable to them.
+   * the guest's realm. As in Node, a namespace that exports `then` is a thenable to them. `attributes` are the
+   * import attributes as "key\0value" pairs, which the guest checks against the module's format.
    */
-  importDynamic(specifier: string, parent: string | undefined, resolve: Function, reject: Function): void {
-    this.namespaceOf(specifier, parent).then(
+  importDynamic(specifier: string, parent: string | undefined, attributes: string, resolve: Function, reject: Function): void {
+    this.namespaceOf(specifier, parent, attributes).then(
       (ns) => resolve(ns),
       (e: unknown) => reject(this.guestError(e)),
     );
   }
 
-  private async namespaceOf(specifier: string, parent: string | undefined): Promise<unknown> {
+  private async namespaceOf(specifier: string, parent: string | undefined, attributes: string): Promise<unknown> {
     const base = parent === undefined ? `file://${this.sys.cwd}/[eval]` : parent.startsWith("file:") ? parent : `file://${parent}`;
-    const resolved = this.resolve(specifier, base);
+    const resolved = this.resolve(specifier, base, attributes);
     const m = await this.load(resolved.url, resolved.format);
     await this.instantiate(m);
     return m.namespace;
@@ -126,8 +127,8 @@ export class EsmLoader {
       if (m.status !== "unlinked" || this.deps.has(m)) return;
       const linking = syncLinkable(m);
       const requests = linking.moduleRequests;
-      const modules = requests.map(({ specifier }) => {
-        const r = this.resolve(specifier, m.identifier);
+      const modules = requests.map((request) => {
+        const r = this.resolve(request.specifier, m.identifier, attributePairs((request as { attributes?: unknown }).attributes));
         const d = this.loadSync(r.url, r.format);
         // A module that failed to evaluate fails its importers with its own error, as Node's loader does.
         if (d.status === "errored") throw d.error;
@@ -154,7 +155,7 @@ export class EsmLoader {
     if (!p) {
       p = (async () => {
         if (syncLinking) this.linkSync(m);
-        else if (m.status === "unlinked") await m.link((specifier, referencing) => this.linked(specifier, referencing));
+        else if (m.status === "unlinked") await m.link((specifier, referencing, extra) => this.linked(specifier, referencing, attributePairs((extra as { attributes?: unknown } | undefined)?.attributes)));
         await m.evaluate();
       })();
       this.ready.set(m, p);
@@ -162,16 +163,16 @@ export class EsmLoader {
     return p;
   }
 
-  private async linked(specifier: string, referencing: Module): Promise<Module> {
-    const r = this.resolve(specifier, referencing.identifier);
+  private async linked(specifier: string, referencing: Module, attributes: string): Promise<Module> {
+    const r = this.resolve(specifier, referencing.identifier, attributes);
     const m = await this.load(r.url, r.format);
     // A module that failed to evaluate fails its importers with its own error, as Node's loader does.
     if (m.status === "errored") throw m.error;
     return m;
   }
 
-  private resolve(specifier: string, parentUrl: string): { url: string; format: string } {
-    const r = this.dispatch("resolveEsm", specifier, parentUrl);
+  private resolve(specifier: string, parentUrl: string, attributes: string): { url: string; format: string } {
+    const r = this.dispatch("resolveEsm", specifier, parentUrl, attributes);
     if (typeof r !== "string") throw r; // the guest's own error (ERR_MODULE_NOT_FOUND, …)
     const nul = r.indexOf("\0");
     return { format: r.slice(0, nul), url: r.slice(nul + 1) };
@@ -208,6 +209,14 @@ export class EsmLoader {
     this.modules.set(url, m);
     return m;
   }
+}
+
+/** A static import's attributes (an object Node made, of string values) as the guest's "key\0value" pairs. */
+function attributePairs(attributes: unknown): string {
+  if (attributes === null || typeof attributes !== "object") return "";
+  return Object.entries(attributes)
+    .map(([key, value]) => `${key}\0${String(value)}`)
+    .join("\0");
 }
 
 export type { SourceTextModule };

@@ -9,6 +9,7 @@ import { System } from "../system.js";
 import { setImportCallback } from "./import-callback.js";
 import { inspectOps } from "./inspect-ops.js";
 import { pathOps } from "./path-ops.js";
+import { v8Ops } from "./v8-ops.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
@@ -259,6 +260,11 @@ const runtimeOps: Record<string, HostOp> = {
     if (ioPending++ === 0) ioIn.ref();
     ioOut.postMessage(id);
   },
+  /**
+   * The guest's process.nextTick queue, from a promise job: it runs when the job queue is drained, from this
+   * worker's own tick queue, which Node runs then (as it runs a process's).
+   */
+  tick: () => process.nextTick(() => void dispatch("ticks")),
   /** Whether the guest waits for fds with ref'd handles: the worker's loop must then stay alive. */
   hold: (on) => void (on === true ? hold.ref() : hold.unref()),
   exit: (code) => process.exit(typeof code === "number" ? code : 1),
@@ -268,14 +274,15 @@ const runtimeOps: Record<string, HostOp> = {
   },
   /**
    * `import()` in the guest's code (bootstrap.js onImport): `name` is what the importing code was compiled
-   * as, a file or URL, else the working directory is the base. Answers true, then settles the guest's
-   * promise through `resolve`/`reject`, from a job of its own: the guest may call this with no stack left.
+   * as, a file or URL, else the working directory is the base; `attributes` are the import attributes as
+   * "key\0value" pairs. Answers true, then settles the guest's promise through `resolve`/`reject`, from a job
+   * of its own: the guest may call this with no stack left.
    */
-  import: (specifier, name, resolve, reject) => {
+  import: (specifier, name, attributes, resolve, reject) => {
     const loader = esm;
-    if (typeof specifier !== "string" || typeof resolve !== "function" || typeof reject !== "function" || isHostValue(resolve) || isHostValue(reject) || !loader) throw new Error("bad import");
+    if (typeof specifier !== "string" || typeof attributes !== "string" || typeof resolve !== "function" || typeof reject !== "function" || isHostValue(resolve) || isHostValue(reject) || !loader) throw new Error("bad import");
     const parent = typeof name === "string" && (name.startsWith("/") || name.startsWith("file:")) ? name : undefined;
-    queueMicrotask(() => loader.importDynamic(specifier, parent, resolve, reject));
+    queueMicrotask(() => loader.importDynamic(specifier, parent, attributes, resolve, reject));
     return true;
   },
   /** `require()` of an ES module (EsmLoader.requireModule); without a URL, whether this Node can. */
@@ -374,7 +381,7 @@ function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: un
 let scratch = new Uint8Array(0);
 
 function boot(): void {
-  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps() })) ops.set(name, op);
+  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps(), ...v8Ops() })) ops.set(name, op);
   ops.set("scratch", (buffer) => {
     if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
     scratch = new Uint8Array(buffer);
@@ -425,6 +432,7 @@ function run(msg: NodeTask, waiter: WakeWaiter): void {
   });
   // A guest value Node hands here goes straight back to the guest's own process object, unread.
   process.on("unhandledRejection", (reason, promise) => guestFrames.inFrameOf(promise, () => void dispatch("unhandledRejection", reason, promise)));
+  process.on("rejectionHandled", (promise) => guestFrames.inFrameOf(promise, () => void dispatch("rejectionHandled", promise)));
   process.on("uncaughtException", (error) => dispatch("fatal", error));
   dispatch("start", msg.argv.join("\0"), msg.env.join("\0"), msg.cwd, msg.pid, msg.ppid, process.version, JSON.stringify(process.versions));
 }

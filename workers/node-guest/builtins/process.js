@@ -49,14 +49,15 @@ process.nextTick = function nextTick(callback, ...args) {
   if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
   ticks.push([callback, args, asyncContext.get()]);
   // Inside a callback of the loop the queue runs when it returns (bootstrap.js dispatch); from a promise
-  // job, after the current jobs.
+  // job, once the job queue is drained (the host's tick, which dispatches 'ticks').
   if (!draining && !internal.inCallback()) {
     draining = true;
-    Promise.resolve().then(runTicks);
+    host('tick');
   }
 };
 internal.nextTick = process.nextTick;
 internal.runTicks = runTicks;
+internal.on('ticks', runTicks);
 
 process.cwd = () => sys.cwd();
 process.chdir = (directory) => {
@@ -94,8 +95,12 @@ process.hrtime = function hrtime(previous) {
 process.hrtime.bigint = () => BigInt(Math.round(host('hrtime') * 1e6));
 const started = host('hrtime');
 process.uptime = () => (host('hrtime') - started) / 1000;
-process.memoryUsage = () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 });
-process.memoryUsage.rss = () => 0;
+// The guest's isolate is a worker of its own: its heap is the process's memory (outside it, its ArrayBuffers).
+process.memoryUsage = () => {
+  const s = require('v8').getHeapStatistics();
+  return { rss: s.total_physical_size + s.external_memory, heapTotal: s.total_heap_size, heapUsed: s.used_heap_size, external: s.external_memory, arrayBuffers: s.external_memory };
+};
+process.memoryUsage.rss = () => process.memoryUsage().rss;
 process.cpuUsage = () => ({ user: 0, system: 0 });
 process.resourceUsage = () => ({ userCPUTime: 0, systemCPUTime: 0, maxRSS: 0 });
 process.emitWarning = function emitWarning(warning, type, code) {
@@ -104,13 +109,15 @@ process.emitWarning = function emitWarning(warning, type, code) {
   if (code) w.code = code;
   process.nextTick(() => process.emit('warning', w));
 };
-// Node prints a warning unless someone listens for them (besides this printer).
+// Node prints a warning unless someone listens for them (besides this printer); the hint, after the first only.
+let hintShown = false;
 process.on('warning', (w) => {
   if (process.listenerCount('warning') > 1 || !process.stderr) return;
   const deprecation = w && w.name === 'DeprecationWarning';
   const text = w && w.name ? `${w.code ? `[${w.code}] ` : ''}${w.name}: ${w.message}` : String(w);
-  const hint = deprecation ? '--trace-deprecation' : '--trace-warnings';
-  process.stderr.write(`(node:${process.pid}) ${text}\n(Use \`node ${hint} ...\` to show where the warning was created)\n`);
+  const hint = hintShown ? '' : `(Use \`node ${deprecation ? '--trace-deprecation' : '--trace-warnings'} ...\` to show where the warning was created)\n`;
+  hintShown = true;
+  process.stderr.write(`(node:${process.pid}) ${text}\n${hint}`);
 });
 
 process.dlopen = () => {

@@ -226,6 +226,7 @@ const PromiseCtor = Promise;
  */
 function onImport(id, specifier) {
   const name = arguments[arguments.length - 1];
+  const attributes = arguments[arguments.length - 2];
   let resolve, reject;
   const promise = new PromiseCtor((res, rej) => {
     resolve = res;
@@ -234,7 +235,13 @@ function onImport(id, specifier) {
   // No stack left for the executor: the promise is rejected with the RangeError it threw.
   if (reject === undefined) return promise;
   try {
-    if (rawCall('import', specifier, typeof name === 'string' ? name : undefined, resolve, reject) !== true) throw new RangeErrorCtor('Maximum call stack size exceeded');
+    // The attributes as "key\0value" pairs: only primitives go to the host.
+    let pairs = '';
+    if (attributes !== null && typeof attributes === 'object') {
+      const keys = ObjectKeys(attributes);
+      for (let i = 0; i < keys.length; i++) pairs += (i === 0 ? '' : '\0') + keys[i] + '\0' + attributes[keys[i]];
+    }
+    if (rawCall('import', specifier, typeof name === 'string' ? name : undefined, pairs, resolve, reject) !== true) throw new RangeErrorCtor('Maximum call stack size exceeded');
   } catch (e) {
     reject(e);
   }

@@ -10,15 +10,17 @@ const { TextEncoder, TextDecoder } = require('internal/encoding');
 const { Event, EventTarget, AbortController, AbortSignal } = require('internal/event-target');
 
 const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+/** A lazy global's value, keeping the enumerability it was given. */
+const redefine = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: Object.getOwnPropertyDescriptor(globalThis, name).enumerable });
 const lazy = (name, get) =>
   Object.defineProperty(globalThis, name, {
     get() {
       const value = get();
-      define(name, value);
+      redefine(name, value);
       return value;
     },
     set(value) {
-      define(name, value);
+      redefine(name, value);
     },
     configurable: true,
     enumerable: false,
@@ -54,8 +56,34 @@ const process = require('process');
 define('process', process);
 const { Buffer } = require('buffer');
 define('Buffer', Buffer);
-define('atob', (data) => Buffer.from(`${data}`, 'base64').toString('latin1'));
-define('btoa', (data) => Buffer.from(`${data}`, 'latin1').toString('base64'));
+const DOMException = require('internal/dom-exception');
+define('DOMException', DOMException);
+const missingInput = () => codeError(TypeError, 'ERR_MISSING_ARGS', 'The "input" argument must be specified');
+/** Forgiving base64 (infra.spec.whatwg.org), as Node checks it: ASCII whitespace first, then the alphabet, `=` last. */
+const BASE64_CHARS = [0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=', (c) => c.charCodeAt(0))];
+const EQUAL_SIGN = BASE64_CHARS.length - 1;
+define('atob', function atob(input) {
+  if (arguments.length === 0) throw missingInput();
+  input = `${input}`;
+  let significant = 0;
+  let equals = 0;
+  for (let n = 0; n < input.length; n++) {
+    const index = BASE64_CHARS.indexOf(input.charCodeAt(n));
+    if (index === -1 || (index > 4 && ((index !== EQUAL_SIGN && equals > 0) || (index === EQUAL_SIGN && ++equals > 2)))) throw new DOMException('Invalid character', 'InvalidCharacterError');
+    if (index > 4) significant++;
+  }
+  let remainder = significant % 4;
+  if (remainder === 0) remainder = (significant - equals) % 4;
+  else if (equals > 0) throw new DOMException('Invalid character', 'InvalidCharacterError');
+  if (remainder === 1) throw new DOMException('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
+  return Buffer.from(input, 'base64').toString('latin1');
+});
+define('btoa', function btoa(input) {
+  if (arguments.length === 0) throw missingInput();
+  input = `${input}`;
+  for (let n = 0; n < input.length; n++) if (input.charCodeAt(n) > 0xff) throw new DOMException('Invalid character', 'InvalidCharacterError');
+  return Buffer.from(input, 'latin1').toString('base64');
+});
 define('Blob', require('buffer').Blob);
 define('File', require('buffer').File);
 lazy('URL', () => require('internal/url').URL);
@@ -189,6 +217,10 @@ function exitCode() {
 /** Frames of the worker's own code (which calls into the guest) say nothing to the guest's user. */
 const HOST_FRAME = /^ {4}at .*(\/workers\/node-host\/|node:internal\/(event_target|per_context|bootstrap|main:)|\[nodejs\.internal)/;
 
+/** Source lines Node prints above an error of its own (the UnhandledPromiseRejection it throws). */
+const sourceLines = new WeakMap();
+const isNativeError = (v) => require('util').types.isNativeError(v) || v instanceof Error;
+
 function printError(error) {
   let text;
   // An 'error' event nobody listened for: Node shows where it was emitted (builtins/events.js).
@@ -198,10 +230,14 @@ function printError(error) {
   } catch {
     // the stack as it is
   }
+  // Node prints a thrown value that is no Error after a blank line (then the throw's source line, which the
+  // guest cannot know); a primitive as a string, with a hint as it has no stack.
   try {
-    text = error instanceof Error ? require('util').inspect(error) : `${require('util').inspect(error)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)`;
+    if (isNativeError(error)) text = `${sourceLines.get(error) ?? ''}${require('util').inspect(error)}`;
+    else if (error !== null && (typeof error === 'object' || typeof error === 'function')) text = `\n${require('util').inspect(error)}`;
+    else text = `\n${typeof error === 'symbol' ? '' : StringOf(error)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)`;
   } catch {
-    text = String(error);
+    text = '<toString() threw exception>';
   }
   const lines = [];
   for (const line of text.split('\n')) {
@@ -224,20 +260,87 @@ internal.fatal = (error, origin = 'uncaughtException') => {
     return;
   }
   printError(error);
-  process.exitCode = origin === 'unhandledRejection' && !(error instanceof Error) ? 1 : 1;
+  process.exitCode = 1;
   internal.exit();
 };
 
 internal.on('fatal', (error) => internal.fatal(error));
-internal.on('unhandledRejection', (reason, promise) => {
-  if (process.listenerCount('unhandledRejection') > 0) return void process.emit('unhandledRejection', reason, promise);
-  if (reason instanceof Error) return internal.fatal(reason, 'unhandledRejection');
-  const text = typeof reason === 'string' ? reason : require('util').inspect(reason);
-  const e = new Error(`This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${text}".`);
+// ---- rejections nobody handled ----
+
+/**
+ * Where Node's own UnhandledPromiseRejection is made and thrown, by major (the line it prints above it, then
+ * its stack); majors between take the older one's.
+ */
+const REJECTION_SITES = {
+  20: [389, 'throwUnhandledRejectionsMode (node:internal/process/promises:389:7)', 'processPromiseRejections (node:internal/process/promises:470:17)', 'process.processTicksAndRejections (node:internal/process/task_queues:96:32)'],
+  24: [392, 'throwUnhandledRejectionsMode (node:internal/process/promises:392:7)', 'processPromiseRejections (node:internal/process/promises:475:17)', 'process.processTicksAndRejections (node:internal/process/task_queues:106:37)'],
+};
+
+const FunctionToString = Function.prototype.toString;
+const ObjectToString = Object.prototype.toString;
+/** A data property of `o` or its prototypes (an accessor's value is not read). */
+function dataProperty(o, key) {
+  for (let p = o; p !== null; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, key);
+    if (d) return 'value' in d ? d.value : undefined;
+  }
+  return undefined;
+}
+/** V8's NoSideEffectsToString, as Node quotes a rejection's reason: `#<Ctor>` for a plain object, … */
+function reasonText(reason) {
+  try {
+    if (typeof reason === 'string') return reason;
+    if (typeof reason === 'symbol') return `Symbol(${reason.description ?? ''})`;
+    if (typeof reason === 'function') return Reflect.apply(FunctionToString, reason, []);
+    if (reason === null || typeof reason !== 'object') return StringOf(reason);
+    const toString = dataProperty(reason, 'toString');
+    if (isNativeError(reason) || toString === ErrorToString) return `${dataProperty(reason, 'name') ?? 'Error'}: ${dataProperty(reason, 'message') ?? ''}`;
+    if (toString === ObjectToString) {
+      const ctor = dataProperty(reason, 'constructor');
+      const name = typeof ctor === 'function' ? dataProperty(ctor, 'name') : undefined;
+      if (typeof name === 'string' && name !== '') return `#<${name}>`;
+    }
+    const tag = dataProperty(reason, Symbol.toStringTag);
+    return typeof tag === 'string' ? `[object ${tag}]` : Reflect.apply(ObjectToString, reason, []);
+  } catch {
+    return '[object Object]';
+  }
+}
+
+/** The error Node throws for a rejection with a reason that has no stack. */
+function unhandledPromiseRejection(reason) {
+  const e = new Error(`This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${reasonText(reason)}".`);
   Object.defineProperty(e, 'name', { value: 'UnhandledPromiseRejection', enumerable: false, writable: true, configurable: true });
-  e.stack = `${e.name}: ${e.message}`;
   e.code = 'ERR_UNHANDLED_REJECTION';
-  internal.fatal(e, 'unhandledRejection');
+  const major = Number(process.versions.node.split('.')[0]);
+  const site = REJECTION_SITES[major >= 24 ? 24 : 20];
+  e.stack = `${e.name}: ${e.message}${site.slice(1).map((frame) => `\n    at ${frame}`).join('')}`;
+  sourceLines.set(e, `node:internal/process/promises:${site[0]}\n      new UnhandledPromiseRejection(reason);\n      ^\n\n`);
+  return e;
+}
+
+class PromiseRejectionHandledWarning extends Error {
+  constructor(uid) {
+    super(`Promise rejection was handled asynchronously (rejection id: ${uid})`);
+    this.name = 'PromiseRejectionHandledWarning';
+    this.id = uid;
+  }
+}
+
+/** The ids of the rejections reported to the guest, for the warning of one handled later. */
+const rejectionIds = new WeakMap();
+let lastRejectionId = 0;
+// A reported rejection whose promise gets a handler later (the worker's Node sees it: runtime.ts).
+internal.on('rejectionHandled', (promise) => {
+  if (!process.emit('rejectionHandled', promise)) process.emitWarning(new PromiseRejectionHandledWarning(rejectionIds.get(promise) ?? ++lastRejectionId));
+});
+
+internal.on('unhandledRejection', (reason, promise) => {
+  if (promise !== null && typeof promise === 'object') rejectionIds.set(promise, ++lastRejectionId);
+  if (process.listenerCount('unhandledRejection') > 0) return void process.emit('unhandledRejection', reason, promise);
+  // Node's test: a reason with its own stack is thrown as it is.
+  const errorLike = reason !== null && typeof reason === 'object' && Object.prototype.hasOwnProperty.call(reason, 'stack');
+  internal.fatal(errorLike ? reason : unhandledPromiseRejection(reason), 'unhandledRejection');
 });
 internal.on('beforeExit', () => {
   if (!exiting) process.emit('beforeExit', exitCode());
@@ -252,5 +355,12 @@ internal.on('makeError', (ctor, code, message, stack) => {
   if (typeof stack === 'string') e.stack = stack;
   return e;
 });
+
+// Node's own globals are enumerable, in this order (the web platform's are not).
+for (const name of ['global', 'clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'atob', 'btoa', 'performance', 'fetch', 'crypto']) {
+  const d = Object.getOwnPropertyDescriptor(globalThis, name);
+  delete globalThis[name];
+  Object.defineProperty(globalThis, name, { ...d, enumerable: true });
+}
 
 require('internal/main');

@@ -199,7 +199,7 @@ function load(request, parent, isMain) {
   const filename = Module._resolveFilename(request, parent);
   if (filename.startsWith('node:')) return internal.builtin(filename);
   const cached = Module._cache[filename];
-  if (cached) return cached.exports;
+  if (cached) return cached.loaded ? cached.exports : exportsForCircularRequire(cached);
   const module = new Module(filename, parent);
   if (isMain) {
     module.id = '.';
@@ -218,7 +218,34 @@ function load(request, parent, isMain) {
     if (!ok) delete Module._cache[filename];
   }
   module.loaded = true;
-  return module.exports;
+  const exports = module.exports;
+  if (exports && Object.getPrototypeOf(exports) === CircularRequireWarningProto) Object.setPrototypeOf(exports, Object.prototype);
+  return exports;
+}
+
+/**
+ * As Node: a module's plain exports object required while it loads gets, until it is loaded, a prototype
+ * that warns of each property it does not have (a partial export seen through a cycle).
+ */
+const warnCircular = (prop) => require('process').emitWarning(`Accessing non-existent property '${String(prop)}' of module exports inside circular dependency`);
+const CircularRequireWarningProto = new Proxy({}, {
+  __proto__: null,
+  get(target, prop) {
+    // __esModule is how transpiled code asks whether a module is an ES module: not a regular export.
+    if (prop in target || prop === '__esModule') return target[prop];
+    warnCircular(prop);
+    return undefined;
+  },
+  getOwnPropertyDescriptor(target, prop) {
+    if (Object.prototype.hasOwnProperty.call(target, prop) || prop === '__esModule') return Object.getOwnPropertyDescriptor(target, prop);
+    warnCircular(prop);
+    return undefined;
+  },
+});
+function exportsForCircularRequire(module) {
+  const exports = module.exports;
+  if (exports && Object.getPrototypeOf(exports) === Object.prototype && !exports.__esModule) Object.setPrototypeOf(exports, CircularRequireWarningProto);
+  return exports;
 }
 
 let mainModule;
@@ -264,15 +291,45 @@ Module.register = () => {};
 
 // ---- the guest's side of ES modules ----
 
-/** "format\0url", or the error (of this realm) the host throws as it is. */
-internal.on('resolveEsm', (specifier, parentURL) => {
+/**
+ * "format\0url", or the error (of this realm) the host throws as it is. `attributes` are the request's import
+ * attributes as "key\0value" pairs joined by "\0" (the host hands over only primitives).
+ */
+internal.on('resolveEsm', (specifier, parentURL, attributes) => {
   try {
     const r = resolver.resolveEsm(specifier, parentURL);
+    validateAttributes(r.url, r.format, typeof attributes === 'string' && attributes !== '' ? attributes.split('\0') : []);
     return `${r.format}\0${r.url}`;
   } catch (e) {
     return e;
   }
 });
+
+/** Node's check of a request's import attributes against the format loaded (internal/modules/esm/assert.js). */
+function validateAttributes(url, format, pairs) {
+  const modern = nodeMajor() >= 21;
+  let type;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    if (pairs[i] === 'type') {
+      type = pairs[i + 1];
+      continue;
+    }
+    throw codeError(TypeError, 'ERR_IMPORT_ATTRIBUTE_UNSUPPORTED',
+      `Import attribute "${pairs[i]}" with value "${pairs[i + 1]}" is not supported` + (modern ? ` in ${url}` : ''));
+  }
+  const valid = format === 'json' ? 'json' : undefined;
+  if (type === valid) return;
+  if (type === undefined) {
+    throw codeError(TypeError, modern ? 'ERR_IMPORT_ATTRIBUTE_MISSING' : 'ERR_IMPORT_ASSERTION_TYPE_MISSING',
+      modern ? `Module "${url}" needs an import attribute of "type: ${valid}"` : `Module "${url}" needs an import attribute of type "${valid}"`);
+  }
+  if (type !== 'json') {
+    throw modern
+      ? codeError(TypeError, 'ERR_IMPORT_ATTRIBUTE_UNSUPPORTED', `Import attribute "type" with value "${type}" is not supported in ${url}`)
+      : codeError(TypeError, 'ERR_IMPORT_ASSERTION_TYPE_UNSUPPORTED', `Import attribute type "${type}" is unsupported`);
+  }
+  throw codeError(TypeError, modern ? 'ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE' : 'ERR_IMPORT_ASSERTION_TYPE_FAILED', `Module "${url}" is not of type "${type}"`);
+}
 
 const esmValues = new Map();
 function esmExports(format, url) {
