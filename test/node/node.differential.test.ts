@@ -35,7 +35,6 @@ interface Case {
 /** Cases where the guest node differs from node, each with the reason (a real difference: a bug to fix). */
 const KNOWN_DIFFERENCES: Record<string, string> = {
   "crypto-subtle": "crypto.subtle not available",
-  "events-error-no-listener": "the \"Emitted 'error' event at:\" section is there, but after \"[... lines matching original stack trace ...]\" Node shows one more frame of its own (the guest's stack below the script is the runtime's)",
   "cp-fork": "child_process.fork not available (ERR_ACCESS_DENIED)",
   "vm-module": "vm.runInNewContext not available (ERR_ACCESS_DENIED)",
 };

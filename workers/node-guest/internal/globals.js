@@ -215,7 +215,7 @@ function exitCode() {
 }
 
 /** Frames of the worker's own code (which calls into the guest) say nothing to the guest's user. */
-const HOST_FRAME = /^ {4}at .*(\/workers\/node-host\/|node:internal\/(event_target|per_context|bootstrap|main:)|\[nodejs\.internal)/;
+const HOST_FRAME = /^ {4}at .*(\/workers\/node-host\/|node:internal\/(event_target|per_context|bootstrap)|\[nodejs\.internal)/;
 
 /** Source lines Node prints above an error of its own (the UnhandledPromiseRejection it throws). */
 const sourceLines = new WeakMap();
