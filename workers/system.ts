@@ -309,14 +309,20 @@ export class System {
 
   /**
    * Starts `argv` (looked up in PATH as execvp does) with fds 0–2 from `stdio` (undefined: /dev/null) in
-   * `cwd`, and the fds above 2 this command inherited (Process.passesOnFds); answers its pid. Wait for it
-   * with `wait`.
+   * `cwd`; above 2, the (child's fd, this process's fd) pairs of `above`, or without it the fds this command
+   * inherited (Process.passesOnFds). Answers its pid. Wait for it with `wait`.
    */
-  spawn(argv: readonly string[], stdio: readonly [number?, number?, number?] = [0, 1, 2], env = this.env, cwd = this.cwd): number {
+  spawn(argv: readonly string[], stdio: readonly [number?, number?, number?] = [0, 1, 2], env = this.env, cwd = this.cwd, above?: readonly (readonly [number, number])[]): number {
     const nul = (parts: readonly string[]): Uint8Array => encoder.encode(parts.map((p) => `${p}\0`).join(""));
     const entries = Object.entries(env).map(([key, value]) => `${key}=${value}`);
     const fds = [0, 1, 2].map((i) => stdio[i] ?? STDIO_DEVNULL);
-    this.check(this.k.callWithFields(Sys.SPAWN, fds, [nul(argv), nul(entries), encoder.encode(cwd)]), argv[0]);
+    const fields = [nul(argv), nul(entries), encoder.encode(cwd)];
+    if (above) {
+      const pairs = new DataView(new ArrayBuffer(above.length * 8));
+      above.forEach(([child, own], i) => (pairs.setUint32(i * 8, child, true), pairs.setUint32(i * 8 + 4, own, true)));
+      fields.push(new Uint8Array(pairs.buffer));
+    }
+    this.check(this.k.callWithFields(Sys.SPAWN, fds, fields), argv[0]);
     return this.k.out(0);
   }
 

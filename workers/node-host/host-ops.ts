@@ -3,6 +3,7 @@ import { createHash, createHmac, randomFillSync } from "node:crypto";
 import * as zlib from "node:zlib";
 import { Errno, errnoName } from "../../src/abi/errno.js";
 import { Sys } from "../../src/abi/syscalls.js";
+import { AF, SOCK } from "../../src/abi/net.js";
 import { EventType, FdFlags, ROOT_PREOPEN_FD, Whence, WNOHANG } from "../../src/abi/wasi.js";
 import { GuestExit } from "../kernel-client.js";
 import { cryptoOps } from "./crypto-ops.js";
@@ -203,16 +204,27 @@ export function hostOps(state: HostState): Record<string, HostOp> {
       check(k.call(Sys.DUP, [int(fd)]));
       return k.out(0);
     },
-    /** argv and env NUL-separated; stdio fds, -1 for /dev/null. */
-    spawn: (argv, env, cwd, fd0, fd1, fd2) => {
-      const fds = [int(fd0), int(fd1), int(fd2)].map((fd) => (fd < 0 ? undefined : fd)) as [number?, number?, number?];
+    /**
+     * argv and env NUL-separated; `fds` comma-separated: the child's fds 0-2 (-1 for /dev/null), then
+     * (child's fd, caller's fd) pairs for its fds above 2 (Node's stdio entries past the third).
+     */
+    spawn: (argv, env, cwd, fds) => {
+      const list = str(fds).split(",").map(Number);
+      if (list.length < 3 || list.length % 2 !== 1 || list.some((fd) => !Number.isInteger(fd) || fd < -1)) throw new SysError("EINVAL");
+      const stdio = list.slice(0, 3).map((fd) => (fd < 0 ? undefined : fd)) as [number?, number?, number?];
+      const above = Array.from({ length: (list.length - 3) / 2 }, (_, i) => [list[3 + 2 * i]!, list[4 + 2 * i]!] as const);
       const entries = Object.fromEntries(str(env).split("\0").filter(Boolean).map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
       try {
-        return sys.spawn(str(argv).split("\0"), fds, entries, str(cwd));
+        return sys.spawn(str(argv).split("\0"), stdio, entries, str(cwd), above);
       } catch (e) {
         if (e instanceof SysError && e.code === "ENOENT" && sys.mode(str(cwd)) === 0) throw new SysError("ENOENT", str(cwd));
         throw e;
       }
+    },
+    /** A connected pair of Unix sockets, for a child's stdio entry above 2 (Node's pipes there are duplex). */
+    spawnPair: () => {
+      check(k.call(Sys.SOCKETPAIR, [AF.UNIX, SOCK.STREAM]));
+      return k.out(0) * 65536 + k.out(1);
     },
     /** The child's wait status, or -1 while it runs. */
     waitpid: (pid, block) => {

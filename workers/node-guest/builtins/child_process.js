@@ -6,7 +6,7 @@
 
 const EventEmitter = require('events');
 const { Buffer } = require('buffer');
-const { Readable, Writable } = require('stream');
+const { Duplex, Readable, Writable } = require('stream');
 const { codeError, invalidArgType, sysError } = require('internal/errors');
 const { NAMES, SIGNALS } = require('internal/signals');
 const { waitFd, cancelFd } = require('internal/event-loop');
@@ -43,42 +43,77 @@ function normalizeSpawnArguments(file, args, options) {
   return { file, argv, env, cwd, options };
 }
 
-function stdioConfig(stdio) {
-  const list = typeof stdio === 'string' ? [stdio, stdio, stdio] : Array.isArray(stdio) ? stdio.slice(0, 3) : ['pipe', 'pipe', 'pipe'];
-  while (list.length < 3) list.push('pipe');
-  return list.map((s) => (s === undefined || s === null ? 'pipe' : s === 'overlapped' ? 'pipe' : s));
+function invalidStdio(value) {
+  return codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'stdio' is invalid. Received ${require('util').inspect(value)}`);
 }
 
-/** The fds the child gets and what the parent keeps: [childFd, parentFd | -1] per stdio slot. */
-function openStdio(config) {
-  const child = [];
-  const parent = [];
-  config.forEach((s, i) => {
-    if (s === 'pipe') {
-      const [r, w] = sys.pipe();
-      if (i === 0) {
-        child.push(r);
-        parent.push(w);
-      } else {
-        child.push(w);
-        parent.push(r);
-      }
-    } else if (s === 'inherit' || s === i) {
-      child.push(i);
-      parent.push(-1);
-    } else if (typeof s === 'number') {
-      child.push(s);
-      parent.push(-1);
-    } else if (s && typeof s === 'object' && typeof s.fd === 'number') {
-      child.push(s.fd);
-      parent.push(-1);
-    } else {
-      // 'ignore', 'ipc' (unsupported) and anything else: /dev/null.
-      child.push(-1);
-      parent.push(-1);
+/**
+ * Node's `stdio` option, one entry per child fd (at least 3; an unset entry past the third is 'ignore'): a new
+ * pipe, 'ignore', or one of the parent's fds ('inherit': the same number); for the Sync forms also input.
+ */
+function stdioConfig(stdio, sync) {
+  stdio = stdio || 'pipe';
+  let list;
+  if (typeof stdio === 'string') {
+    if (stdio !== 'pipe' && stdio !== 'overlapped' && stdio !== 'ignore' && stdio !== 'inherit') throw invalidStdio(stdio);
+    list = [stdio, stdio, stdio];
+  } else if (Array.isArray(stdio)) list = stdio.slice();
+  else throw invalidStdio(stdio);
+  while (list.length < 3) list.push(undefined);
+  return list.map((s, i) => {
+    if (s === undefined || s === null) s = i < 3 ? 'pipe' : 'ignore';
+    if (s === 'ignore') return { type: 'ignore' };
+    if (s === 'pipe' || s === 'overlapped' || (typeof s === 'number' && s < 0)) return { type: 'pipe' };
+    if (s === 'ipc') {
+      if (sync) throw codeError(Error, 'ERR_IPC_SYNC_FORK', 'IPC cannot be used with synchronous forks');
+      // The child would need process.send and a channel (NODE_CHANNEL_FD), which the guest's process has not.
+      throw codeError(Error, 'ERR_ACCESS_DENIED', "stdio 'ipc' (an IPC channel, as fork's) is not available in this VM");
     }
+    if (s === 'inherit') return { type: 'fd', fd: i };
+    if (typeof s === 'number') return { type: 'fd', fd: s };
+    if (typeof s === 'object' && typeof s.fd === 'number') return { type: 'fd', fd: s.fd };
+    // A connected net.Socket (Node's 'wrap'): the child gets its fd.
+    if (typeof s === 'object' && typeof s._fd === 'number' && s._fd >= 0) return { type: 'fd', fd: s._fd };
+    if (sync && (ArrayBuffer.isView(s) || typeof s === 'string')) return { type: 'pipe', input: s };
+    throw invalidStdio(s);
   });
-  return { child, parent };
+}
+
+/**
+ * Per stdio entry, the fd the child gets (-1: none; /dev/null for 0-2) and the end the parent keeps (-1:
+ * none). Past fd 2 Node's pipes are duplex (socket pairs); the Sync forms only collect what the child writes
+ * there, so a pipe does.
+ */
+function openStdio(config, sync) {
+  const opened = [];
+  try {
+    return config.map((s, i) => {
+      if (s.type === 'fd') return { child: s.fd, parent: -1 };
+      if (s.type === 'ignore') return { child: -1, parent: -1 };
+      const [a, b] = i > 2 && !sync ? sys.spawnPair() : sys.pipe();
+      opened.push(a, b);
+      return i === 0 ? { child: a, parent: b, pipe: true } : { child: b, parent: a, pipe: true };
+    });
+  } catch (e) {
+    for (const fd of opened) sys.close(fd);
+    throw e;
+  }
+}
+
+/** sys.spawn's arguments for `ends`: the child's fds 0-2, and [fd, parent's fd] for those above. */
+function spawnFds(ends) {
+  const more = [];
+  for (let i = 3; i < ends.length; i++) if (ends[i].child >= 0) more.push([i, ends[i].child]);
+  return [[ends[0].child, ends[1].child, ends[2].child], more];
+}
+
+/** Closes the parent's copies of the child's pipe ends (and, when the spawn failed, its own). */
+function closePipes(ends, failed) {
+  for (const e of ends) {
+    if (!e.pipe) continue;
+    sys.close(e.child);
+    if (failed) sys.close(e.parent);
+  }
 }
 
 function spawnError(e, file, argv) {
@@ -88,36 +123,60 @@ function spawnError(e, file, argv) {
   return err;
 }
 
-function readStream(fd) {
+/** A stream's _read over `fd` (non-blocking): what is there now, then a wait on the wake ring. */
+function reader(fd) {
   let waiting = false;
-  const stream = new Readable({
-    read(size) {
-      if (waiting) return;
-      for (;;) {
-        const buf = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
-        let n;
-        try {
-          n = sys.read(fd, buf, 0, buf.length, -1);
-        } catch (e) {
-          if (e.code === 'EAGAIN') {
-            waiting = true;
-            waitFd(fd, false, () => {
-              waiting = false;
-              stream._read(size);
-            });
-            return;
-          }
-          return stream.destroy(e);
-        }
-        if (n === 0) {
-          stream.push(null);
-          // As a pipe socket: its end is reached (and the stream closes) even when nobody reads it.
-          if (stream.readableLength === 0) internal.nextTick(() => stream.read(0));
+  return function read(size) {
+    const stream = this;
+    if (waiting) return;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+      let n;
+      try {
+        n = sys.read(fd, buf, 0, buf.length, -1);
+      } catch (e) {
+        if (e.code === 'EAGAIN') {
+          waiting = true;
+          waitFd(fd, false, () => {
+            waiting = false;
+            stream._read(size);
+          });
           return;
         }
-        if (!stream.push(buf.subarray(0, n))) return;
+        return stream.destroy(e);
       }
-    },
+      if (n === 0) {
+        stream.push(null);
+        // As a pipe socket: its end is reached (and the stream closes) even when nobody reads it.
+        if (stream.readableLength === 0) internal.nextTick(() => stream.read(0));
+        return;
+      }
+      if (!stream.push(buf.subarray(0, n))) return;
+    }
+  };
+}
+
+/** A stream's _write over `fd` (non-blocking), waiting on the wake ring while it is full. */
+function writer(fd) {
+  return function write(chunk, encoding, callback) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+    let off = 0;
+    const pump = () => {
+      try {
+        while (off < bytes.length) off += sys.write(fd, bytes, off, bytes.length - off, -1);
+      } catch (e) {
+        if (e.code === 'EAGAIN') return waitFd(fd, true, pump);
+        return callback(e);
+      }
+      callback();
+    };
+    pump();
+  };
+}
+
+function readStream(fd) {
+  const stream = new Readable({
+    read: reader(fd),
     destroy(err, cb) {
       cancelFd(fd, false);
       try {
@@ -141,26 +200,38 @@ function writeStream(fd) {
     } catch {}
   };
   const stream = new Writable({
-    write(chunk, encoding, callback) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
-      let off = 0;
-      const pump = () => {
-        try {
-          while (off < bytes.length) off += sys.write(fd, bytes, off, bytes.length - off, -1);
-        } catch (e) {
-          if (e.code === 'EAGAIN') return waitFd(fd, true, pump);
-          return callback(e);
-        }
-        callback();
-      };
-      pump();
-    },
+    write: writer(fd),
     final(callback) {
       close();
       callback();
     },
     destroy(err, callback) {
       close();
+      callback(err);
+    },
+  });
+  stream.fd = fd;
+  return stream;
+}
+
+/** A socket-pair end, as Node's pipes past fd 2: ending it shuts down its writing half only. */
+function duplexStream(fd) {
+  const stream = new Duplex({
+    allowHalfOpen: false,
+    read: reader(fd),
+    write: writer(fd),
+    final(callback) {
+      try {
+        require('internal/net-sys').shutdown(fd, 1);
+      } catch {}
+      callback();
+    },
+    destroy(err, callback) {
+      cancelFd(fd, false);
+      cancelFd(fd, true);
+      try {
+        sys.close(fd);
+      } catch {}
       callback(err);
     },
   });
@@ -186,17 +257,11 @@ class ChildProcess extends EventEmitter {
     const { file, argv, env, cwd } = normalizeSpawnArguments(options.file, options.args, options);
     this.spawnfile = file;
     this.spawnargs = argv;
-    const config = stdioConfig(options.stdio);
-    const { child, parent } = openStdio(config);
+    const ends = openStdio(stdioConfig(options.stdio, false), false);
     try {
-      this.pid = sys.spawn(file, argv, env, cwd, child);
+      this.pid = sys.spawn(file, argv, env, cwd, ...spawnFds(ends));
     } catch (e) {
-      for (let i = 0; i < 3; i++) {
-        if (config[i] === 'pipe') {
-          sys.close(child[i]);
-          sys.close(parent[i]);
-        }
-      }
+      closePipes(ends, true);
       const err = spawnError(e, file, argv);
       process.nextTick(() => {
         this.emit('error', err);
@@ -204,26 +269,24 @@ class ChildProcess extends EventEmitter {
       });
       return err;
     }
-    for (let i = 0; i < 3; i++) if (config[i] === 'pipe') sys.close(child[i]);
-    if (parent[0] >= 0) {
-      sys.setNonblocking(parent[0], true);
-      this.stdin = writeStream(parent[0]);
-    }
-    for (const i of [1, 2]) {
-      if (parent[i] < 0) continue;
-      sys.setNonblocking(parent[i], true);
-      const s = readStream(parent[i]);
-      this[i === 1 ? 'stdout' : 'stderr'] = s;
+    closePipes(ends, false);
+    // As Node's: stdin a writable, stdout and stderr readables, the pipes past them duplex; null for the rest.
+    this.stdio = ends.map((e, i) => {
+      if (e.parent < 0) return null;
+      sys.setNonblocking(e.parent, true);
+      const s = i === 0 ? writeStream(e.parent) : i < 3 ? readStream(e.parent) : duplexStream(e.parent);
       // As Node's pipes, read ahead (up to the high-water mark) even before anyone listens, so that an
       // unread stream still sees its end and 'close' comes.
-      s.read(0);
-    }
-    this.stdio = [this.stdin, this.stdout, this.stderr];
-    let open = [this.stdout, this.stderr].filter(Boolean).length + 1;
+      if (i > 0) s.read(0);
+      return s;
+    });
+    [this.stdin, this.stdout, this.stderr] = this.stdio;
+    const reading = this.stdio.filter((s, i) => s && i > 0);
+    let open = reading.length + 1;
     const closed = () => {
       if (--open === 0) this.emit('close', this.exitCode, this.signalCode);
     };
-    for (const s of [this.stdout, this.stderr]) if (s) s.on('close', closed);
+    for (const s of reading) s.on('close', closed);
     this._closed = closed;
     const pidfd = sys.pidfd(this.pid);
     sys.setNonblocking(pidfd, true);
@@ -304,7 +367,8 @@ function execFile(file, args, options, callback) {
     } else options = {};
   }
   options = { encoding: 'utf8', maxBuffer: DEFAULT_MAX_BUFFER, ...(options || {}) };
-  const child = spawn(file, args || [], options);
+  // As Node's: the child's stdio are pipes, whatever `stdio` says.
+  const child = spawn(file, args || [], { ...options, stdio: 'pipe' });
   const out = [];
   const err = [];
   let outLen = 0;
@@ -379,22 +443,24 @@ function spawnSync(file, args, options) {
   }
   const { argv, env, cwd, options: opts } = normalizeSpawnArguments(file, args, options);
   const maxBuffer = opts.maxBuffer === undefined ? DEFAULT_MAX_BUFFER : opts.maxBuffer;
-  const config = stdioConfig(opts.stdio);
-  const { child, parent } = openStdio(config);
+  const config = stdioConfig(opts.stdio, true);
+  const ends = openStdio(config, true);
   let pid;
   try {
-    pid = sys.spawn(argv[0] === file ? file : file, argv, env, cwd, child);
+    pid = sys.spawn(file, argv, env, cwd, ...spawnFds(ends));
   } catch (e) {
-    for (let i = 0; i < 3; i++) if (config[i] === 'pipe') (sys.close(child[i]), sys.close(parent[i]));
+    closePipes(ends, true);
     const err = spawnError(e, file, argv);
     // Node names the system call `spawnSync <file>` (the error's stack is not formatted yet).
     err.syscall = `spawnSync ${file}`;
     err.message = `spawnSync ${file} ${e.code}`;
     return { error: err, status: null, signal: null, output: null, pid: 0, stdout: null, stderr: null };
   }
-  for (let i = 0; i < 3; i++) if (config[i] === 'pipe') sys.close(child[i]);
+  closePipes(ends, false);
+  const parent = ends.map((e) => e.parent);
   if (parent[0] >= 0) {
-    const input = opts.input === undefined ? null : typeof opts.input === 'string' ? Buffer.from(opts.input, opts.encoding && opts.encoding !== 'buffer' ? opts.encoding : 'utf8') : Buffer.from(opts.input.buffer, opts.input.byteOffset, opts.input.byteLength);
+    const given = opts.input === undefined ? config[0].input : opts.input;
+    const input = given === undefined ? null : typeof given === 'string' ? Buffer.from(given, opts.encoding && opts.encoding !== 'buffer' ? opts.encoding : 'utf8') : Buffer.from(given.buffer, given.byteOffset, given.byteLength);
     try {
       if (input) for (let off = 0; off < input.length; ) off += sys.write(parent[0], input, off, input.length - off, -1);
     } catch (e) {
@@ -402,9 +468,12 @@ function spawnSync(file, args, options) {
     }
     sys.close(parent[0]);
   }
-  const outputs = [null, [], []];
-  const sizes = [0, 0, 0];
-  const open = [1, 2].filter((i) => parent[i] >= 0);
+  const outputs = parent.map((fd, i) => (fd >= 0 && i > 0 ? [] : null));
+  const sizes = parent.map(() => 0);
+  const open = [];
+  parent.forEach((fd, i) => {
+    if (outputs[i]) open.push(i);
+  });
   for (const i of open) sys.setNonblocking(parent[i], true);
   let error;
   const buf = Buffer.allocUnsafe(64 * 1024);
@@ -443,9 +512,8 @@ function spawnSync(file, args, options) {
     const b = Buffer.concat(list);
     return opts.encoding && opts.encoding !== 'buffer' ? b.toString(opts.encoding) : b;
   };
-  const stdout = parent[1] >= 0 ? encode(outputs[1]) : null;
-  const stderr = parent[2] >= 0 ? encode(outputs[2]) : null;
-  const result = { pid, output: [null, stdout, stderr], stdout, stderr, status: signo === 0 ? (status >> 8) & 0xff : null, signal: signo === 0 ? null : NAMES[signo] };
+  const output = outputs.map(encode);
+  const result = { pid, output, stdout: output[1], stderr: output[2], status: signo === 0 ? (status >> 8) & 0xff : null, signal: signo === 0 ? null : NAMES[signo] };
   if (error) result.error = error;
   return result;
 }

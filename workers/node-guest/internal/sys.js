@@ -84,7 +84,13 @@ const sys = {
     const r = call('pipe', undefined, undefined, 'pipe');
     return [Math.floor(r / 65536), r % 65536];
   },
-  spawn: (file, argv, env, cwd, fds) => call('spawn', file, undefined, 'spawn', argv.join('\0'), env.join('\0'), cwd, fds[0], fds[1], fds[2]),
+  /** fds: the child's 0-2 (-1: /dev/null); more: [childFd, callerFd] pairs for its fds above 2. */
+  spawn: (file, argv, env, cwd, fds, more) => call('spawn', file, undefined, 'spawn', argv.join('\0'), env.join('\0'), cwd, [...fds, ...more.flat()].join(',')),
+  /** A connected pair of sockets (a duplex pipe). */
+  spawnPair() {
+    const r = call('socketpair', undefined, undefined, 'spawnPair');
+    return [Math.floor(r / 65536), r % 65536];
+  },
   waitpid: (pid, block) => call('waitpid', undefined, undefined, 'waitpid', pid, block === true),
   pidfd: (pid) => call('pidfd', undefined, undefined, 'pidfd', pid),
   kill: (pid, signal) => call('kill', undefined, undefined, 'kill', pid, signal),
