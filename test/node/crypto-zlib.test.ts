@@ -5,11 +5,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
 
-// Differential test of the guest `node`'s host-assisted crypto (ciphers, pbkdf2, scrypt, hkdf) and incremental
+// Differential test of the guest `node`'s host-assisted crypto (ciphers, pbkdf2, scrypt, hkdf, KeyObjects,
+// signatures, key-based encryption, crypto.subtle) and incremental
 // zlib streams (workers/node-guest/builtins/{crypto,zlib}.js, workers/node-host/{crypto,zlib}-ops.ts) against this
 // machine's own `node` (process.execPath, the binary the VM's workers run on): stdout, stderr and exit code must
 // be equal after replacing the script's directory and collapsing stack frames. A last group checks what only the
-// VM has: the per-process cap on live cipher and zlib handles.
+// VM has: the per-process cap on live cipher, key and zlib handles.
 
 const js = String.raw;
 
@@ -124,6 +125,216 @@ c.pbkdf2('pw', 'salt', 1, 8, 'sha1', (e, k) => {
 });
 const { promisify } = require('util'); promisify(c.pbkdf2)('p', 's', 2, 4, 'md5').then((k) => console.log('promisified', k.toString('hex')));
 ` },
+  // ---------------------------------------------------------------- keys, signatures, webcrypto
+  { name: "keys-random", code: js`const c = require('crypto');
+const t = (f) => { try { const r = f(); console.log('ok', Buffer.isBuffer(r) ? r.toString('hex') : r); } catch (e) { console.log(e.name, JSON.stringify(e.message), e.code, e.stack.split('\n')[0]); } };
+const s = c.createSecretKey(Buffer.from('0123456789abcdef'));
+console.log(s.type, s.symmetricKeySize, s.export().toString(), s.export({ format: 'jwk' }), s instanceof c.KeyObject, Object.prototype.toString.call(s));
+console.log(s.equals(c.createSecretKey('0123456789abcdef', 'utf8')), s.equals(c.createSecretKey(Buffer.alloc(16))));
+const rsa = c.generateKeyPairSync('rsa', { modulusLength: 1024 });
+console.log(rsa.publicKey.type, rsa.privateKey.type, rsa.publicKey.asymmetricKeyType, rsa.publicKey.asymmetricKeyDetails);
+const pem = rsa.privateKey.export({ format: 'pem', type: 'pkcs8' });
+const pub = c.createPublicKey(pem);
+console.log(pub.equals(rsa.publicKey), c.createPrivateKey(pem).equals(rsa.privateKey), pub.export({ format: 'jwk' }).kty);
+const der = rsa.publicKey.export({ format: 'der', type: 'spki' });
+console.log(c.createPublicKey({ key: der, format: 'der', type: 'spki' }).equals(pub));
+const jwk = rsa.privateKey.export({ format: 'jwk' });
+console.log(c.createPrivateKey({ key: jwk, format: 'jwk' }).equals(rsa.privateKey));
+const enc = rsa.privateKey.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: 'top secret' });
+console.log(enc.split('\n')[0]);
+t(() => c.createPrivateKey(enc));
+console.log(c.createPrivateKey({ key: enc, passphrase: 'top secret' }).equals(rsa.privateKey));
+for (const [type, o] of [['ec', { namedCurve: 'P-256' }], ['ed25519'], ['x25519'], ['ec', { namedCurve: 'secp384r1' }], ['rsa-pss', { modulusLength: 1024, hashAlgorithm: 'sha256', saltLength: 16 }]]) {
+  const k = c.generateKeyPairSync(type, o);
+  console.log(type, k.privateKey.asymmetricKeyType, k.publicKey.asymmetricKeyDetails, k.privateKey.export({ format: 'der', type: 'pkcs8' }).length > 10);
+}
+const p2 = c.generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'sec1', format: 'der' } });
+console.log(typeof p2.publicKey, p2.publicKey.split('\n')[0], Buffer.isBuffer(p2.privateKey));
+const msg = Buffer.from('message');
+for (const alg of ['sha256', 'RSA-SHA256', 'sha512']) {
+  const sig = c.sign(alg, msg, rsa.privateKey);
+  console.log(alg, sig.toString('base64').length, c.verify(alg, msg, rsa.publicKey, sig), c.verify(alg, Buffer.from('x'), pem, sig));
+}
+const ed = c.generateKeyPairSync('ed25519');
+const esig = c.sign(null, msg, ed.privateKey); console.log(esig.length, c.verify(null, msg, ed.publicKey, esig));
+const signer = c.createSign('SHA256'); signer.update('mess'); signer.update('age'); const ssig = signer.sign(pem, 'hex');
+console.log(ssig === c.sign('sha256', msg, rsa.privateKey).toString('hex'), c.createVerify('sha256').update(msg).verify(rsa.publicKey, ssig, 'hex'));
+const ecdsa = c.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const es = c.sign('sha256', msg, { key: ecdsa.privateKey, dsaEncoding: 'ieee-p1363' }); console.log(es.length, c.verify('sha256', msg, { key: ecdsa.publicKey, dsaEncoding: 'ieee-p1363' }, es));
+const pss = c.sign('sha256', msg, { key: rsa.privateKey, padding: c.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 });
+console.log(c.verify('sha256', msg, { key: rsa.publicKey, padding: c.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, pss));
+const ct = c.publicEncrypt(rsa.publicKey, Buffer.from('secret data')); console.log(ct.length, c.privateDecrypt(rsa.privateKey, ct).toString());
+const ct2 = c.publicEncrypt({ key: pem, oaepHash: 'sha256', oaepLabel: Buffer.from('lbl') }, Buffer.from('x')); console.log(c.privateDecrypt({ key: rsa.privateKey, oaepHash: 'sha256', oaepLabel: Buffer.from('lbl') }, ct2).toString());
+const ct3 = c.privateEncrypt(rsa.privateKey, Buffer.from('signed')); console.log(c.publicDecrypt(rsa.publicKey, ct3).toString());
+t(() => c.privateDecrypt(rsa.privateKey, Buffer.alloc(128)));
+const a = c.generateKeyPairSync('x25519'), b = c.generateKeyPairSync('x25519');
+console.log(c.diffieHellman({ privateKey: a.privateKey, publicKey: b.publicKey }).equals(c.diffieHellman({ privateKey: b.privateKey, publicKey: a.publicKey })));
+t(() => c.createPublicKey('not a key')); t(() => c.createPrivateKey(5)); t(() => c.createSecretKey(5)); t(() => c.generateKeyPairSync('nope')); t(() => c.generateKeyPairSync('rsa', {}));
+t(() => c.sign('sha256', msg, rsa.publicKey)); t(() => c.createSign('nope')); t(() => s.export({ format: 'pem' })); t(() => rsa.publicKey.export({ format: 'pem' })); t(() => s.equals({}));
+t(() => c.generateKeySync('hmac', { length: 64 }).symmetricKeySize); t(() => c.generateKeySync('aes', { length: 256 }).symmetricKeySize); t(() => c.generateKeySync('aes', { length: 100 }));
+console.log(c.createHmac('sha256', s).update('x').digest('hex'));
+const ci = c.createCipheriv('aes-128-cbc', s, Buffer.alloc(16)); console.log(Buffer.concat([ci.update('x'), ci.final()]).toString('hex'));
+console.log(c.getCurves().length > 10, c.getCurves().includes('prime256v1'), c.constants.RSA_PKCS1_OAEP_PADDING, Object.keys(c.constants).length > 10);
+c.generateKeyPair('ec', { namedCurve: 'P-256' }, (e, pu, pr) => { console.log('cb', e, pu.type, pr.type);
+  require('util').promisify(c.generateKeyPair)('ed25519').then(({ publicKey, privateKey }) => { console.log('promise', publicKey.asymmetricKeyType, privateKey.type);
+    c.generateKey('hmac', { length: 128 }, (e2, k) => console.log('gen', e2, k.symmetricKeySize)); }); });
+c.sign('sha256', msg, rsa.privateKey, (e, sig) => console.log('sign cb', e, sig.length));
+` },
+  { name: "keys-fixed", code: js`const c = require('crypto');
+const RSA = ['-----BEGIN RSA PRIVATE KEY-----',
+  'MIICXAIBAAKBgQC9wdDsGZRLoEPPwQjHnZ1AfFYkdtq7bp44S6YAQHn+SM755Nae', 'zb8MoCBM+u0GRS+zvhoCjuVBO8jbntzmVsSWv8uXqF4Eizr0Owu7ScEiTHyTayZN',
+  '9t99I+RifkKbEcwdl5LRlu3J50a4iZSoo323QMTqp0+e2u7eQq8gWDvV9wIDAQAB', 'AoGAFdxEM07nFKdL6J02Y7i2qv0n919x53Hg7F9aqmDDLRY6MfO4/eZ6AfxYfEXU',
+  'FIrX6f8WhADuTEuU4ig1DpwkXX7GeUeNA1owko2xKUFAk9oiQY9ZO2q7OMFxFuv4', 'FFq7bD7xDIJaHdvlYsns07bhTIBQlVRf0hC3d9Bbt6yw3qECQQDdVdWFtL7iV4yB',
+  'uVwnHf1kdRGkrmQngQbKEPoXvBQq0fT05sCdObr6kzhzEg9TSmTE56s7n2tmvWZb', 'R4swUUwpAkEA23nkpvUgQMulFk4ikBh+ZcD9e4GnFOzSjmMpkXxpYBn/mGNjQTn8',
+  'I7lx3seUGft2xxoFitgPoSuM7q06IopVHwJADRttJprahvraRkBc1bAv9kf8gH0X', 'T0OTzFmPBeLMavC+Cda0Z1so2Hfpat8R60PHjeWOPVymdpIWwqcM9hKKaQJBAK2b',
+  'PcLTIzAd5fg+1hglR9Y1UkzfwcpLikIXLkpmnvPlnMht1ZVCyK95gRk3xW7H+qyD', 'aN7rCXHzgQdK/zFTOwECQGl7x7YJgi5oJNZ0XEZZN2aRz9XWRPyJkBR8x78soLhr',
+  'aOddlXJO5eaeuJW1g7eN/40N6deYmsWWCIqA2COmG6g=', '-----END RSA PRIVATE KEY-----', ''].join('\n');
+const t = (f) => { try { const r = f(); console.log('ok', Buffer.isBuffer(r) ? r.toString('hex') : r); } catch (e) { console.log(e.name, JSON.stringify(e.message), e.code, e.stack.split('\n')[0]); } };
+const priv = c.createPrivateKey(RSA); const pub = c.createPublicKey(RSA); const msg = Buffer.from('fixed message');
+console.log(priv.asymmetricKeyDetails, pub.export({ format: 'pem', type: 'spki' }), pub.export({ format: 'pem', type: 'pkcs1' }));
+console.log(priv.export({ format: 'der', type: 'pkcs8' }).toString('base64'), priv.export({ format: 'jwk' }));
+console.log(c.sign('sha256', msg, priv).toString('base64'), c.createSign('sha1').update(msg).sign(RSA, 'base64'));
+console.log(c.verify('sha256', msg, RSA, c.sign('sha256', msg, priv)), c.createVerify('RSA-SHA256').update(msg).verify(pub, c.sign('sha256', msg, priv)));
+console.log(c.privateEncrypt(priv, Buffer.from('pkcs1 block')).toString('base64'), c.publicDecrypt(RSA, c.privateEncrypt(RSA, Buffer.from('round'))).toString());
+const ed = c.createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }, format: 'jwk' });
+// RFC 8032 7.1 TEST 1.
+console.log(c.sign(null, Buffer.alloc(0), ed).toString('hex'), c.createPublicKey(ed).export({ format: 'der', type: 'spki' }).toString('hex'), ed.export({ format: 'pem', type: 'pkcs8' }));
+console.log(c.verify(null, Buffer.alloc(0), c.createPublicKey(ed), c.sign(null, Buffer.alloc(0), ed)), c.verify(null, Buffer.from('x'), ed, c.sign(null, Buffer.alloc(0), ed)));
+const ec = c.createPrivateKey({ key: { kty: 'EC', crv: 'P-256', d: '2CiFMrpsvjU0BJ_0rppjX5Xr8bacGe-qqrfq2zqlcHk', x: 'aAo5WX0gbp9ax6Iw-DeViGXa27AQs2z85DYDiuax2eA', y: 'BnBIY_tzRz_NMXGB92gdQeUw-CuUuNLx_w_mXsL2MRE' }, format: 'jwk' });
+console.log(ec.asymmetricKeyDetails, c.createPublicKey(ec).export({ format: 'jwk' }), ec.export({ format: 'der', type: 'sec1' }).toString('hex'));
+const s1 = c.sign('sha256', msg, ec); console.log(c.verify('sha256', msg, c.createPublicKey(ec), s1), c.verify('sha256', msg, { key: ec, dsaEncoding: 'ieee-p1363' }, s1));
+const x1 = c.createPrivateKey({ key: { kty: 'OKP', crv: 'X25519', d: 'dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo', x: 'hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo' }, format: 'jwk' });
+const x2 = c.createPrivateKey({ key: { kty: 'OKP', crv: 'X25519', d: 'XasIfmJKikt54X-Lg4AO5m87sSkmGLb9HC-LJ_-I4Os', x: '3p7bfXt9wbTTW2HC7OQ1Nz-DQ8hbeGdNrfx-FG-IK08' }, format: 'jwk' });
+// RFC 7748 6.1.
+console.log(c.diffieHellman({ privateKey: x1, publicKey: c.createPublicKey(x2) }).toString('hex'));
+t(() => c.diffieHellman({ privateKey: x1, publicKey: ec })); t(() => c.diffieHellman({ privateKey: x1 })); t(() => c.createPrivateKey({ key: 'x', format: 'jwk' }));
+t(() => c.createPrivateKey({ key: { kty: 'EC' }, format: 'jwk' })); t(() => c.createPublicKey({ key: RSA, format: 'der' })); t(() => pub.export({ format: 'jwk', type: 'x' }).kty);
+t(() => priv.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-128-cbc' })); t(() => c.sign('sha256', 'str', priv)); t(() => c.verify('sha256', msg, priv, 'sig'));
+t(() => c.publicEncrypt({ key: pub, padding: 99 }, msg)); t(() => c.createSign('sha256').sign({})); t(() => c.createVerify('sha256').update(msg).verify(pub, Buffer.alloc(128)));
+` },
+  { name: "ecdh", code: js`const c = require('crypto');
+const t = (f) => { try { const r = f(); console.log('ok', Buffer.isBuffer(r) ? r.toString('hex') : r); } catch (e) { console.log(e.name, JSON.stringify(e.message), e.code, e.stack.split('\n')[0]); } };
+const a = c.createECDH('prime256v1'); const b = c.createECDH('prime256v1');
+a.setPrivateKey('2CiFMrpsvjU0BJ_0rppjX5Xr8bacGe-qqrfq2zqlcHk', 'base64url');
+console.log(a.getPublicKey('hex'), a.getPublicKey('base64', 'compressed'), a.getPrivateKey('hex'));
+const bk = b.generateKeys(); console.log(bk.length, a.computeSecret(bk).equals(b.computeSecret(a.getPublicKey())), b.computeSecret(a.getPublicKey('hex'), 'hex', 'base64').length);
+console.log(c.ECDH.convertKey(a.getPublicKey(), 'prime256v1', undefined, 'hex', 'compressed'));
+t(() => c.createECDH('nope')); t(() => a.computeSecret(Buffer.alloc(65, 4))); t(() => a.computeSecret(Buffer.alloc(3))); t(() => c.createECDH(5)); t(() => c.createECDH('secp384r1').getPublicKey());
+t(() => a.getPublicKey('hex', 'weird'));
+` },
+  { name: "subtle", code: js`const c = require('crypto');
+(async () => {
+const s = crypto.subtle; const te = new TextEncoder(); const hex = (b) => Buffer.from(b).toString('hex');
+console.log(s === c.subtle, s === c.webcrypto.subtle, globalThis.crypto === c.webcrypto, Object.prototype.toString.call(s));
+for (const h of ['SHA-1', 'SHA-256', 'sha-384', { name: 'SHA-512' }]) console.log(hex(await s.digest(h, te.encode('hello'))));
+const hk = await s.importKey('raw', te.encode('k'), { name: 'HMAC', hash: 'SHA-256' }, true, ['sign', 'verify']);
+console.log(hk, hk.type, hk.extractable, hk.algorithm, hk.usages);
+const mac = await s.sign('HMAC', hk, te.encode('data')); console.log(hex(mac), await s.verify('HMAC', hk, mac, te.encode('data')), await s.verify('HMAC', hk, mac, te.encode('other')));
+console.log(await s.exportKey('jwk', hk), hex(await s.exportKey('raw', hk)));
+const aes = await s.importKey('raw', new Uint8Array(16).fill(7), 'AES-GCM', true, ['encrypt', 'decrypt']);
+const iv = new Uint8Array(12).fill(1);
+const ct = await s.encrypt({ name: 'AES-GCM', iv, additionalData: te.encode('aad') }, aes, te.encode('plain text'));
+console.log(hex(ct), Buffer.from(await s.decrypt({ name: 'AES-GCM', iv, additionalData: te.encode('aad') }, aes, ct)).toString());
+try { await s.decrypt({ name: 'AES-GCM', iv }, aes, ct); } catch (e) { console.log(e.name, e.message, e instanceof DOMException); }
+const cbc = await s.importKey('raw', new Uint8Array(32).fill(2), { name: 'AES-CBC' }, true, ['encrypt', 'decrypt']);
+const ct2 = await s.encrypt({ name: 'AES-CBC', iv: new Uint8Array(16) }, cbc, te.encode('cbc data')); console.log(hex(ct2), Buffer.from(await s.decrypt({ name: 'AES-CBC', iv: new Uint8Array(16) }, cbc, ct2)).toString());
+const ctr = await s.importKey('raw', new Uint8Array(16).fill(3), 'AES-CTR', false, ['encrypt']);
+console.log(hex(await s.encrypt({ name: 'AES-CTR', counter: new Uint8Array(16), length: 64 }, ctr, te.encode('ctr data'))), ctr.algorithm, await s.exportKey('jwk', cbc));
+try { await s.exportKey('raw', ctr); } catch (e) { console.log(e.name, e.message); }
+const pb = await s.importKey('raw', te.encode('password'), 'PBKDF2', false, ['deriveBits', 'deriveKey']);
+console.log(hex(await s.deriveBits({ name: 'PBKDF2', salt: te.encode('salt'), iterations: 1000, hash: 'SHA-256' }, pb, 256)));
+const dk = await s.deriveKey({ name: 'PBKDF2', salt: te.encode('salt'), iterations: 10, hash: 'SHA-256' }, pb, { name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+console.log(dk.algorithm, hex(await s.exportKey('raw', dk)));
+const hkdf = await s.importKey('raw', te.encode('ikm'), 'HKDF', false, ['deriveBits']);
+console.log(hex(await s.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: te.encode('s'), info: te.encode('i') }, hkdf, 128)));
+const ec = await s.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+console.log(ec.publicKey.algorithm, ec.privateKey.usages, ec.publicKey.usages, ec.publicKey.extractable);
+const sig = await s.sign({ name: 'ECDSA', hash: 'SHA-256' }, ec.privateKey, te.encode('msg'));
+console.log(sig.byteLength, await s.verify({ name: 'ECDSA', hash: 'SHA-256' }, ec.publicKey, sig, te.encode('msg')), await s.verify({ name: 'ECDSA', hash: 'SHA-256' }, ec.publicKey, sig, te.encode('x')));
+const raw = await s.exportKey('raw', ec.publicKey); const spki = await s.exportKey('spki', ec.publicKey); const jwk = await s.exportKey('jwk', ec.privateKey);
+console.log(raw.byteLength, spki.byteLength, Object.keys(jwk), jwk.crv, jwk.key_ops);
+const ec2 = await s.importKey('raw', raw, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['verify']);
+console.log(await s.verify({ name: 'ECDSA', hash: 'SHA-256' }, ec2, sig, te.encode('msg')), hex(await s.exportKey('spki', ec2)) === hex(spki));
+const ecp = await s.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+const p8 = await s.exportKey('pkcs8', ecp); const ecp2 = await s.importKey('pkcs8', p8, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']); console.log(ecp2.algorithm, ecp2.type);
+const ed = await s.generateKey('Ed25519', true, ['sign', 'verify']); const es = await s.sign('Ed25519', ed.privateKey, te.encode('m'));
+console.log(es.byteLength, await s.verify('Ed25519', ed.publicKey, es, te.encode('m')), (await s.exportKey('raw', ed.publicKey)).byteLength, Object.keys(await s.exportKey('jwk', ed.privateKey)));
+const edk = c.generateKeyPairSync('ed25519'); const edPub = await s.importKey('spki', edk.publicKey.export({ format: 'der', type: 'spki' }), 'Ed25519', true, ['verify']);
+console.log(await s.verify('Ed25519', edPub, c.sign(null, Buffer.from('abc'), edk.privateKey), te.encode('abc')), hex(await s.exportKey('raw', edPub)) === edk.publicKey.export({ format: 'jwk' }).x.length.toString(16) || true);
+for (const name of ['RSASSA-PKCS1-v1_5', 'RSA-PSS', 'RSA-OAEP']) {
+  const usages = name === 'RSA-OAEP' ? ['encrypt', 'decrypt'] : ['sign', 'verify'];
+  const k = await s.generateKey({ name, modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, usages);
+  console.log(k.privateKey.algorithm, k.publicKey.usages, (await s.exportKey('jwk', k.publicKey)).alg);
+  if (name === 'RSA-OAEP') { const ct = await s.encrypt({ name, label: te.encode('l') }, k.publicKey, te.encode('oaep')); console.log(ct.byteLength, Buffer.from(await s.decrypt({ name, label: te.encode('l') }, k.privateKey, ct)).toString()); }
+  else { const sg = await s.sign({ name, saltLength: 32 }, k.privateKey, te.encode('x')); console.log(sg.byteLength, await s.verify({ name, saltLength: 32 }, k.publicKey, sg, te.encode('x'))); }
+}
+const rsaK = c.generateKeyPairSync('rsa', { modulusLength: 1024 });
+const imp = await s.importKey('pkcs8', rsaK.privateKey.export({ format: 'der', type: 'pkcs8' }), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+console.log(hex(await s.sign('RSASSA-PKCS1-v1_5', imp, te.encode('d'))) === c.sign('sha256', Buffer.from('d'), rsaK.privateKey).toString('hex'));
+const a = await s.generateKey({ name: 'ECDH', namedCurve: 'P-384' }, true, ['deriveBits']); const b = await s.generateKey({ name: 'ECDH', namedCurve: 'P-384' }, true, ['deriveBits']);
+console.log(hex(await s.deriveBits({ name: 'ECDH', public: b.publicKey }, a.privateKey, 384)) === hex(await s.deriveBits({ name: 'ECDH', public: a.publicKey }, b.privateKey, 384)));
+const x = await s.generateKey({ name: 'X25519' }, true, ['deriveBits']); const y = await s.generateKey({ name: 'X25519' }, true, ['deriveBits']);
+console.log(hex(await s.deriveBits({ name: 'X25519', public: y.publicKey }, x.privateKey, 256)) === hex(await s.deriveBits({ name: 'X25519', public: x.publicKey }, y.privateKey, 256)));
+const g = await s.generateKey({ name: 'HMAC', hash: 'SHA-512' }, false, ['sign']); console.log(g.algorithm, g.usages);
+const ga = await s.generateKey({ name: 'AES-GCM', length: 128 }, true, ['encrypt', 'decrypt']); console.log((await s.exportKey('raw', ga)).byteLength, (await s.exportKey('jwk', ga)).alg);
+for (const f of [() => s.digest('SHA-3', new Uint8Array(1)), () => s.importKey('raw', new Uint8Array(16), 'AES-GCM', true, ['sign']), () => s.sign('HMAC', ga, new Uint8Array(1)), () => s.generateKey({ name: 'AES-GCM', length: 100 }, true, ['encrypt']), () => s.importKey('raw', te.encode('k'), 'PBKDF2', true, ['deriveBits']), () => s.encrypt({ name: 'AES-GCM', iv }, hk, new Uint8Array(1))])
+  try { await f(); console.log('no error'); } catch (e) { console.log(e.name, e.message); }
+const ko = c.KeyObject.from(hk); console.log(ko.type, ko.symmetricKeySize);
+})();
+` },
+  { name: "subtle-fixed", code: js`const s = require('crypto').webcrypto.subtle; const te = new TextEncoder(); const hex = (b) => Buffer.from(b).toString('hex');
+(async () => {
+  const ed = await s.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }, 'Ed25519', true, ['sign']);
+  console.log(ed.algorithm, ed.type, hex(await s.sign('Ed25519', ed, new Uint8Array(0))), await s.exportKey('jwk', ed), hex(await s.exportKey('pkcs8', ed)));
+  const x1 = await s.importKey('jwk', { kty: 'OKP', crv: 'X25519', d: 'dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo', x: 'hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo' }, 'X25519', false, ['deriveBits']);
+  const x2 = await s.importKey('raw', Buffer.from('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f', 'hex'), { name: 'X25519' }, true, []);
+  console.log(hex(await s.deriveBits({ name: 'X25519', public: x2 }, x1, 256)), hex(await s.deriveBits({ name: 'X25519', public: x2 }, x1, 64)), hex(await s.exportKey('spki', x2)));
+  const ec = await s.importKey('jwk', { kty: 'EC', crv: 'P-256', x: 'aAo5WX0gbp9ax6Iw-DeViGXa27AQs2z85DYDiuax2eA', y: 'BnBIY_tzRz_NMXGB92gdQeUw-CuUuNLx_w_mXsL2MRE' }, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['verify']);
+  console.log(ec.algorithm, ec.usages, hex(await s.exportKey('raw', ec)), hex(await s.exportKey('spki', ec)));
+  // RFC 5869 A.1 and RFC 6070 through subtle.
+  const ikm = await s.importKey('raw', Buffer.from('0b'.repeat(22), 'hex'), 'HKDF', false, ['deriveBits', 'deriveKey']);
+  console.log(hex(await s.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: Buffer.from('000102030405060708090a0b0c', 'hex'), info: Buffer.from('f0f1f2f3f4f5f6f7f8f9', 'hex') }, ikm, 336)));
+  const hmacKey = await s.deriveKey({ name: 'HKDF', hash: 'SHA-512', salt: new Uint8Array(4), info: new Uint8Array(0) }, ikm, { name: 'HMAC', hash: 'SHA-256', length: 128 }, true, ['sign']);
+  console.log(hmacKey.algorithm, hex(await s.exportKey('raw', hmacKey)), hex(await s.sign('HMAC', hmacKey, te.encode('x'))));
+  const pw = await s.importKey('raw', te.encode('password'), { name: 'PBKDF2' }, false, ['deriveBits']);
+  console.log(hex(await s.deriveBits({ name: 'PBKDF2', salt: te.encode('salt'), iterations: 4096, hash: 'SHA-1' }, pw, 160)));
+  const aes = await s.importKey('jwk', { kty: 'oct', k: 'AAECAwQFBgcICQoLDA0ODw', alg: 'A128CBC' }, 'AES-CBC', true, ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey']);
+  console.log(hex(await s.encrypt({ name: 'AES-CBC', iv: new Uint8Array(16) }, aes, te.encode('sixteen byte msg'))), aes.algorithm);
+  const wrapped = await s.wrapKey('raw', hmacKey, aes, { name: 'AES-CBC', iv: new Uint8Array(16) }); console.log(hex(wrapped));
+  const un = await s.unwrapKey('raw', wrapped, aes, { name: 'AES-CBC', iv: new Uint8Array(16) }, { name: 'HMAC', hash: 'SHA-256' }, true, ['verify']);
+  console.log(un.algorithm, un.usages, hex(await s.exportKey('raw', un)));
+  const gcm = await s.importKey('raw', new Uint8Array(32), 'aes-gcm', false, ['encrypt', 'decrypt']);
+  const ct = await s.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12), tagLength: 96 }, gcm, te.encode('gcm')); console.log(hex(ct), Buffer.from(await s.decrypt({ name: 'AES-GCM', iv: new Uint8Array(12), tagLength: 96 }, gcm, ct)).toString());
+  console.log(require('crypto').KeyObject.from(aes).symmetricKeySize, typeof require('crypto').webcrypto.getRandomValues, Object.prototype.toString.call(gcm));
+})();
+` },
+  { name: "subtle-errors", code: js`const s = crypto.subtle; const te = new TextEncoder();
+(async () => {
+for (const f of [() => s.importKey('raw', new Uint8Array(16), 'AES-GCM', true, ['sign']), () => s.importKey('raw', new Uint8Array(16), 'HKDF', false, ['sign']), () => s.generateKey({name:'X25519'}, false, ['sign']), () => s.generateKey({name:'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1,0,1]), hash:'SHA-256'}, false, ['encrypt']),
+  () => s.importKey('raw', new Uint8Array(16), 'HKDF', true, ['deriveBits']), () => s.digest('SHA-3', new Uint8Array(1)), () => s.generateKey({ name: 'AES-GCM', length: 100 }, true, ['encrypt'])])
+  try { await f(); console.log('no error'); } catch (e) { console.log(e.name, e.message); }
+const ec = await s.generateKey({name:'ECDSA', namedCurve:'P-256'}, true, ['sign']); console.log(Object.keys(await s.exportKey('jwk', ec.privateKey)));
+const h = await s.generateKey({name:'HMAC', hash:'SHA-256'}, true, ['sign']); console.log(Object.keys(await s.exportKey('jwk', h)));
+const k = await s.importKey('raw', new Uint8Array(16), 'AES-GCM', false, ['encrypt']);
+try { await s.exportKey('raw', k); } catch (e) { console.log(e.name, e.message); }
+try { await s.importKey('raw', new Uint8Array(16), {name:'HMAC', hash:'SHA-256'}, false, ['encrypt']); } catch (e) { console.log(e.name, e.message); }
+try { await s.generateKey({name:'ECDSA', namedCurve:'P-256'}, false, ['encrypt']); } catch (e) { console.log(e.name, e.message); }
+try { await s.generateKey({name:'RSA-OAEP', modulusLength: 1024, publicExponent: new Uint8Array([1,0,1]), hash:'SHA-256'}, false, ['sign']); } catch (e) { console.log(e.name, e.message); }
+try { await s.importKey('raw', new Uint8Array(16), 'PBKDF2', false, ['encrypt']); } catch (e) { console.log(e.name, e.message); }
+try { await s.generateKey({name:'Ed25519'}, false, ['encrypt']); } catch (e) { console.log(e.name, e.message); }
+try { await s.generateKey({name:'AES-CBC', length: 128}, false, []); } catch (e) { console.log(e.name, e.message); }
+try { await s.generateKey({name:'ECDSA', namedCurve:'P-256'}, false, ['verify']); } catch (e) { console.log(e.name, e.message); }
+const h = await s.importKey('raw', new Uint8Array(16), {name:'HMAC', hash:'SHA-256', length: 128}, false, ['sign']); console.log(h.algorithm);
+const r = await s.generateKey({name:'RSA-PSS', modulusLength: 1024, publicExponent: new Uint8Array([1,0,1]), hash:'SHA-1'}, true, ['verify', 'sign']); console.log(r.privateKey.usages, (await s.exportKey('jwk', r.privateKey)).alg, Object.keys(await s.exportKey('jwk', r.publicKey)));
+const o = await s.generateKey({name:'RSA-OAEP', modulusLength: 1024, publicExponent: new Uint8Array([1,0,1]), hash:'SHA-1'}, true, ['unwrapKey', 'encrypt', 'decrypt', 'wrapKey']); console.log(o.privateKey.usages, o.publicKey.usages, (await s.exportKey('jwk', o.privateKey)).alg);
+const hk = await s.importKey('raw', te.encode('key'), { name: 'HMAC', hash: 'SHA-1' }, false, ['verify']);
+for (const f of [() => s.sign('HMAC', hk, te.encode('d')), () => s.encrypt({ name: 'AES-CBC', iv: new Uint8Array(16) }, hk, te.encode('d')), () => s.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new Uint8Array(0) }, hk, 8),
+  () => s.exportKey('raw', hk), () => s.importKey('raw', new Uint8Array(5), 'AES-GCM', true, ['encrypt']), () => s.importKey('pkcs8', new Uint8Array(5), { name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']),
+  () => s.importKey('jwk', { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' }, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['verify'])])
+  try { await f(); console.log('no error'); } catch (e) { console.log(e.name, e.message, e.cause && e.cause.code); }
+})();
+` },
+  { name: "subtle-differential", code: js`(async () => { const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode('hello')); console.log(Buffer.from(d).toString('hex')); const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('k'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']); console.log(Buffer.from(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('data'))).toString('hex')); })();` },
   // ---------------------------------------------------------------- zlib
   { name: "zlib-incremental", code: js`const zlib = require('zlib');
 const gz = zlib.createGzip(); const seen = []; let ended = false;
@@ -280,6 +491,17 @@ describe("handles of a guest process are bounded and released", () => {
       console.log('ok');`);
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("ok\n");
+  });
+
+  it("a guest holding 1000 keys hits the cap; collected keys are released", async () => {
+    const r = await run(js`const c = require('crypto'); const kept = [];
+      try { for (let i = 0; i < 1000; i++) kept.push(c.createSecretKey(Buffer.alloc(16, i))); console.log('no cap'); }
+      catch (e) { console.log(kept.length, e.name, e.code, e.errno, e.message); }
+      try { c.generateKeyPairSync('ed25519'); } catch (e) { console.log('pair', e.code); }
+      kept.length = 0;
+      (async () => { for (let i = 0; i < 20 && kept.length === 0; i++) { await new Promise((r) => setTimeout(r, 10)); try { kept.push(c.createSecretKey(Buffer.alloc(16))); } catch { globalThis.gc?.(); const junk = []; for (let j = 0; j < 1e5; j++) junk.push({ j }); } } console.log('released', kept.length); })();`);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("256 Error EMFILE -24 EMFILE: too many open key handles (limit 256 per process)\npair EMFILE\nreleased 1\n");
   });
 
   it("zlib streams are capped too and released by end, close and destroy", async () => {

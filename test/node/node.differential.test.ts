@@ -34,7 +34,6 @@ interface Case {
 
 /** Cases where the guest node differs from node, each with the reason (a real difference: a bug to fix). */
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  "crypto-subtle": "crypto.subtle not available",
   "cp-fork": "child_process.fork not available (ERR_ACCESS_DENIED)",
   "vm-module": "vm.runInNewContext not available (ERR_ACCESS_DENIED)",
 };

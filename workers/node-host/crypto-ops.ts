@@ -3,7 +3,7 @@ import { answer, type Bulk, decodeOptions, HandleTable, relaying, unpack } from 
 import type { HostOp, HostState } from "./host-ops.js";
 
 /**
- * Host operations behind the guest's `crypto` ciphers and key derivations (workers/node-guest/builtins/crypto.js),
+ * Host operations behind the guest's `crypto` ciphers, key derivations, keys (KeyObject handles) and signatures (workers/node-guest/builtins/crypto.js),
  * computed by the worker's own node:crypto, with the conventions of host-assist.ts.
  */
 
@@ -18,6 +18,33 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
       const make = (decipher ? crypto.createDecipheriv : crypto.createCipheriv) as (a: unknown, k: unknown, v: unknown, o?: unknown) => AnyCipher;
       return ciphers.add(() => ({ c: make(alg, k, v, opts), decipher }));
     });
+  const keys = new HandleTable<crypto.KeyObject>("key");
+  /**
+   * The key argument of the next key operation (keyStage): Node's own validation then sees it as the guest
+   * gave it, and the operations stay within the host channel's six arguments.
+   */
+  let staged: unknown;
+  const takeStaged = (): unknown => {
+    const k = staged;
+    staged = undefined;
+    return k;
+  };
+  const keyDesc = (k: unknown): unknown => {
+    if (k instanceof crypto.KeyObject) return { h: keys.add(() => k) };
+    if (typeof k === "string") return { s: k };
+    return { b: (k as Buffer).length };
+  };
+  // Bigints (an RSA key's publicExponent) as {"$n": digits}, which the guest revives.
+  const toJson = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? { $n: x.toString() } : x));
+  const ecdhs = new HandleTable<crypto.ECDH>("ecdh");
+  const ECDH_METHODS = new Set(["generateKeys", "computeSecret", "getPublicKey", "getPrivateKey", "setPrivateKey"]);
+  type KeyFn = (key: unknown, data: unknown) => Buffer;
+  const keyCiphers: Record<string, KeyFn> = {
+    publicEncrypt: crypto.publicEncrypt as KeyFn,
+    privateDecrypt: crypto.privateDecrypt as KeyFn,
+    privateEncrypt: crypto.privateEncrypt as KeyFn,
+    publicDecrypt: crypto.publicDecrypt as KeyFn,
+  };
   return {
     pbkdf2: relaying((layout: unknown, password: unknown, salt: unknown, iterations: unknown, keylen: unknown, digest: unknown) => {
       const a = unpack(state, bulk, layout, [password, salt, iterations, keylen, digest]);
@@ -75,5 +102,118 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
     }),
     cipherFree: (id) => void ciphers.delete(id),
     cipherCount: () => ciphers.size,
+    curveList: () => crypto.getCurves().join(","),
+    cryptoConstants: () => JSON.stringify(crypto.constants),
+    /**
+     * Stages a key argument: `material` as given when there are no options, else {key: material, passphrase,
+     * oaepLabel, ...options}. Option `$h` marks the material as a key handle, `$jwk` as a JWK's JSON text,
+     * `$bare` the material alone.
+     */
+    keyStage: relaying((layout: unknown, material: unknown, passphrase: unknown, label: unknown, options: unknown) => {
+      staged = undefined;
+      // Copies: bytes in the scratch are a view that the next call overwrites.
+      const [m, p, l] = unpack(state, bulk, layout, [material, passphrase, label]).map((x) => (Buffer.isBuffer(x) ? Buffer.from(x) : x));
+      const o = decodeOptions(options);
+      if (o === undefined) return void (staged = m);
+      const key = o["$h"] === true ? keys.get(m) : o["$jwk"] === true ? (JSON.parse(m as string) as unknown) : m;
+      if (o["$bare"] === true) return void (staged = key);
+      const out = Object.create(null) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(o)) if (!k.startsWith("$")) out[k] = v;
+      out["key"] = key;
+      if (p !== undefined) out["passphrase"] = p;
+      if (l !== undefined) out["oaepLabel"] = l;
+      staged = out;
+    }),
+    /** A KeyObject of the staged key: `kind` secret (with the key's encoding), public or private. */
+    keyNew: relaying((kind: unknown, encoding: unknown) => {
+      const key = takeStaged();
+      const make = kind === "secret" ? () => (crypto.createSecretKey as (k: unknown, e?: unknown) => crypto.KeyObject)(key, encoding) : kind === "public" ? () => crypto.createPublicKey(key as crypto.PublicKeyInput) : () => crypto.createPrivateKey(key as crypto.PrivateKeyInput);
+      return keys.add(make);
+    }),
+    /** JSON [type, asymmetricKeyType, asymmetricKeyDetails, symmetricKeySize]. */
+    keyInfo: relaying((id: unknown) => {
+      const k = keys.get(id);
+      return toJson([k.type, k.asymmetricKeyType ?? null, k.asymmetricKeyDetails ?? null, k.symmetricKeySize ?? null]);
+    }),
+    /** export(options): PEM text, bytes (answers their length) or a JWK as JSON text. */
+    keyExport: relaying((id: unknown, layout: unknown, passphrase: unknown, options: unknown) => {
+      const k = keys.get(id);
+      const [p] = unpack(state, bulk, layout, [passphrase]);
+      const o = decodeOptions(options);
+      if (o !== undefined && p !== undefined) o["passphrase"] = p;
+      const r = (k.export as (o?: unknown) => unknown)(o);
+      if (Buffer.isBuffer(r)) return answer(state, bulk, r);
+      return typeof r === "string" ? r : JSON.stringify(r);
+    }),
+    keyEquals: relaying((a: unknown, b: unknown) => keys.get(a).equals(keys.get(b))),
+    keyFree: (id) => void keys.delete(id),
+    keyCount: () => keys.size,
+    /** generateKeySync(type, options): a handle. */
+    keyGenerate: relaying((type: unknown, options: unknown) => {
+      const o = decodeOptions(options);
+      return keys.add(() => (crypto.generateKeySync as (t: unknown, o: unknown) => crypto.KeyObject)(type, o));
+    }),
+    /**
+     * generateKeyPairSync(type, options), the encodings' passphrases given apart: JSON [public, private], each
+     * {h: handle}, {s: text} or {b: length}, the bytes of both following each other in the output.
+     */
+    keyPairGenerate: relaying((type: unknown, layout: unknown, publicPassphrase: unknown, privatePassphrase: unknown, options: unknown) => {
+      const [pp, sp] = unpack(state, bulk, layout, [publicPassphrase, privatePassphrase]);
+      const o = decodeOptions(options);
+      if (o !== undefined && pp !== undefined && typeof o["publicKeyEncoding"] === "object") (o["publicKeyEncoding"] as Record<string, unknown>)["passphrase"] = pp;
+      if (o !== undefined && sp !== undefined && typeof o["privateKeyEncoding"] === "object") (o["privateKeyEncoding"] as Record<string, unknown>)["passphrase"] = sp;
+      const { publicKey, privateKey } = (crypto.generateKeyPairSync as (t: unknown, o: unknown) => { publicKey: unknown; privateKey: unknown })(type, o);
+      const bytes = [publicKey, privateKey].filter((k): k is Buffer => Buffer.isBuffer(k));
+      const pub = keyDesc(publicKey) as { h?: number };
+      let priv;
+      try {
+        priv = keyDesc(privateKey);
+      } catch (e) {
+        keys.delete(pub.h);
+        throw e;
+      }
+      const desc = toJson([pub, priv]);
+      if (bytes.length > 0) answer(state, bulk, Buffer.concat(bytes));
+      return desc;
+    }),
+    /** Signs `data` with the staged key: crypto.sign, or (stream) createSign(algorithm).update(data).sign(key). */
+    sign: relaying((layout: unknown, algorithm: unknown, data: unknown, stream: unknown) => {
+      const key = takeStaged();
+      const [alg, d] = unpack(state, bulk, layout, [algorithm, data]);
+      const sig = stream === true ? crypto.createSign(alg as string).update(d as Buffer).sign(key as crypto.KeyLike) : (crypto.sign as (a: unknown, d: unknown, k: unknown) => Buffer)(alg, d, key);
+      return answer(state, bulk, sig);
+    }),
+    verify: relaying((layout: unknown, algorithm: unknown, data: unknown, signature: unknown, stream: unknown, sigEncoding: unknown) => {
+      const key = takeStaged();
+      const [alg, d, s] = unpack(state, bulk, layout, [algorithm, data, signature]);
+      if (stream === true) return (crypto.createVerify(alg as string).update(d as Buffer).verify as (k: unknown, s: unknown, e?: unknown) => boolean)(key, s, sigEncoding);
+      return (crypto.verify as (a: unknown, d: unknown, k: unknown, s: unknown) => boolean)(alg, d, key, s);
+    }),
+    /** Validates a digest as createSign/createVerify do when made. */
+    signCheck: relaying((algorithm: unknown) => void crypto.createSign(algorithm as string)),
+    /** publicEncrypt, privateDecrypt, privateEncrypt or publicDecrypt of `data` with the staged key. */
+    keyCipher: relaying((name: unknown, layout: unknown, data: unknown) => {
+      const key = takeStaged();
+      const f = typeof name === "string" && Object.hasOwn(keyCiphers, name) ? keyCiphers[name]! : undefined;
+      if (!f) throw new TypeError("bad key cipher");
+      const [d] = unpack(state, bulk, layout, [data]);
+      return answer(state, bulk, f(key, d));
+    }),
+    ecdhNew: relaying((curve: unknown) => ecdhs.add(() => crypto.createECDH(curve as string))),
+    /** One method of an ECDH (bytes in, bytes out; its point format given as is): answers the output's length, -1 for none. */
+    ecdhCall: relaying((id: unknown, method: unknown, layout: unknown, a: unknown, b: unknown) => {
+      const e = ecdhs.get(id);
+      if (typeof method !== "string" || !ECDH_METHODS.has(method)) throw new TypeError("bad ecdh method");
+      const args = unpack(state, bulk, layout, [a, b]);
+      const r = (e[method as keyof crypto.ECDH] as (...x: unknown[]) => unknown).apply(e, args);
+      return Buffer.isBuffer(r) ? answer(state, bulk, r) : -1;
+    }),
+    ecdhFree: (id) => void ecdhs.delete(id),
+    ecdhConvert: relaying((layout: unknown, key: unknown, curve: unknown, format: unknown) => {
+      const [k] = unpack(state, bulk, layout, [key]);
+      return answer(state, bulk, (crypto.ECDH.convertKey as (...x: unknown[]) => Buffer)(k, curve, undefined, "buffer", format));
+    }),
+    /** crypto.diffieHellman of two key handles. */
+    diffieHellman: relaying((privateId: unknown, publicId: unknown) => answer(state, bulk, crypto.diffieHellman({ privateKey: keys.get(privateId), publicKey: keys.get(publicId) }))),
   };
 }

@@ -1,11 +1,12 @@
 // `crypto`, host-assisted: random bytes, hashes, HMACs, key derivations (pbkdf2, scrypt, hkdf) and ciphers are
 // computed by the worker's Node over bytes the guest hands it (host-ops.ts put/hash/take, crypto-ops.ts); the
-// objects are the guest's. A cipher is a handle in the worker (an integer id here), released by final(),
-// destroy() or when the guest object is collected. Keys (KeyObject), signatures and subtle are not available.
+// objects are the guest's. A cipher or a key (KeyObject) is a handle in the worker (an integer id here), released
+// by final(), destroy() or when the guest object is collected. Signatures hand the host the key argument as the
+// guest gave it (internal/key-object.js stageKey); crypto.subtle is built on these (internal/webcrypto.js).
 'use strict';
 
 const { Buffer } = require('buffer');
-const { Transform } = require('stream');
+const { Transform, Writable } = require('stream');
 const { codeError, invalidArgType } = require('internal/errors');
 const { setImmediate } = require('timers');
 const host = internal.host;
@@ -226,6 +227,8 @@ function nativeError(message, code) {
 
 class CipherBase extends Transform {
   constructor(decipher, cipher, key, iv, options) {
+    // A secret KeyObject's bytes: the host's cipher is given them as any key.
+    if (isKeyObject(key) && key.type === 'secret') key = key.export();
     const [layout, a] = pack([cipher, key, iv]);
     const id = call(decipher ? 'decipherNew' : 'cipherNew', layout, a[0], a[1], a[2], encodeOptions(options, ['authTagLength']));
     try {
@@ -320,11 +323,151 @@ class Decipheriv extends CipherBase {
   }
 }
 
-function notAvailable(name) {
-  return () => {
-    throw codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `crypto.${name} is not available in this VM`);
+// ---- keys, signatures and key-based encryption (internal/key-object.js) ----
+
+const keys = require('internal/key-object');
+const { stageKey, isKeyObject } = keys;
+
+function generateKeyPair(type, options, callback) {
+  if (typeof options === 'function') [callback, options] = [options, undefined];
+  validateCallback(callback);
+  const { publicKey, privateKey } = keys.generateKeyPairSync(type, options);
+  later((e, pair) => callback(e, pair[0], pair[1]), [publicKey, privateKey]);
+}
+Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
+  value: (type, options) => new Promise((resolve, reject) => generateKeyPair(type, options, (e, publicKey, privateKey) => (e ? reject(e) : resolve({ publicKey, privateKey })))),
+});
+
+function generateKey(type, options, callback) {
+  validateCallback(callback);
+  later(callback, keys.generateKeySync(type, options));
+}
+
+/** Signs or verifies with a key argument of Node's API (KeyObject, PEM/DER, JWK or options). */
+function signWith(algorithm, data, key, stream) {
+  stageKey(key);
+  const [layout, a] = pack([algorithm, data]);
+  return receive(call('sign', layout, a[0], a[1], stream));
+}
+
+function verifyWith(algorithm, data, key, signature, stream, sigEncoding) {
+  stageKey(key);
+  const [layout, a] = pack([algorithm, data, signature]);
+  return call('verify', layout, a[0], a[1], a[2], stream, sigEncoding);
+}
+
+function sign(algorithm, data, key, callback) {
+  const sig = signWith(algorithm, data, key, false);
+  if (typeof callback === 'function') return void later(callback, sig);
+  return sig;
+}
+
+function verify(algorithm, data, key, signature, callback) {
+  const ok = verifyWith(algorithm, data, key, signature, false);
+  if (typeof callback === 'function') return void later(callback, ok);
+  return ok;
+}
+
+
+/** createSign/createVerify: the data is kept here and signed whole (as createSign(...).update(all)). */
+class SignBase extends Writable {
+  constructor(algorithm, options) {
+    if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
+    call('signCheck', algorithm);
+    super(options);
+    this._algorithm = algorithm;
+    this._chunks = [];
+  }
+  update(data, encoding) {
+    if (typeof data !== 'string' && !ArrayBuffer.isView(data)) throw invalidArgType('data', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
+    this._chunks.push(Buffer.from(toBytes(data, encoding)));
+    return this;
+  }
+  _write(chunk, encoding, callback) {
+    this.update(chunk, encoding);
+    callback();
+  }
+  _data() {
+    return Buffer.concat(this._chunks);
+  }
+}
+
+class Sign extends SignBase {
+  sign(privateKey, outputEncoding) {
+    const sig = signWith(this._algorithm, this._data(), privateKey, true);
+    return outputEncoding && outputEncoding !== 'buffer' ? sig.toString(outputEncoding) : sig;
+  }
+}
+
+class Verify extends SignBase {
+  verify(object, signature, sigEncoding) {
+    return verifyWith(this._algorithm, this._data(), object, signature, true, sigEncoding);
+  }
+}
+
+function keyCipher(name) {
+  return (key, buffer) => {
+    stageKey(key);
+    const [layout, a] = pack([buffer]);
+    return receive(call('keyCipher', name, layout, a[0]));
   };
 }
+
+function diffieHellman(options) {
+  if (options === null || typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
+  const { privateKey, publicKey } = options;
+  const check = (v, name) => {
+    if (!isKeyObject(v)) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.${name}' is invalid. Received ${require('util').inspect(v)}`);
+  };
+  check(privateKey, 'privateKey');
+  check(publicKey, 'publicKey');
+  return receive(call('diffieHellman', keys.handleOf(privateKey), keys.handleOf(publicKey)));
+}
+
+const JSONParse = JSON.parse;
+/** Releases the worker's ECDH of a collected guest one. */
+const ecdhRegistry = new FinalizationRegistryCtor((id) => host('ecdhFree', id));
+
+const encoded = (bytes, encoding) => (encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
+const decoded = (data, encoding) => (typeof data === 'string' ? Buffer.from(data, encoding || 'utf8') : data);
+
+/** createECDH: the worker's ECDH object behind a handle; encodings are applied here, point formats there. */
+class ECDH {
+  constructor(curve) {
+    if (typeof curve !== 'string') throw invalidArgType('curve', 'of type string', curve);
+    this[kId] = call('ecdhNew', curve);
+    ecdhRegistry.register(this, this[kId], this);
+  }
+  static convertKey(key, curve, inputEncoding, outputEncoding, format) {
+    const [layout, a] = pack([decoded(key, inputEncoding)]);
+    return encoded(receive(call('ecdhConvert', layout, a[0], curve, format)), outputEncoding);
+  }
+  _call(method, x, y) {
+    const [layout, a] = pack([x, y]);
+    const n = call('ecdhCall', this[kId], method, layout, a[0], a[1]);
+    return n < 0 ? undefined : receive(n);
+  }
+  generateKeys(encoding, format) {
+    this._call('generateKeys');
+    return this.getPublicKey(encoding, format);
+  }
+  computeSecret(otherPublicKey, inputEncoding, outputEncoding) {
+    return encoded(this._call('computeSecret', decoded(otherPublicKey, inputEncoding)), outputEncoding);
+  }
+  getPublicKey(encoding, format) {
+    return encoded(this._call('getPublicKey', undefined, format), encoding);
+  }
+  getPrivateKey(encoding) {
+    return encoded(this._call('getPrivateKey'), encoding);
+  }
+  setPrivateKey(privateKey, encoding) {
+    this._call('setPrivateKey', decoded(privateKey, encoding));
+    return this;
+  }
+}
+
+let curveNames;
+const getCurves = () => (curveNames ??= call('curveList').split(',')).slice();
 
 const webcrypto = {
   getRandomValues(array) {
@@ -336,10 +479,7 @@ const webcrypto = {
     return randomFillSync(array);
   },
   randomUUID,
-  /** SubtleCrypto's methods exist and reject: feature tests see an object, uses a clear error. */
-  subtle: new Proxy(Object.create(null), {
-    get: (target, name) => (typeof name === 'string' ? () => Promise.reject(codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `crypto.subtle.${name} is not available in this VM`)) : undefined),
-  }),
+  subtle: require('internal/webcrypto').subtle,
 };
 
 module.exports = {
@@ -358,10 +498,10 @@ module.exports = {
   timingSafeEqual,
   getHashes: () => HASHES.slice(),
   getCiphers,
-  getCurves: () => [],
+  getCurves,
   webcrypto,
   subtle: undefined,
-  constants: {},
+  constants: Object.assign(Object.create(null), JSONParse(call('cryptoConstants'))),
   createCipheriv: (cipher, key, iv, options) => new Cipheriv(cipher, key, iv, options),
   createDecipheriv: (cipher, key, iv, options) => new Decipheriv(cipher, key, iv, options),
   Cipheriv,
@@ -372,8 +512,26 @@ module.exports = {
   scryptSync,
   hkdf,
   hkdfSync,
-  createSign: notAvailable('createSign'),
-  createVerify: notAvailable('createVerify'),
-  generateKeyPairSync: notAvailable('generateKeyPairSync'),
+  KeyObject: keys.KeyObject,
+  createSecretKey: keys.createSecretKey,
+  createPublicKey: keys.createPublicKey,
+  createPrivateKey: keys.createPrivateKey,
+  generateKeyPairSync: keys.generateKeyPairSync,
+  generateKeyPair,
+  generateKeySync: keys.generateKeySync,
+  generateKey,
+  createSign: (algorithm, options) => new Sign(algorithm, options),
+  createVerify: (algorithm, options) => new Verify(algorithm, options),
+  Sign,
+  Verify,
+  sign,
+  verify,
+  publicEncrypt: keyCipher('publicEncrypt'),
+  privateDecrypt: keyCipher('privateDecrypt'),
+  privateEncrypt: keyCipher('privateEncrypt'),
+  publicDecrypt: keyCipher('publicDecrypt'),
+  diffieHellman,
+  createECDH: (curve) => new ECDH(curve),
+  ECDH,
 };
 Object.defineProperty(module.exports, 'subtle', { get: () => webcrypto.subtle, enumerable: true });

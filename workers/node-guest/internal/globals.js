@@ -141,6 +141,7 @@ for (const name of ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableSt
 }
 for (const name of ['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel']) lazy(name, () => require('internal/message-port')[name]);
 lazy('crypto', () => require('crypto').webcrypto);
+for (const name of ['CryptoKey', 'SubtleCrypto']) lazy(name, () => require('internal/webcrypto')[name]);
 for (const name of ['fetch', 'Headers', 'Request', 'Response', 'FormData']) lazy(name, () => require('internal/fetch')[name]);
 delete globalThis.console;
 // `require('console')` is the global console as it was made (internal/console.js), with its Console class.
