@@ -450,7 +450,7 @@ export class Vfs {
     if (replaced) this.removeEntry(replaced, dst, to, "rename");
     link.parent!.deleteChild(link);
     link.name = name;
-    link.steps = [...parent.steps, name];
+    setSteps(link, [...parent.steps, name]);
     parent.setChild(name, link);
   }
 
@@ -585,6 +585,23 @@ export class Vfs {
 }
 
 /** How many entries a directory holds (itself included) and its deepest path below it, in bytes. */
+/**
+ * Gives `top` and every link below it their new path, one link at a time: memfs's `steps` setter updates the
+ * links below by recursion, two frames a level, which a tree 2,000 levels deep takes near the stack's limit.
+ * Each link's children are set aside while its own steps are set.
+ */
+function setSteps(top: Link, steps: string[]): void {
+  const pending: Array<[Link, string[]]> = [[top, steps]];
+  while (pending.length > 0) {
+    const [link, path] = pending.pop()!;
+    const children = link.children;
+    link.children = new Map();
+    link.steps = path;
+    link.children = children;
+    for (const [name, child] of children) if (name !== "." && name !== ".." && child) pending.push([child, [...path, name]]);
+  }
+}
+
 function subtreeShape(dir: Link): { entries: number; deepest: number } {
   let entries = 1;
   let deepest = 0;
