@@ -174,14 +174,20 @@ function writer(fd) {
   };
 }
 
+/** Stops the waits on `fd` for reading and/or writing, and closes it. */
+function release(fd, reading, writing) {
+  if (reading) cancelFd(fd, false);
+  if (writing) cancelFd(fd, true);
+  try {
+    sys.close(fd);
+  } catch {}
+}
+
 function readStream(fd) {
   const stream = new Readable({
     read: reader(fd),
     destroy(err, cb) {
-      cancelFd(fd, false);
-      try {
-        sys.close(fd);
-      } catch {}
+      release(fd, true, false);
       cb(err);
     },
   });
@@ -194,10 +200,7 @@ function writeStream(fd) {
   const close = () => {
     if (closed) return;
     closed = true;
-    cancelFd(fd, true);
-    try {
-      sys.close(fd);
-    } catch {}
+    release(fd, false, true);
   };
   const stream = new Writable({
     write: writer(fd),
@@ -227,11 +230,7 @@ function duplexStream(fd) {
       callback();
     },
     destroy(err, callback) {
-      cancelFd(fd, false);
-      cancelFd(fd, true);
-      try {
-        sys.close(fd);
-      } catch {}
+      release(fd, true, true);
       callback(err);
     },
   });

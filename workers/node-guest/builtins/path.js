@@ -28,63 +28,48 @@ function formatter(sep) {
   };
 }
 
-const posix = {
-  resolve: (...paths) => (validatePaths(paths, 'paths'), ReflectApply(npmPath.resolve, npmPath, paths)),
-  normalize: (path) => (validateString(path, 'path'), npmPath.normalize(path)),
-  isAbsolute: (path) => (validateString(path, 'path'), npmPath.isAbsolute(path)),
-  join: (...paths) => (validatePaths(paths, 'path'), ReflectApply(npmPath.join, npmPath, paths)),
-  relative: (from, to) => (validateString(from, 'from'), validateString(to, 'to'), npmPath.relative(from, to)),
-  toNamespacedPath: (path) => path,
-  dirname: (path) => (validateString(path, 'path'), npmPath.dirname(path)),
-  basename: (path, suffix) => {
-    if (suffix !== undefined) validateString(suffix, 'suffix');
-    validateString(path, 'path');
-    return npmPath.basename(path, suffix);
-  },
-  extname: (path) => (validateString(path, 'path'), npmPath.extname(path)),
-  format: formatter('/'),
-  parse: (path) => (validateString(path, 'path'), npmPath.parse(path)),
-  matchesGlob: undefined,
-  sep: '/',
-  delimiter: ':',
-  win32: null,
-  posix: null,
-  _makeLong: (path) => path,
-};
+/**
+ * One platform's `path`: arguments validated as Node does, then `call(fn, args)` gives Node's answer for
+ * function `fn` of the platform.
+ */
+function pathModule(call, sep, delimiter) {
+  const path = {
+    resolve: (...paths) => (validatePaths(paths, 'paths'), call('resolve', paths)),
+    normalize: (p) => (validateString(p, 'path'), call('normalize', [p])),
+    isAbsolute: (p) => (validateString(p, 'path'), call('isAbsolute', [p])),
+    join: (...paths) => (validatePaths(paths, 'path'), call('join', paths)),
+    relative: (from, to) => (validateString(from, 'from'), validateString(to, 'to'), call('relative', [from, to])),
+    toNamespacedPath: (p) => (typeof p !== 'string' || p === '' ? p : call('toNamespacedPath', [p])),
+    dirname: (p) => (validateString(p, 'path'), call('dirname', [p])),
+    basename: (p, suffix) => {
+      if (suffix !== undefined) validateString(suffix, 'suffix');
+      validateString(p, 'path');
+      return call('basename', suffix === undefined ? [p] : [p, suffix]);
+    },
+    extname: (p) => (validateString(p, 'path'), call('extname', [p])),
+    format: formatter(sep),
+    parse: (p) => (validateString(p, 'path'), call('parse', [p])),
+    matchesGlob: undefined,
+    sep,
+    delimiter,
+    win32: null,
+    posix: null,
+    _makeLong: (p) => path.toNamespacedPath(p),
+  };
+  return path;
+}
+
+const posix = pathModule((fn, args) => (fn === 'toNamespacedPath' ? args[0] : ReflectApply(npmPath[fn], npmPath, args)), '/', ':');
 
 /** Node's path.win32[fn] of validated strings, on the host; relative paths start at the guest's directory. */
-function win32Call(fn, args) {
+const win32 = pathModule((fn, args) => {
   const r = internal.host('pathWin32', fn, require('process').cwd(), JSONStringify(args));
   if (typeof r !== 'string' || internal.isFailure(r)) throw new Error(`path.win32.${fn} failed`);
-  return r;
-}
-const win32 = {
-  resolve: (...paths) => (validatePaths(paths, 'paths'), win32Call('resolve', paths)),
-  normalize: (path) => (validateString(path, 'path'), win32Call('normalize', [path])),
-  isAbsolute: (path) => (validateString(path, 'path'), win32Call('isAbsolute', [path]) === 'true'),
-  join: (...paths) => (validatePaths(paths, 'path'), win32Call('join', paths)),
-  relative: (from, to) => (validateString(from, 'from'), validateString(to, 'to'), win32Call('relative', [from, to])),
-  toNamespacedPath: (path) => (typeof path !== 'string' || path === '' ? path : win32Call('toNamespacedPath', [path])),
-  dirname: (path) => (validateString(path, 'path'), win32Call('dirname', [path])),
-  basename: (path, suffix) => {
-    if (suffix !== undefined) validateString(suffix, 'suffix');
-    validateString(path, 'path');
-    return win32Call('basename', suffix === undefined ? [path] : [path, suffix]);
-  },
-  extname: (path) => (validateString(path, 'path'), win32Call('extname', [path])),
-  format: formatter('\\'),
-  parse: (path) => {
-    validateString(path, 'path');
-    const { root, dir, base, ext, name } = JSONParse(win32Call('parse', [path]));
-    return { root, dir, base, ext, name };
-  },
-  matchesGlob: undefined,
-  sep: '\\',
-  delimiter: ';',
-  win32: null,
-  posix: null,
-  _makeLong: (path) => win32.toNamespacedPath(path),
-};
+  if (fn === 'isAbsolute') return r === 'true';
+  if (fn !== 'parse') return r;
+  const { root, dir, base, ext, name } = JSONParse(r);
+  return { root, dir, base, ext, name };
+}, '\\', ';');
 
 posix.win32 = win32.win32 = win32;
 posix.posix = win32.posix = posix;
