@@ -24,7 +24,14 @@ const sys = {
     let total = 0;
     while (total < length) {
       const want = Math.min(length - total, CHUNK);
-      const n = call('read', undefined, undefined, 'read', fd, want, position < 0 ? -1 : position + total);
+      let n;
+      try {
+        n = call('read', undefined, undefined, 'read', fd, want, position < 0 ? -1 : position + total);
+      } catch (e) {
+        // A non-blocking fd emptied after a full chunk: what was read counts.
+        if (total > 0 && e.code === 'EAGAIN') break;
+        throw e;
+      }
       target.set(n === CHUNK ? scratch : scratch.subarray(0, n), offset + total);
       total += n;
       // A short read is what there is now (a pipe, the end of a file).
@@ -37,7 +44,14 @@ const sys = {
     while (total < length) {
       const n = Math.min(length - total, CHUNK);
       scratch.set(source.subarray(offset + total, offset + total + n));
-      const written = call('write', undefined, undefined, 'write', fd, n, position < 0 ? -1 : position + total);
+      let written;
+      try {
+        written = call('write', undefined, undefined, 'write', fd, n, position < 0 ? -1 : position + total);
+      } catch (e) {
+        // A non-blocking fd filled up after an earlier chunk: what was written counts (as write(2)'s answer).
+        if (total > 0 && e.code === 'EAGAIN') break;
+        throw e;
+      }
       total += written;
       if (written < n) break;
     }
