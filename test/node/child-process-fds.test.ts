@@ -151,8 +151,16 @@ for (const f of [() => spawn('sh', [], { stdio: ['pipe', 'pipe', 'pipe', {}] }),
     );
   });
 
-  it("'ipc' (fork's channel) fails with an error that says it is not available", T, async () => {
-    const code = js`try { require('child_process').spawn('sh', [], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] }); } catch (e) { console.log(e.code, e.message); }`;
-    expect(await inVm("ipc", { "case.js": code })).toEqual(result("ERR_ACCESS_DENIED stdio 'ipc' (an IPC channel, as fork's) is not available in this VM\n"));
+  it("'ipc' to a child that is not node: it finds the channel in NODE_CHANNEL_FD and speaks its JSON lines", T, async () => {
+    await both(
+      "ipc-shell",
+      js`const { spawn } = require('child_process');
+const c = spawn('sh', ['-c', 'read -r line <&3; echo "fd=$NODE_CHANNEL_FD mode=$NODE_CHANNEL_SERIALIZATION_MODE got $line"; printf "%s\\n" "{\\"from\\":\\"sh\\"}" 1 >&3'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+console.log(c.stdio.length, c.stdio[3], c.connected);
+c.send({ to: 'sh' });
+c.on('message', (m) => console.log('message', m));
+c.on('close', (code) => console.log('close', code, c.connected));`,
+      `4 null true\nfd=3 mode=json got {"to":"sh"}\nmessage { from: 'sh' }\nmessage 1\nclose 0 false\n`,
+    );
   });
 });

@@ -9,7 +9,8 @@ const { Buffer } = require('buffer');
 const { Duplex, Readable, Writable } = require('stream');
 const { codeError, invalidArgType, sysError } = require('internal/errors');
 const { NAMES, SIGNALS } = require('internal/signals');
-const { waitFd, cancelFd } = require('internal/event-loop');
+const { waitFd, cancelFd, setRef } = require('internal/event-loop');
+const { setupChannel } = require('internal/ipc-channel');
 const process = require('process');
 const sys = internal.sys;
 
@@ -60,14 +61,16 @@ function stdioConfig(stdio, sync) {
   } else if (Array.isArray(stdio)) list = stdio.slice();
   else throw invalidStdio(stdio);
   while (list.length < 3) list.push(undefined);
+  let ipc = false;
   return list.map((s, i) => {
     if (s === undefined || s === null) s = i < 3 ? 'pipe' : 'ignore';
     if (s === 'ignore') return { type: 'ignore' };
     if (s === 'pipe' || s === 'overlapped' || (typeof s === 'number' && s < 0)) return { type: 'pipe' };
     if (s === 'ipc') {
       if (sync) throw codeError(Error, 'ERR_IPC_SYNC_FORK', 'IPC cannot be used with synchronous forks');
-      // The child would need process.send and a channel (NODE_CHANNEL_FD), which the guest's process has not.
-      throw codeError(Error, 'ERR_ACCESS_DENIED', "stdio 'ipc' (an IPC channel, as fork's) is not available in this VM");
+      if (ipc) throw codeError(Error, 'ERR_IPC_ONE_PIPE', 'Child process can have only one IPC pipe');
+      ipc = true;
+      return { type: 'ipc' };
     }
     if (s === 'inherit') return { type: 'fd', fd: i };
     if (typeof s === 'number') return { type: 'fd', fd: s };
@@ -90,8 +93,9 @@ function openStdio(config, sync) {
     return config.map((s, i) => {
       if (s.type === 'fd') return { child: s.fd, parent: -1 };
       if (s.type === 'ignore') return { child: -1, parent: -1 };
-      const [a, b] = i > 2 && !sync ? sys.spawnPair() : sys.pipe();
+      const [a, b] = (i > 2 || s.type === 'ipc') && !sync ? sys.spawnPair() : sys.pipe();
       opened.push(a, b);
+      if (s.type === 'ipc') return { child: b, parent: a, pipe: true, ipc: true };
       return i === 0 ? { child: a, parent: b, pipe: true } : { child: b, parent: a, pipe: true };
     });
   } catch (e) {
@@ -256,7 +260,14 @@ class ChildProcess extends EventEmitter {
     const { file, argv, env, cwd } = normalizeSpawnArguments(options.file, options.args, options);
     this.spawnfile = file;
     this.spawnargs = argv;
-    const ends = openStdio(stdioConfig(options.stdio, false), false);
+    const serialization = options.serialization === undefined ? 'json' : options.serialization;
+    if (serialization !== 'json' && serialization !== 'advanced') {
+      throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.serialization' must be one of: undefined, 'json', 'advanced'. Received ${require('util').inspect(serialization)}`);
+    }
+    const config = stdioConfig(options.stdio, false);
+    const ipcFd = config.findIndex((s) => s.type === 'ipc');
+    if (ipcFd >= 0) env.push(`NODE_CHANNEL_FD=${ipcFd}`, `NODE_CHANNEL_SERIALIZATION_MODE=${serialization}`);
+    const ends = openStdio(config, false);
     try {
       this.pid = sys.spawn(file, argv, env, cwd, ...spawnFds(ends));
     } catch (e) {
@@ -271,7 +282,7 @@ class ChildProcess extends EventEmitter {
     closePipes(ends, false);
     // As Node's: stdin a writable, stdout and stderr readables, the pipes past them duplex; null for the rest.
     this.stdio = ends.map((e, i) => {
-      if (e.parent < 0) return null;
+      if (e.parent < 0 || e.ipc) return null;
       sys.setNonblocking(e.parent, true);
       const s = i === 0 ? writeStream(e.parent) : i < 3 ? readStream(e.parent) : duplexStream(e.parent);
       // As Node's pipes, read ahead (up to the high-water mark) even before anyone listens, so that an
@@ -287,10 +298,16 @@ class ChildProcess extends EventEmitter {
     };
     for (const s of reading) s.on('close', closed);
     this._closed = closed;
+    // As Node's, 'close' also waits for the child's end of the channel to close.
+    if (ipcFd >= 0) {
+      open++;
+      setupChannel(this, ends[ipcFd].parent, true, closed, serialization);
+    }
     const pidfd = sys.pidfd(this.pid);
     sys.setNonblocking(pidfd, true);
     this._pidfd = pidfd;
     waitFd(pidfd, false, () => {
+      this._pidfd = undefined;
       sys.close(pidfd);
       const status = sys.waitpid(this.pid, true);
       const signo = status & 0x7f;
@@ -322,12 +339,15 @@ class ChildProcess extends EventEmitter {
     return true;
   }
 
-  ref() {}
-  unref() {}
-  disconnect() {}
-  send() {
-    throw codeError(Error, 'ERR_IPC_CHANNEL_CLOSED', 'Channel closed');
+  /** Whether the child keeps this process alive until it exits (its pipes and channel hold it too). */
+  ref() {
+    if (this._pidfd !== undefined) setRef(this._pidfd, false, true);
   }
+
+  unref() {
+    if (this._pidfd !== undefined) setRef(this._pidfd, false, false);
+  }
+
   get [Symbol.toStringTag]() {
     return 'ChildProcess';
   }
@@ -553,8 +573,32 @@ function execSync(command, options) {
   return ret.stdout;
 }
 
-function fork() {
-  throw codeError(Error, 'ERR_ACCESS_DENIED', 'child_process.fork is not available in this VM');
+/** A `node` child running `modulePath`, with an IPC channel to this process as its fd 3 (by default). */
+function fork(modulePath, args, options) {
+  if (typeof modulePath === 'object' && modulePath !== null && typeof modulePath.href === 'string') modulePath = require('url').fileURLToPath(modulePath);
+  if (typeof modulePath !== 'string') throw invalidArgType('modulePath', 'of type string or an instance of Buffer or URL', modulePath);
+  if (args == null) args = [];
+  else if (typeof args === 'object' && !Array.isArray(args)) {
+    options = args;
+    args = [];
+  } else if (!Array.isArray(args)) throw invalidArgType('args', 'an instance of Array', args);
+  options = { ...(options || {}), shell: false };
+  args = [...(options.execArgv || process.execArgv), modulePath, ...args];
+  if (typeof options.stdio === 'string') options.stdio = [options.stdio, options.stdio, options.stdio, 'ipc'];
+  else if (!Array.isArray(options.stdio)) options.stdio = options.silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc'];
+  else if (!options.stdio.includes('ipc')) throw codeError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', "Forked processes must have an IPC channel, missing value 'ipc' in options.stdio");
+  return spawn(options.execPath || process.execPath, args, options);
 }
 
-module.exports = { ChildProcess, spawn, exec, execFile, spawnSync, execSync, execFileSync, fork, _forkChild: undefined };
+/** The forked child's side (internal/main.js, when NODE_CHANNEL_FD is set): held only while it listens. */
+function _forkChild(fd, serialization) {
+  const control = setupChannel(process, fd, false, null, serialization);
+  process.on('newListener', (name) => {
+    if (name === 'message' || name === 'disconnect') control.refCounted();
+  });
+  process.on('removeListener', (name) => {
+    if (name === 'message' || name === 'disconnect') control.unrefCounted();
+  });
+}
+
+module.exports = { ChildProcess, spawn, exec, execFile, spawnSync, execSync, execFileSync, fork, _forkChild };

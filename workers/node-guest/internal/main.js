@@ -29,6 +29,14 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     if (i > 0) environment[entry.slice(0, i)] = entry.slice(i + 1);
   }
   process.env = envProxy(environment);
+  // A forked child: its channel to the parent, which its own children do not inherit.
+  if (environment.NODE_CHANNEL_FD !== undefined) {
+    const fd = Number.parseInt(environment.NODE_CHANNEL_FD, 10);
+    const serialization = environment.NODE_CHANNEL_SERIALIZATION_MODE || 'json';
+    delete process.env.NODE_CHANNEL_FD;
+    delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
+    if (fd >= 0) require('child_process')._forkChild(fd, serialization === 'advanced' ? serialization : 'json');
+  }
   for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']]) {
     let stream;
     Object.defineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });

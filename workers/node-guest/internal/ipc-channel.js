@@ -1,0 +1,257 @@
+// Node's IPC channel (fork, stdio 'ipc'): messages as JSON text, one per line, over a socket pair whose
+// ends the parent and the child hold. The target (the parent's ChildProcess, or the child's process) gets
+// send, disconnect, connected and channel, as Node's setupChannel gives them; reads wait on the wake ring.
+'use strict';
+
+const EventEmitter = require('events');
+const { Buffer } = require('buffer');
+const { StringDecoder } = require('string_decoder');
+const { codeError, invalidArgType, sysError } = require('internal/errors');
+const { waitFd, cancelFd, setRef } = require('internal/event-loop');
+const sys = internal.sys;
+
+/** What send() answers false past (Node's: the peer is more than two reads behind). */
+const QUEUE_LOW = 65536 * 2;
+
+const PENDING = Symbol('pendingMessages');
+
+/**
+ * `process.channel` / `child.channel`: keeps the process alive while it is ref'd. Node counts the target's
+ * 'message' and 'disconnect' listeners and the writes in progress, until ref() or unref() is called.
+ */
+class Control extends EventEmitter {
+  #fd;
+  #ref;
+  #refs = 0;
+  #explicit = false;
+
+  constructor(fd, ref) {
+    super();
+    this.#fd = fd;
+    this.#ref = ref;
+    this[PENDING] = [];
+  }
+
+  refCounted() {
+    if (++this.#refs === 1 && !this.#explicit) this.#ref(true);
+  }
+
+  unrefCounted() {
+    if (--this.#refs === 0 && !this.#explicit) {
+      this.#ref(false);
+      this.emit('unref');
+    }
+  }
+
+  ref() {
+    this.#explicit = true;
+    this.#ref(true);
+  }
+
+  unref() {
+    this.#explicit = true;
+    this.#ref(false);
+  }
+
+  get fd() {
+    return this.#fd;
+  }
+}
+
+/** Node's errnoException(code, 'write'): the message is "write EPIPE". */
+function writeError(code) {
+  const e = sysError(code, 'write');
+  e.message = `write ${code}`;
+  return e;
+}
+
+function isInternal(message) {
+  return message !== null && typeof message === 'object' && typeof message.cmd === 'string' && message.cmd.length > 5 && message.cmd.startsWith('NODE_');
+}
+
+/**
+ * Makes `target` an end of the channel on `fd` (non-blocking). `ref`: whether the channel holds the process
+ * at first (the parent's does; the child's only while it has listeners). `onClose` runs when the peer's end
+ * closes (end of file).
+ */
+function setupChannel(target, fd, ref, onClose, serialization = 'json') {
+  const { encode, decode } = require('internal/ipc-serialization')[serialization];
+  sys.setNonblocking(fd, true);
+  let refd = ref;
+  let open = true;
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  /** Bytes not yet written, each with the callback of the send that they end, in order. */
+  const queue = [];
+  let queued = 0;
+
+  const setRefd = (on) => {
+    refd = on;
+    setRef(fd, false, on);
+  };
+  const control = new Control(fd, setRefd);
+  target.channel = control;
+  target.connected = true;
+  Object.defineProperty(target, '_channel', {
+    get: () => target.channel,
+    set: (v) => (target.channel = v),
+    configurable: true,
+    enumerable: false,
+  });
+
+  const close = () => {
+    if (!open) return;
+    open = false;
+    cancelFd(fd, false);
+    cancelFd(fd, true);
+    try {
+      sys.close(fd);
+    } catch {}
+    for (const item of queue.splice(0)) if (item.callback) internal.nextTick(item.callback, writeError('ECANCELED'));
+    queued = 0;
+  };
+
+  const emit = (event, message) => {
+    if (event === 'internalMessage' || target.listenerCount('message')) target.emit(event, message);
+    else control[PENDING].push([event, message]);
+  };
+
+  const onReadable = () => {
+    if (!open) return;
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    for (;;) {
+      let n;
+      try {
+        n = sys.read(fd, buf, 0, buf.length, -1);
+      } catch (e) {
+        if (e.code === 'EAGAIN') return waitFd(fd, false, onReadable, refd);
+        n = 0;
+      }
+      if (n === 0) {
+        if (target.connected) target.disconnect();
+        target.channel = null;
+        close();
+        // Only the peer's end counts: as Node's, a channel this side disconnected never does.
+        if (onClose) onClose();
+        return;
+      }
+      const lines = (partial + decoder.write(buf.subarray(0, n))).split('\n');
+      partial = lines.pop();
+      for (const line of lines) {
+        const message = decode(line);
+        if (target.channel) internal.nextTick(emit, isInternal(message) ? 'internalMessage' : 'message', message);
+      }
+    }
+  };
+
+  const pump = () => {
+    while (queue.length > 0) {
+      const item = queue[0];
+      let n;
+      try {
+        n = sys.write(fd, item.bytes, item.off, item.bytes.length - item.off, -1);
+      } catch (e) {
+        if (e.code === 'EAGAIN') return waitFd(fd, true, pump);
+        queue.shift();
+        queued -= item.bytes.length - item.off;
+        control.unrefCounted();
+        const err = writeError(e.code);
+        if (item.callback) item.callback(err);
+        else target.emit('error', err);
+        continue;
+      }
+      item.off += n;
+      queued -= n;
+      if (item.off < item.bytes.length) continue;
+      queue.shift();
+      control.unrefCounted();
+      if (item.callback) item.callback(null);
+    }
+  };
+
+  // Messages that came before any 'message' listener are given to the first one.
+  target.on('newListener', () => {
+    internal.nextTick(() => {
+      if (!target.channel || !target.listenerCount('message')) return;
+      const messages = control[PENDING];
+      control[PENDING] = [];
+      for (const args of messages) target.emit(...args);
+    });
+  });
+
+  target.send = function send(message, handle, options, callback) {
+    if (typeof handle === 'function') {
+      callback = handle;
+      handle = undefined;
+      options = undefined;
+    } else if (typeof options === 'function') {
+      callback = options;
+      options = undefined;
+    } else if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw invalidArgType('options', 'of type object', options);
+    }
+    options = { swallowErrors: false, ...options };
+    if (this.connected) return this._send(message, handle, options, callback);
+    const ex = codeError(Error, 'ERR_IPC_CHANNEL_CLOSED', 'Channel closed');
+    if (typeof callback === 'function') internal.nextTick(callback, ex);
+    else internal.nextTick(() => this.emit('error', ex));
+    return false;
+  };
+
+  target._send = function _send(message, handle, options, callback) {
+    if (message === undefined) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "message" argument must be specified');
+    if (typeof message !== 'string' && typeof message !== 'object' && typeof message !== 'number' && typeof message !== 'boolean') {
+      throw invalidArgType('message', 'one of type string, object, number, or boolean', message);
+    }
+    // Sockets and servers live in this process's kernel tables; passing them is not supported.
+    if (handle) throw codeError(Error, 'ERR_ACCESS_DENIED', 'sending a handle over the IPC channel is not available in this VM');
+    const bytes = Buffer.from(`${encode(message)}\n`);
+    const item = { bytes, off: 0, callback: typeof callback === 'function' ? callback : null };
+    if (queue.length === 0) {
+      try {
+        item.off = sys.write(fd, bytes, 0, bytes.length, -1);
+      } catch (e) {
+        if (e.code !== 'EAGAIN') {
+          if (!options.swallowErrors) {
+            const ex = writeError(e.code);
+            if (item.callback) internal.nextTick(item.callback, ex);
+            else internal.nextTick(() => this.emit('error', ex));
+          }
+          return queued < QUEUE_LOW;
+        }
+      }
+      if (item.off === bytes.length) {
+        if (item.callback) internal.nextTick(item.callback, null);
+        return queued < QUEUE_LOW;
+      }
+      waitFd(fd, true, pump);
+    }
+    queue.push(item);
+    queued += bytes.length - item.off;
+    control.refCounted();
+    return queued < QUEUE_LOW;
+  };
+
+  target.disconnect = function disconnect() {
+    if (!this.connected) {
+      this.emit('error', codeError(Error, 'ERR_IPC_DISCONNECTED', 'IPC channel is already disconnected'));
+      return;
+    }
+    this.connected = false;
+    this._disconnect();
+  };
+
+  target._disconnect = function _disconnect() {
+    if (!this.channel) return;
+    this.channel = null;
+    internal.nextTick(() => {
+      close();
+      target.emit('disconnect');
+    });
+  };
+
+  waitFd(fd, false, onReadable, refd);
+  return control;
+}
+
+module.exports = { setupChannel };
