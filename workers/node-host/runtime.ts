@@ -34,7 +34,7 @@ const NPM_BUILTINS: Record<string, string> = {
   "npm-buffer": "buffer/index.js",
   "npm-events": "events/events.js",
   "npm-stream": "readable-stream/lib/ours/index.js",
-  string_decoder: "string_decoder/lib/string_decoder.js",
+  "npm-string-decoder": "string_decoder/lib/string_decoder.js",
   "npm-path": "path-browserify/index.js",
   "npm-cjs-lexer": "cjs-module-lexer",
   "node-inspect-extracted": "node-inspect-extracted",

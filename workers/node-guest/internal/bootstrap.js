@@ -80,7 +80,7 @@ const BUILTIN_FILES = {
   readline: 'builtins/readline',
   stream: 'builtins/stream',
   'stream/web': 'builtins/stream-web',
-  string_decoder: 'npm',
+  string_decoder: 'builtins/string_decoder',
   timers: 'builtins/timers',
   'timers/promises': 'builtins/timers-promises',
   tty: 'builtins/tty',
@@ -97,6 +97,7 @@ const BUILTIN_FILES = {
   'npm-buffer': 'npm',
   'npm-events': 'npm',
   'npm-web-streams': 'npm',
+  'npm-string-decoder': 'npm',
 };
 /** Builtins that are another's property. */
 const BUILTIN_ALIASES = {
@@ -162,7 +163,7 @@ function builtin(name) {
 }
 
 /** Names in BUILTIN_FILES only the runtime's own modules may require. */
-const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams'];
+const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder'];
 const isBuiltin = (name) => {
   const n = name.startsWith('node:') ? name.slice(5) : name;
   return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);

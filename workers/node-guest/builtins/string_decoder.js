@@ -1,0 +1,31 @@
+// string_decoder: the npm port of Node's own decoder, which takes Buffers only; Node's takes any
+// ArrayBufferView, and a string as it is.
+'use strict';
+
+const { Buffer } = require('buffer');
+const { invalidArgType } = require('internal/errors');
+const Port = require('npm-string-decoder').StringDecoder;
+
+function asBuffer(buf) {
+  if (Buffer.isBuffer(buf)) return buf;
+  if (!ArrayBuffer.isView(buf)) throw invalidArgType('buf', 'an instance of Buffer, TypedArray, or DataView', buf);
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+class StringDecoder extends Port {
+  constructor(encoding) {
+    super(encoding);
+    // The port sets its end() per encoding, on the instance or the prototype.
+    const end = this.end;
+    this.end = function (buf) {
+      return Reflect.apply(end, this, buf === undefined ? [] : [asBuffer(buf)]);
+    };
+  }
+
+  write(buf) {
+    if (typeof buf === 'string') return buf;
+    return Reflect.apply(Port.prototype.write, this, [asBuffer(buf)]);
+  }
+}
+
+module.exports = { StringDecoder };
