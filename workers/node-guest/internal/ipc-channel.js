@@ -8,7 +8,10 @@ const { Buffer } = require('buffer');
 const { StringDecoder } = require('string_decoder');
 const { codeError, invalidArgType, sysError } = require('internal/errors');
 const { waitFd, cancelFd, setRef } = require('internal/event-loop');
+const netSys = require('internal/net-sys');
 const sys = internal.sys;
+
+const EMPTY = new Uint8Array(0);
 
 /** What send() answers false past (Node's: the peer is more than two reads behind). */
 const QUEUE_LOW = 65536 * 2;
@@ -118,16 +121,16 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
 
   const onReadable = () => {
     if (!open) return;
-    const buf = Buffer.allocUnsafe(64 * 1024);
     for (;;) {
-      let n;
+      let bytes;
       try {
-        n = sys.read(fd, buf, 0, buf.length, -1);
+        bytes = netSys.recv(fd, 64 * 1024);
       } catch (e) {
-        if (e.code === 'EAGAIN') return waitFd(fd, false, onReadable, refd);
-        n = 0;
+        // The call that would wait armed the wake ring already.
+        if (e.code === 'EAGAIN') return waitFd(fd, false, onReadable, refd, true);
+        bytes = EMPTY;
       }
-      if (n === 0) {
+      if (bytes.length === 0) {
         if (target.connected) target.disconnect();
         target.channel = null;
         close();
@@ -135,7 +138,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
         if (onClose) onClose();
         return;
       }
-      const lines = (partial + decoder.write(buf.subarray(0, n))).split('\n');
+      const lines = (partial + decoder.write(bytes)).split('\n');
       partial = lines.pop();
       for (const line of lines) {
         const message = decode(line);
@@ -149,9 +152,9 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       const item = queue[0];
       let n;
       try {
-        n = sys.write(fd, item.bytes, item.off, item.bytes.length - item.off, -1);
+        n = netSys.send(fd, item.bytes, item.off, item.bytes.length - item.off);
       } catch (e) {
-        if (e.code === 'EAGAIN') return waitFd(fd, true, pump);
+        if (e.code === 'EAGAIN') return waitFd(fd, true, pump, true, true);
         queue.shift();
         queued -= item.bytes.length - item.off;
         control.unrefCounted();
@@ -209,7 +212,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
     const item = { bytes, off: 0, callback: typeof callback === 'function' ? callback : null };
     if (queue.length === 0) {
       try {
-        item.off = sys.write(fd, bytes, 0, bytes.length, -1);
+        item.off = netSys.send(fd, bytes, 0, bytes.length);
       } catch (e) {
         if (e.code !== 'EAGAIN') {
           if (!options.swallowErrors) {
@@ -224,7 +227,8 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
         if (item.callback) internal.nextTick(item.callback, null);
         return queued < QUEUE_LOW;
       }
-      waitFd(fd, true, pump);
+      // A short send did not arm the ring; a send now either moves bytes or arms it.
+      internal.nextTick(pump);
     }
     queue.push(item);
     queued += bytes.length - item.off;
