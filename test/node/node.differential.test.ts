@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
+import type { Case } from "./cases/case.js";
+import { CASES as CRYPTO_DH_AES_KW } from "./cases/crypto-dh-aes-kw.js";
 import { inParallel, runHostNode } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
@@ -18,19 +20,6 @@ import { inParallel, runHostNode } from "./host-node.js";
 // The host gets a fixed environment like the VM's (HOME=/home/user, PATH) and stdin /dev/null unless the case
 // gives stdin. Snippets avoid what legitimately differs (pids, hostnames, times, absolute host paths).
 
-interface Case {
-  /** Unique; also the directory name. */
-  name: string;
-  /** Shorthand for files["case.js"]. */
-  code?: string;
-  files?: Record<string, string>;
-  /** Arguments to node; default ["case.js"]. */
-  args?: string[];
-  stdin?: string;
-  env?: Record<string, string>;
-  /** Compare stderr without removing the source-context header of uncaught errors. */
-  keepHeader?: boolean;
-}
 
 /** Cases where the guest node differs from node, each with the reason (a real difference: a bug to fix). */
 const KNOWN_DIFFERENCES: Record<string, string> = {
@@ -308,6 +297,7 @@ const CASES: Case[] = [
   { name: "assert-strict-equal", code: js`const assert = require('assert'); try { assert.strictEqual(1, 2); } catch (e) { console.log(e.name, e.code, e.actual, e.expected, e.operator, e.generatedMessage); console.log(e.message); } try { assert.deepStrictEqual({ a: 1, b: [1, 2] }, { a: 1, b: [1, 3] }); } catch (e) { console.log(e.message); } try { assert.equal(1, 2, 'custom msg'); } catch (e) { console.log(e.message, e.generatedMessage); } assert.throws(() => { throw new TypeError('t'); }, TypeError); assert.throws(() => { throw new Error('m'); }, /m/); try { assert.throws(() => {}); } catch (e) { console.log(e.message); } assert.deepEqual({ a: 1 }, { a: '1' }); try { assert.notStrictEqual(1, 1); } catch (e) { console.log(e.message); } assert.rejects(Promise.reject(new Error('r'))).then(() => console.log('rejects ok'));` },
   { name: "assert-ok-message", code: js`const assert = require('assert'); try { assert.ok(false); } catch (e) { console.log(JSON.stringify(e.message)); } try { assert(0 > 1); } catch (e) { console.log(JSON.stringify(e.message)); } try { assert.match('abc', /x/); } catch (e) { console.log(e.message); } try { assert.fail('boom'); } catch (e) { console.log(e.name, e.message, e.code); }` },
   { name: "assert-uncaught", code: js`const assert = require('assert/strict'); assert.equal([1, 2].length, 3);` },
+  ...CRYPTO_DH_AES_KW,
 ];
 
 /** A temp dir on the host holding each case's files, one directory per case. */

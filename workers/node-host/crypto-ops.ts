@@ -24,6 +24,8 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
    * gave it, and the operations stay within the host channel's six arguments.
    */
   let staged: unknown;
+  /** A key agreement's public key, staged before its private key (keyStagePeer). */
+  let peer: unknown;
   const takeStaged = (): unknown => {
     const k = staged;
     staged = undefined;
@@ -36,8 +38,24 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
   };
   // Bigints (an RSA key's publicExponent) as {"$n": digits}, which the guest revives.
   const toJson = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? { $n: x.toString() } : x));
-  const ecdhs = new HandleTable<crypto.ECDH>("ecdh");
-  const ECDH_METHODS = new Set(["generateKeys", "computeSecret", "getPublicKey", "getPrivateKey", "setPrivateKey"]);
+  /**
+   * Host objects the guest drives through whitelisted methods (ECDH, DiffieHellman): up to two arguments by
+   * layout, answering the output's length, -1 for none (a setter's `this`).
+   */
+  const driven = <T extends object>(what: string, methods: string[]) => {
+    const table = new HandleTable<T>(what);
+    const allowed = new Set(methods);
+    const callOp = relaying((id: unknown, method: unknown, layout: unknown, a: unknown, b: unknown) => {
+      const o = table.get(id);
+      const f = typeof method === "string" && allowed.has(method) ? (o as Record<string, unknown>)[method] : undefined;
+      if (typeof f !== "function") throw new TypeError(`bad ${what} method`);
+      const r = (f as (...x: unknown[]) => unknown).apply(o, unpack(state, bulk, layout, [a, b]));
+      return Buffer.isBuffer(r) ? answer(state, bulk, r) : -1;
+    });
+    return { table, callOp, freeOp: ((id) => void table.delete(id)) as HostOp };
+  };
+  const ecdhs = driven<crypto.ECDH>("ecdh", ["generateKeys", "computeSecret", "getPublicKey", "getPrivateKey", "setPrivateKey"]);
+  const dhs = driven<crypto.DiffieHellman | crypto.DiffieHellmanGroup>("dh", ["generateKeys", "computeSecret", "getPrime", "getGenerator", "getPublicKey", "getPrivateKey", "setPublicKey", "setPrivateKey"]);
   type KeyFn = (key: unknown, data: unknown) => Buffer;
   const keyCiphers: Record<string, KeyFn> = {
     publicEncrypt: crypto.publicEncrypt as KeyFn,
@@ -199,21 +217,38 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
       const [d] = unpack(state, bulk, layout, [data]);
       return answer(state, bulk, f(key, d));
     }),
-    ecdhNew: relaying((curve: unknown) => ecdhs.add(() => crypto.createECDH(curve as string))),
-    /** One method of an ECDH (bytes in, bytes out; its point format given as is): answers the output's length, -1 for none. */
-    ecdhCall: relaying((id: unknown, method: unknown, layout: unknown, a: unknown, b: unknown) => {
-      const e = ecdhs.get(id);
-      if (typeof method !== "string" || !ECDH_METHODS.has(method)) throw new TypeError("bad ecdh method");
-      const args = unpack(state, bulk, layout, [a, b]);
-      const r = (e[method as keyof crypto.ECDH] as (...x: unknown[]) => unknown).apply(e, args);
-      return Buffer.isBuffer(r) ? answer(state, bulk, r) : -1;
-    }),
-    ecdhFree: (id) => void ecdhs.delete(id),
+    ecdhNew: relaying((curve: unknown) => ecdhs.table.add(() => crypto.createECDH(curve as string))),
+    /** One method of an ECDH (bytes in, bytes out; its point format given as is). */
+    ecdhCall: ecdhs.callOp,
+    ecdhFree: ecdhs.freeOp,
     ecdhConvert: relaying((layout: unknown, key: unknown, curve: unknown, format: unknown) => {
       const [k] = unpack(state, bulk, layout, [key]);
       return answer(state, bulk, (crypto.ECDH.convertKey as (...x: unknown[]) => Buffer)(k, curve, undefined, "buffer", format));
     }),
+    /** createDiffieHellman(sizeOrKey, keyEncoding, generator, generatorEncoding) as the guest gave them: Node validates. */
+    dhNew: relaying((layout: unknown, a: unknown, b: unknown, c: unknown, d: unknown) => {
+      const args = unpack(state, bulk, layout, [a, b, c, d]);
+      return dhs.table.add(() => (crypto.createDiffieHellman as (...x: unknown[]) => crypto.DiffieHellman)(...args));
+    }),
+    dhGroupNew: relaying((layout: unknown, name: unknown) => {
+      const [n] = unpack(state, bulk, layout, [name]);
+      return dhs.table.add(() => crypto.createDiffieHellmanGroup(n as string));
+    }),
+    dhVerifyError: relaying((id: unknown) => dhs.table.get(id).verifyError),
+    /** One method of a DiffieHellman: inputs with their encodings (Node decodes and validates), bytes out. */
+    dhCall: dhs.callOp,
+    dhFree: dhs.freeOp,
     /** crypto.diffieHellman of two key handles. */
     diffieHellman: relaying((privateId: unknown, publicId: unknown) => answer(state, bulk, crypto.diffieHellman({ privateKey: keys.get(privateId), publicKey: keys.get(publicId) }))),
+    /** Sets the staged key aside as the public key of the next diffieHellmanStaged. */
+    keyStagePeer: () => {
+      peer = takeStaged();
+    },
+    /** crypto.diffieHellman of the staged keys as the guest gave them (Node ≥ 24 takes any key argument). */
+    diffieHellmanStaged: relaying(() => {
+      const publicKey = peer;
+      peer = undefined;
+      return answer(state, bulk, (crypto.diffieHellman as (o: unknown) => Buffer)({ privateKey: takeStaged(), publicKey }));
+    }),
   };
 }

@@ -1,8 +1,9 @@
 // `crypto`, host-assisted: random bytes, hashes, HMACs, key derivations (pbkdf2, scrypt, hkdf) and ciphers are
 // computed by the worker's Node over bytes the guest hands it (host-ops.ts put/hash/take, crypto-ops.ts); the
-// objects are the guest's. A cipher or a key (KeyObject) is a handle in the worker (an integer id here), released
-// by final(), destroy() or when the guest object is collected. Signatures hand the host the key argument as the
-// guest gave it (internal/key-object.js stageKey); crypto.subtle is built on these (internal/webcrypto.js).
+// objects are the guest's. A cipher, a key (KeyObject) or a key agreement (ECDH, DiffieHellman) is a handle in the
+// worker (an integer id here), released by final(), destroy() or when the guest object is collected. Signatures
+// hand the host the key argument as the guest gave it (internal/key-object.js stageKey); crypto.subtle is built on
+// these (internal/webcrypto.js).
 'use strict';
 
 const { Buffer } = require('buffer');
@@ -413,11 +414,27 @@ function keyCipher(name) {
   };
 }
 
-function diffieHellman(options) {
+/** Where Node ≥ 24 differs, the guest follows the host's major, as it reports it. */
+const NEWER = Number(process.versions.node.split('.')[0]) >= 24;
+
+function diffieHellman(options, callback) {
   if (options === null || typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
   const { privateKey, publicKey } = options;
+  if (NEWER) {
+    // Any key argument, validated by the worker's Node; the public key is staged first.
+    if (callback !== undefined) validateCallback(callback);
+    stageKey(publicKey);
+    call('keyStagePeer');
+    stageKey(privateKey);
+    const secret = receive(call('diffieHellmanStaged'));
+    if (callback === undefined) return secret;
+    return void later(callback, secret);
+  }
   const check = (v, name) => {
-    if (!isKeyObject(v)) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.${name}' is invalid. Received ${require('util').inspect(v)}`);
+    if (isKeyObject(v)) return;
+    // Node shortens what it shows of the value.
+    const shown = require('util').inspect(v);
+    throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.${name}' is invalid. Received ${shown.length > 128 ? `${shown.slice(0, 128)}...` : shown}`);
   };
   check(privateKey, 'privateKey');
   check(publicKey, 'publicKey');
@@ -425,27 +442,43 @@ function diffieHellman(options) {
 }
 
 const JSONParse = JSON.parse;
-/** Releases the worker's ECDH of a collected guest one. */
-const ecdhRegistry = new FinalizationRegistryCtor((id) => host('ecdhFree', id));
 
 const encoded = (bytes, encoding) => (encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
 const decoded = (data, encoding) => (typeof data === 'string' ? Buffer.from(data, encoding || 'utf8') : data);
 
-/** createECDH: the worker's ECDH object behind a handle; encodings are applied here, point formats there. */
+/**
+ * Key agreements (ECDH, DiffieHellman) are the worker's objects behind a handle, driven by the ops `${kind}Call`
+ * and released by `${kind}Free` when the guest object is collected.
+ */
+const agreementRegistries = {
+  ecdh: new FinalizationRegistryCtor((id) => host('ecdhFree', id)),
+  dh: new FinalizationRegistryCtor((id) => host('dhFree', id)),
+};
+
+function holdAgreement(self, kind, id) {
+  self[kId] = id;
+  agreementRegistries[kind].register(self, id, self);
+}
+
+/** A method of the worker's object with up to two arguments; its output bytes, undefined for none. */
+function agreementCall(self, kind, method, x, y) {
+  const [layout, a] = pack([x, y]);
+  const n = call(`${kind}Call`, self[kId], method, layout, a[0], a[1]);
+  return n < 0 ? undefined : receive(n);
+}
+
+/** createECDH: encodings are applied here, point formats there. */
 class ECDH {
   constructor(curve) {
     if (typeof curve !== 'string') throw invalidArgType('curve', 'of type string', curve);
-    this[kId] = call('ecdhNew', curve);
-    ecdhRegistry.register(this, this[kId], this);
+    holdAgreement(this, 'ecdh', call('ecdhNew', curve));
   }
   static convertKey(key, curve, inputEncoding, outputEncoding, format) {
     const [layout, a] = pack([decoded(key, inputEncoding)]);
     return encoded(receive(call('ecdhConvert', layout, a[0], curve, format)), outputEncoding);
   }
   _call(method, x, y) {
-    const [layout, a] = pack([x, y]);
-    const n = call('ecdhCall', this[kId], method, layout, a[0], a[1]);
-    return n < 0 ? undefined : receive(n);
+    return agreementCall(this, 'ecdh', method, x, y);
   }
   generateKeys(encoding, format) {
     this._call('generateKeys');
@@ -465,6 +498,45 @@ class ECDH {
     return this;
   }
 }
+
+/**
+ * createDiffieHellman / getDiffieHellman, callable without `new` as Node's. Arguments and input keys go to the
+ * worker with their encodings as given, so that its Node validates and decodes them; output encodings apply here.
+ */
+function DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding) {
+  if (!(this instanceof DiffieHellman)) return new DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding);
+  const [layout, a] = pack([sizeOrKey, keyEncoding, generator, genEncoding]);
+  initDiffieHellman(this, call('dhNew', layout, a[0], a[1], a[2], a[3]));
+}
+
+function DiffieHellmanGroup(name) {
+  if (!(this instanceof DiffieHellmanGroup)) return new DiffieHellmanGroup(name);
+  const [layout, a] = pack([name]);
+  initDiffieHellman(this, call('dhGroupNew', layout, a[0]));
+}
+
+function initDiffieHellman(self, id) {
+  holdAgreement(self, 'dh', id);
+  Object.defineProperty(self, 'verifyError', { value: call('dhVerifyError', id), enumerable: true, writable: false });
+}
+
+const dhOutput = (method) =>
+  function (encoding) {
+    return encoded(agreementCall(this, 'dh', method), encoding);
+  };
+const dhInput = (method) =>
+  function (key, encoding) {
+    agreementCall(this, 'dh', method, key, encoding);
+    return this;
+  };
+
+DiffieHellmanGroup.prototype.generateKeys = DiffieHellman.prototype.generateKeys = dhOutput('generateKeys');
+DiffieHellmanGroup.prototype.computeSecret = DiffieHellman.prototype.computeSecret = function computeSecret(key, inEnc, outEnc) {
+  return encoded(agreementCall(this, 'dh', 'computeSecret', key, inEnc), outEnc);
+};
+for (const m of ['getPrime', 'getGenerator', 'getPublicKey', 'getPrivateKey']) DiffieHellmanGroup.prototype[m] = DiffieHellman.prototype[m] = dhOutput(m);
+DiffieHellman.prototype.setPublicKey = dhInput('setPublicKey');
+DiffieHellman.prototype.setPrivateKey = dhInput('setPrivateKey');
 
 let curveNames;
 const getCurves = () => (curveNames ??= call('curveList').split(',')).slice();
@@ -533,5 +605,10 @@ module.exports = {
   diffieHellman,
   createECDH: (curve) => new ECDH(curve),
   ECDH,
+  createDiffieHellman: (sizeOrKey, keyEncoding, generator, genEncoding) => new DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding),
+  createDiffieHellmanGroup: (name) => new DiffieHellmanGroup(name),
+  getDiffieHellman: (name) => new DiffieHellmanGroup(name),
+  DiffieHellman,
+  DiffieHellmanGroup,
 };
 Object.defineProperty(module.exports, 'subtle', { get: () => webcrypto.subtle, enumerable: true });

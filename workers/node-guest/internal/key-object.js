@@ -147,7 +147,7 @@ function createPrivateKey(key) {
   return wrapKey(call('keyNew', 'private'));
 }
 
-const PAIR_OPTIONS = ['modulusLength', 'publicExponent', 'hashAlgorithm', 'mgf1HashAlgorithm', 'saltLength', 'divisorLength', 'namedCurve', 'hash', 'mgf1Hash', 'paramEncoding', 'primeLength', 'generator', 'groupName', 'prime'];
+const PAIR_OPTIONS = ['modulusLength', 'publicExponent', 'hashAlgorithm', 'mgf1HashAlgorithm', 'saltLength', 'divisorLength', 'namedCurve', 'hash', 'mgf1Hash', 'paramEncoding', 'primeLength', 'generator', 'group', 'groupName', 'prime'];
 
 function encodePairOptions(options) {
   if (options === undefined) return undefined;

@@ -7,6 +7,7 @@ const { Buffer } = require('buffer');
 const DOMException = require('internal/dom-exception');
 const { codeError } = require('internal/errors');
 const keys = require('internal/key-object');
+const { TextDecoder } = require('internal/encoding');
 
 let lazyCrypto;
 const nodeCrypto = () => (lazyCrypto ??= require('crypto'));
@@ -116,10 +117,7 @@ function checkKey(key, name, usage) {
   } else if (derive) {
     if (!nameOk) throw invalidAccess('Key algorithm mismatch');
     if (!usageOk) throw invalidAccess(`baseKey does not have ${usage} usage`);
-  } else {
-    if (!nameOk) throw invalidAccess('The requested operation is not valid for the provided key');
-    if (!usageOk) throw invalidAccess(`Unable to use this key to ${usage}`);
-  }
+  } else if (!nameOk || !usageOk) throw invalidAccess();
   return key[kKeyObject];
 }
 
@@ -128,6 +126,7 @@ const USAGES = {
   'AES-CTR': { secret: ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'] },
   'AES-CBC': { secret: ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'] },
   'AES-GCM': { secret: ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'] },
+  'AES-KW': { secret: ['wrapKey', 'unwrapKey'] },
   PBKDF2: { secret: ['deriveKey', 'deriveBits'] },
   HKDF: { secret: ['deriveKey', 'deriveBits'] },
   ECDSA: { public: ['verify'], private: ['sign'] },
@@ -214,7 +213,9 @@ function importKeySync(format, keyData, algorithm, extractable, usages) {
     if (keyData === null || typeof keyData !== 'object') throw dataError('Invalid keyData');
     if (keyData.kty !== 'oct') throw dataError('Invalid JWK "kty" Parameter');
     const raw = fromB64url(keyData.k);
-    return secretKey(c.createSecretKey(raw), a, extractable, usages, raw.length * 8);
+    const key = secretKey(c.createSecretKey(raw), a, extractable, usages, raw.length * 8);
+    if (name.startsWith('AES-') && keyData.alg !== undefined && keyData.alg !== aesJwkAlg(key[kAlgorithm])) throw dataError('JWK "alg" does not match the requested algorithm');
+    return key;
   }
   if (USAGES[name].secret) throw notSupported(`Unable to import ${name} key with format ${format}`);
   const keyObject = asymmetricKey(format, keyData, a);
@@ -274,6 +275,8 @@ function secretKey(keyObject, a, extractable, usages, bits) {
   return makeKey(keyObject, { name, length: bits }, extractable, usagesFor(name, 'secret', usages));
 }
 
+const aesJwkAlg = (a) => `A${a.length}${a.name.slice(4)}`;
+
 const JWK_RSA = { 'RSASSA-PKCS1-v1_5': 'RS', 'RSA-PSS': 'PS' };
 
 function exportKeySync(format, key) {
@@ -300,7 +303,7 @@ function exportKeySync(format, key) {
       const bits = HASHES[a.hash && a.hash.name] ? a.hash.name.slice(4) : '';
       let alg;
       if (a.name === 'HMAC') alg = `HS${a.hash.name === 'SHA-1' ? 1 : bits}`;
-      else if (a.name.startsWith('AES-')) alg = `A${a.length}${a.name.slice(4)}`;
+      else if (a.name.startsWith('AES-')) alg = aesJwkAlg(a);
       else if (JWK_RSA[a.name]) alg = `${JWK_RSA[a.name]}${a.hash.name === 'SHA-1' ? 1 : bits}`;
       else if (a.name === 'RSA-OAEP') alg = a.hash.name === 'SHA-1' ? 'RSA-OAEP' : `RSA-OAEP-${bits}`;
       else if (a.name === 'Ed25519') alg = 'Ed25519';
@@ -357,9 +360,13 @@ function generateKeySync(algorithm, extractable, usages) {
 // ---- operations ----
 
 const DSA = { ECDSA: true };
+// What Node knows for each operation: another algorithm is "unrecognized" before the key is looked at.
+const SIGN_NAMES = ['HMAC', 'ECDSA', 'Ed25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS'];
+const CIPHER_NAMES = ['RSA-OAEP', 'AES-CTR', 'AES-CBC', 'AES-GCM'];
+const WRAP_NAMES = [...CIPHER_NAMES, 'AES-KW'];
 
 function signSync(algorithm, key, data, signature) {
-  const a = normalize(algorithm);
+  const a = normalize(algorithm, SIGN_NAMES);
   const verifying = signature !== undefined;
   const k = checkKey(key, a.name, verifying ? 'verify' : 'sign');
   const d = bytes(data);
@@ -438,8 +445,23 @@ function aesCipher(a, k, data, decrypt) {
   throw notSupported();
 }
 
+const KW_IV = Buffer.from('a6a6a6a6a6a6a6a6', 'hex');
+
+/** AES-KW (RFC 3394): the cipher id-aes<bits>-wrap with its default IV; the cipher's failure is the cause. */
+function aesKw(k, data, unwrap) {
+  const c = nodeCrypto();
+  const d = bytes(data);
+  const x = (unwrap ? c.createDecipheriv : c.createCipheriv)(`id-aes${k.symmetricKeySize * 8}-wrap`, k, KW_IV);
+  try {
+    return Buffer.concat([x.update(d), x.final()]);
+  } catch (e) {
+    x.destroy();
+    throw new DOMException('The operation failed for an operation-specific reason', { name: 'OperationError', cause: e });
+  }
+}
+
 function cipherSync(algorithm, key, data, decrypt) {
-  const a = normalize(algorithm);
+  const a = normalize(algorithm, CIPHER_NAMES);
   const k = checkKey(key, a.name, decrypt ? 'decrypt' : 'encrypt');
   if (a.name === 'RSA-OAEP') {
     const c = nodeCrypto();
@@ -547,18 +569,32 @@ class SubtleCrypto {
   }
   async wrapKey(format, key, wrappingKey, wrapAlgorithm) {
     argCount("Failed to execute 'wrapKey' on 'SubtleCrypto'", arguments.length, 4);
+    const a = normalize(wrapAlgorithm, WRAP_NAMES);
     const exported = exportKeySync(format, key);
-    const data = format === 'jwk' ? Buffer.from(JSON.stringify(exported)) : exported;
-    const a = normalize(wrapAlgorithm);
-    checkKey(wrappingKey, a.name, 'wrapKey');
+    let data = exported;
+    if (format === 'jwk') {
+      const text = JSON.stringify(exported);
+      // AES-KW wraps whole 64-bit blocks: Node pads the JSON with spaces.
+      data = Buffer.from(a.name === 'AES-KW' && text.length % 8 !== 0 ? text + ' '.repeat(8 - (text.length % 8)) : text);
+    }
+    const k = checkKey(wrappingKey, a.name, 'wrapKey');
+    if (a.name === 'AES-KW') return arrayBuffer(aesKw(k, data, false));
     return cipherSync(a, withUsage(wrappingKey, 'encrypt'), data, false);
   }
   async unwrapKey(format, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages) {
     argCount("Failed to execute 'unwrapKey' on 'SubtleCrypto'", arguments.length, 7);
-    const a = normalize(unwrapAlgorithm);
-    checkKey(unwrappingKey, a.name, 'unwrapKey');
-    const plain = cipherSync(a, withUsage(unwrappingKey, 'decrypt'), wrappedKey, true);
-    const keyData = format === 'jwk' ? JSON.parse(Buffer.from(plain).toString()) : plain;
+    const a = normalize(unwrapAlgorithm, WRAP_NAMES);
+    const k = checkKey(unwrappingKey, a.name, 'unwrapKey');
+    const plain = a.name === 'AES-KW' ? aesKw(k, wrappedKey, true) : cipherSync(a, withUsage(unwrappingKey, 'decrypt'), wrappedKey, true);
+    let keyData = plain;
+    if (format === 'jwk') {
+      try {
+        keyData = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
+      } catch (e) {
+        // Node ≥ 24 gives the reason.
+        throw NEWER ? new DOMException('Invalid wrapped JWK key', { name: 'DataError', cause: e }) : dataError('Invalid wrapped JWK key');
+      }
+    }
     return importKeySync(format, keyData, unwrappedKeyAlgorithm, extractable, keyUsages);
   }
 }
