@@ -1,4 +1,5 @@
-// `v8`: the heap statistics of the guest's own isolate (a worker of its own), asked of the host.
+// `v8`: the heap statistics of the guest's own isolate (a worker of its own), asked of the host, and V8's
+// serialization format (internal/v8-serializer.js).
 'use strict';
 
 const JSONParse = JSON.parse;
@@ -7,12 +8,13 @@ function statistics(kind) {
   if (typeof r !== 'string' || internal.isFailure(r)) throw new Error('heap statistics are not available');
   return JSONParse(r);
 }
+const { Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize } =
+  require('internal/v8-serializer');
 module.exports = {
   getHeapStatistics: () => statistics('heap'),
   getHeapSpaceStatistics: () => statistics('spaces'),
   getHeapCodeStatistics: () => statistics('code'),
   setFlagsFromString: () => {},
   cachedDataVersionTag: () => 0,
-  serialize: (value) => require('buffer').Buffer.from(JSON.stringify(value)),
-  deserialize: (buffer) => JSON.parse(buffer.toString()),
+  Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize,
 };
