@@ -101,6 +101,25 @@ files["spawn.js"] = repeated(
   }
   return n;`,
 );
+const ROUND_TRIPS = 200;
+// A forked child echoes each message; the parent times the round trips once the child is up.
+files["fork.js"] = `const { fork } = require('child_process');
+if (process.argv[2] === 'child') {
+  process.on('message', (m) => process.send(m));
+  process.send('ready');
+} else {
+  const c = fork(__filename, ['child']);
+  let n = 0, t;
+  c.on('message', (m) => {
+    if (m === 'ready') t = process.hrtime.bigint();
+    else if (m !== n++) { console.error('echo ' + JSON.stringify(m) + ' at ' + n); process.exit(2); }
+    if (n < ${ROUND_TRIPS}) return c.send(n);
+    const us = Number(process.hrtime.bigint() - t) / 1000;
+    c.disconnect();
+    console.log(JSON.stringify({ result: n, us: [us] }));
+  });
+}
+`;
 
 // The expected results, computed here by the same code (the cpu sum is a double: same operations, same value).
 const CPU_SUM = new Function(cpuWork)() as number;
@@ -197,6 +216,7 @@ const specs: Spec[] = [
   { name: "node_cpu", what: `Σ i*i, i < ${CPU_N.toExponential()}`, vmArgs: "/w/cpu.js 5", hostArgs: ["cpu.js", "5"], expected: CPU_SUM, runs: 5, warmup: 1, pause: true, report: ["inside"] },
   { name: "node_cpu_json", what: "20 × JSON stringify+parse+regex, 2000 objects", vmArgs: "/w/json.js 5", hostArgs: ["json.js", "5"], expected: 20 * 2200, runs: 5, warmup: 1, pause: true, report: ["inside"] },
   { name: "node_fs_small", what: "1000 × writeFileSync+readFileSync, 70 B", vmArgs: "/w/fs.js 5", hostArgs: ["fs.js", "5"], expected: FS_BYTES, runs: 5, warmup: 1, pause: true, report: ["inside"] },
+  { name: "node_fork_ipc", what: `fork, then ${ROUND_TRIPS} message round trips`, vmArgs: "/w/fork.js", hostArgs: ["fork.js"], expected: ROUND_TRIPS, runs: 5, warmup: 1, pause: true, report: ["inside"] },
   { name: "node_spawn_sync", what: "50 × execSync('true')", vmArgs: "/w/spawn.js 1", hostArgs: ["spawn.js", "1"], expected: 50, runs: 5, warmup: 1, pause: true, report: ["inside"] },
 ];
 
