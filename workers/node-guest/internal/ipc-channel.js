@@ -110,7 +110,8 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
     try {
       sys.close(fd);
     } catch {}
-    for (const item of queue.splice(0)) if (item.callback) internal.nextTick(item.callback, writeError('ECANCELED'));
+    // As Node's: a send that had to wait reports completion whatever became of its bytes.
+    for (const item of queue.splice(0)) if (item.callback) internal.nextTick(item.callback, null);
     queued = 0;
   };
 
@@ -155,13 +156,8 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
         n = netSys.send(fd, item.bytes, item.off, item.bytes.length - item.off);
       } catch (e) {
         if (e.code === 'EAGAIN') return waitFd(fd, true, pump, true, true);
-        queue.shift();
-        queued -= item.bytes.length - item.off;
-        control.unrefCounted();
-        const err = writeError(e.code);
-        if (item.callback) item.callback(err);
-        else target.emit('error', err);
-        continue;
+        // The peer is gone: its end of file disconnects this side.
+        n = item.bytes.length - item.off;
       }
       item.off += n;
       queued -= n;
