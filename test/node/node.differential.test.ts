@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
 import type { Case } from "./cases/case.js";
 import { CASES as CRYPTO_DH_AES_KW } from "./cases/crypto-dh-aes-kw.js";
+import { CASES as CRYPTO_PRIMES } from "./cases/crypto-primes.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
 import { inParallel, runHostNode } from "./host-node.js";
 
@@ -300,6 +301,7 @@ const CASES: Case[] = [
   { name: "assert-ok-message", code: js`const assert = require('assert'); try { assert.ok(false); } catch (e) { console.log(JSON.stringify(e.message)); } try { assert(0 > 1); } catch (e) { console.log(JSON.stringify(e.message)); } try { assert.match('abc', /x/); } catch (e) { console.log(e.message); } try { assert.fail('boom'); } catch (e) { console.log(e.name, e.message, e.code); }` },
   { name: "assert-uncaught", code: js`const assert = require('assert/strict'); assert.equal([1, 2].length, 3);` },
   ...CRYPTO_DH_AES_KW,
+  ...CRYPTO_PRIMES,
   ...V8_SERIALIZE,
 ];
 

@@ -78,6 +78,23 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
       return answer(state, bulk, Buffer.from((crypto.hkdfSync as (...x: unknown[]) => ArrayBuffer)(...a)));
     }),
     cipherList: () => crypto.getCiphers().join(","),
+    /** An ArrayBuffer's bytes, or (options.bigint) "n" and the prime's digits. */
+    generatePrime: relaying((size: unknown, options: unknown) => {
+      const o = decodeOptions(options);
+      const p = (crypto.generatePrimeSync as (...x: unknown[]) => ArrayBuffer | bigint)(size, ...(o === undefined ? [] : [o]));
+      return typeof p === "bigint" ? `n${p}` : answer(state, bulk, Buffer.from(p));
+    }),
+    checkPrime: relaying((layout: unknown, candidate: unknown, options: unknown) => {
+      const [c] = unpack(state, bulk, layout, [candidate]);
+      const o = decodeOptions(options);
+      return (crypto.checkPrimeSync as (...x: unknown[]) => boolean)(c, ...(o === undefined ? [] : [o])) ? 1 : 0;
+    }),
+    /** JSON of the cipher's information, or "" when there is none. */
+    cipherInfo: relaying((nameOrNid: unknown, options: unknown) => {
+      const o = decodeOptions(options);
+      const info = (crypto.getCipherInfo as (...x: unknown[]) => object | undefined)(nameOrNid, ...(o === undefined ? [] : [o]));
+      return info === undefined ? "" : JSON.stringify(info);
+    }),
     cipherNew: create(false),
     decipherNew: create(true),
     /** update(data, inputEncoding): answers the output's length. */

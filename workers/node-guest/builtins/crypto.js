@@ -209,6 +209,64 @@ function hkdf(digest, ikm, salt, info, keylen, callback) {
 let cipherNames;
 const getCiphers = () => (cipherNames ??= call('cipherList').split(',')).slice();
 
+/** An ArrayBuffer (or view) of a big-endian unsigned integer as a bigint: how Node reads a prime's bytes. */
+function bigintOf(v) {
+  if (!(v instanceof ArrayBuffer) && !ArrayBuffer.isView(v)) return v;
+  const hex = toBytes(v).toString('hex');
+  return hex === '' ? 0n : BigInt(`0x${hex}`);
+}
+
+const PRIME_OPTIONS = ['safe', 'add', 'rem', 'bigint'];
+
+/** generatePrimeSync by the worker's Node: an ArrayBuffer, or a bigint ("n" and its digits from the host). */
+function generatePrimeSync(size, options = {}) {
+  // Node takes add and rem as bytes or bigints; they travel as bigints.
+  const o = options !== null && typeof options === 'object' ? { ...options, add: bigintOf(options.add), rem: bigintOf(options.rem) } : options;
+  const r = call('generatePrime', size, encodeOptions(o, PRIME_OPTIONS));
+  if (typeof r === 'string') return BigInt(r.slice(1));
+  const bytes = receive(r);
+  const out = new ArrayBuffer(bytes.length);
+  new Uint8Array(out).set(bytes);
+  return out;
+}
+
+function generatePrime(size, options, callback) {
+  if (typeof options === 'function') [callback, options] = [options, {}];
+  validateCallback(callback);
+  const prime = generatePrimeSync(size, options);
+  // Node's prime jobs call back with an undefined error.
+  setImmediate(() => callback(undefined, prime));
+}
+
+function checkPrimeSync(candidate, options = {}) {
+  const [layout, a] = pack([candidate], true);
+  return call('checkPrime', layout, a[0], encodeOptions(options, ['checks'])) === 1;
+}
+
+function checkPrime(candidate, options, callback) {
+  if (typeof options === 'function') [callback, options] = [options, {}];
+  validateCallback(callback);
+  const result = checkPrimeSync(candidate, options);
+  setImmediate(() => callback(undefined, result));
+}
+
+function getCipherInfo(nameOrNid, options) {
+  const r = call('cipherInfo', nameOrNid, encodeOptions(options, ['keyLength', 'ivLength']));
+  return r === '' ? undefined : JSON.parse(r);
+}
+
+// The VM's OpenSSL state is the worker's, shared by every guest: no FIPS mode, no engines, no secure heap.
+const getFips = () => 0;
+function setFips(value) {
+  if (value) throw codeError(Error, 'ERR_ACCESS_DENIED', 'FIPS mode is not available in this VM');
+}
+function setEngine(id, flags) {
+  if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
+  if (flags !== undefined && typeof flags !== 'number') throw invalidArgType('flags', 'of type number', flags);
+  throw codeError(Error, 'ERR_CRYPTO_ENGINE_UNKNOWN', `Engine "${id}" was not found`);
+}
+const secureHeapUsed = () => ({ total: 0, used: 0, utilization: 0, min: 0 });
+
 /** Releases the worker's cipher of a collected guest cipher. */
 const cipherRegistry = new FinalizationRegistryCtor((id) => host('cipherFree', id));
 
@@ -571,6 +629,15 @@ module.exports = {
   getHashes: () => HASHES.slice(),
   getCiphers,
   getCurves,
+  getCipherInfo,
+  generatePrime,
+  generatePrimeSync,
+  checkPrime,
+  checkPrimeSync,
+  getFips,
+  setFips,
+  setEngine,
+  secureHeapUsed,
   webcrypto,
   subtle: undefined,
   constants: Object.assign(Object.create(null), JSONParse(call('cryptoConstants'))),
