@@ -6,6 +6,7 @@ import { AgentOs, type ExecResult } from "../../src/index.js";
 import type { Case } from "./cases/case.js";
 import { CASES as CRYPTO_DH_AES_KW } from "./cases/crypto-dh-aes-kw.js";
 import { CASES as CRYPTO_PRIMES } from "./cases/crypto-primes.js";
+import { CASES as MODULE_VM_V8 } from "./cases/module-vm-v8.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
 import { inParallel, runHostNode } from "./host-node.js";
 
@@ -302,6 +303,7 @@ const CASES: Case[] = [
   { name: "assert-uncaught", code: js`const assert = require('assert/strict'); assert.equal([1, 2].length, 3);` },
   ...CRYPTO_DH_AES_KW,
   ...CRYPTO_PRIMES,
+  ...MODULE_VM_V8,
   ...V8_SERIALIZE,
 ];
 

@@ -17,4 +17,14 @@ module.exports = {
   setFlagsFromString: () => {},
   cachedDataVersionTag: () => 0,
   Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize,
+  // No snapshot is ever being built in the VM, and there is no inspector: coverage and heap limits are no-ops.
+  startupSnapshot: {
+    addDeserializeCallback() {},
+    addSerializeCallback() {},
+    setDeserializeMainFunction() {},
+    isBuildingSnapshot: () => false,
+  },
+  setHeapSnapshotNearHeapLimit() {},
+  takeCoverage() {},
+  stopCoverage() {},
 };

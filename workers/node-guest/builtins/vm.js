@@ -39,6 +39,7 @@ function denied(what) {
 
 module.exports = {
   Script,
+  createScript: (code, options) => new Script(code, options),
   runInThisContext: (code, options) => run(`${code}`, typeof options === 'string' ? options : options && options.filename),
   createContext() {
     throw denied('vm.createContext');

@@ -88,8 +88,11 @@ Module._cache = Object.create(null);
 Module._pathCache = Object.create(null);
 Module.builtinModules = internal.builtinNames();
 Module.isBuiltin = (name) => internal.isBuiltin(name);
-Module.wrapper = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
-Module.wrap = (script) => Module.wrapper[0] + script + Module.wrapper[1];
+// As Node's, wrap and wrapper are accessors (not enumerable) over the module's own values.
+let wrapper = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
+let wrap = (script) => wrapper[0] + script + wrapper[1];
+Object.defineProperty(Module, 'wrapper', { get: () => wrapper, set: (v) => (wrapper = v), enumerable: false, configurable: false });
+Object.defineProperty(Module, 'wrap', { get: () => wrap, set: (v) => (wrap = v), enumerable: false, configurable: false });
 Module._nodeModulePaths = (dir) => resolver.nodeModulePaths(dir);
 Module.globalPaths = [];
 Module.Module = Module;
@@ -285,9 +288,43 @@ Module.createRequire = function createRequire(filename) {
   m.paths = resolver.nodeModulePaths(m.path);
   return makeRequire(m);
 };
-Module.findPackageJSON = undefined;
 Module.syncBuiltinESMExports = () => {};
 Module.register = () => {};
+// Source maps are not read in the VM (as Node without --enable-source-maps): no module has one.
+Module.findSourceMap = () => undefined;
+Module._initPaths = () => {};
+Module._debug = () => {};
+
+/** The first of `paths` where `request` resolves to a file (as a file, with an extension, or as a directory), or false. */
+Module._findPath = function (request, paths) {
+  for (const dir of request.startsWith('/') ? [''] : paths) {
+    try {
+      return resolver.resolveCjs(dir === '' ? request : `${dir}/${request}`, undefined, '/', []);
+    } catch {}
+  }
+  return false;
+};
+
+/** Where a `require(request)` from `parent` looks: null for a builtin, its directory for a relative path, else node_modules folders. */
+Module._resolveLookupPaths = function (request, parent) {
+  if (internal.isBuiltin(request)) return null;
+  const relative = request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../');
+  if (!relative) return [...((parent && parent.paths) || []), ...Module.globalPaths];
+  if (!parent || !parent.id || !parent.filename) return ['.'];
+  return [dirname(parent.filename)];
+};
+
+Module._preloadModules = function (requests) {
+  if (!Array.isArray(requests)) return;
+  const cwd = sys.cwd();
+  const parent = Object.assign(new Module(`${cwd}/[preload]`, null), { filename: null, paths: resolver.nodeModulePaths(cwd) });
+  for (const request of requests) Module._load(request, parent, false);
+};
+
+/** Runs process.argv[1] as the main module, as `node file` does. */
+Module.runMain = function (main = require('process').argv[1]) {
+  Module._load(main, null, true);
+};
 
 // ---- the guest's side of ES modules ----
 
