@@ -141,6 +141,8 @@ export const Sys = {
    * inodes held, maxFsInodes.
    */
   STATFS: 54,
+  /** args: fd, mode: chmod of the file the fd was opened from (one without a path, a pipe or a socket: nothing to change) */
+  FCHMOD: 55,
 } as const;
 
 export type SysName = keyof typeof Sys;

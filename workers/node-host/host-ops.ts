@@ -159,6 +159,14 @@ export function hostOps(state: HostState): Record<string, HostOp> {
     link: (existing, path) => sys.link(str(existing), str(path)),
     readlink: (path) => sys.readlink(str(path)),
     chmod: (path, mode) => sys.chmod(str(path), int(mode)),
+    fchmod: (fd, mode) => check(k.call(Sys.FCHMOD, [int(fd), int(mode) & 0o7777])),
+    /** The file system `path` is on (it must exist): [bytes held, maxFsBytes, inodes held, maxFsInodes]. */
+    statfs: (path) => {
+      sys.stat(str(path), true);
+      const { bytes, maxBytes, inodes, maxInodes } = sys.statfs();
+      state.scratchF64.set([bytes, maxBytes, inodes, maxInodes]);
+      return 0;
+    },
     ftruncate: (fd, length) => check(k.call(Sys.FTRUNCATE, [int(fd), int(length) % 2 ** 32 | 0, Math.floor(int(length) / 2 ** 32)])),
     utimes: (path, atime, mtime, follow) => sys.utimes(str(path), num(atime), num(mtime), follow !== false),
     futimes: (fd, atime, mtime) => {

@@ -1,4 +1,4 @@
-import { win32 } from "node:path";
+import { posix, win32 } from "node:path";
 import type { HostOp } from "./host-ops.js";
 
 const FUNCTIONS = new Set(["resolve", "normalize", "isAbsolute", "join", "relative", "toNamespacedPath", "dirname", "basename", "extname", "parse"]);
@@ -22,6 +22,18 @@ export function pathOps(): Record<string, HostOp> {
         return typeof r === "string" ? r : JSON.stringify(r);
       } finally {
         process.cwd = own;
+      }
+    },
+    /** path.matchesGlob of the two strings, `windows` choosing path.win32's; the guest warns of it itself, the worker never does. */
+    pathMatchesGlob: (windows, path, pattern) => {
+      const match = (windows === true ? win32 : posix) as { matchesGlob?: (p: string, g: string) => boolean };
+      if (typeof path !== "string" || typeof pattern !== "string" || typeof match.matchesGlob !== "function") throw new Error("bad path call");
+      const emit = process.emitWarning;
+      process.emitWarning = () => {};
+      try {
+        return match.matchesGlob(path, pattern);
+      } finally {
+        process.emitWarning = emit;
       }
     },
   };

@@ -141,6 +141,12 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
+  [Sys.FCHMOD]: (k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    if (file.path !== undefined) k.vfs.chmod(file.path, ch.arg(1));
+    return 0;
+  },
+
   [Sys.READDIR]: (k, p, ch) => {
     const dir = p.fds.get(ch.arg(0));
     if (!(dir instanceof DirectoryFile)) throw kerr("ENOTDIR", { syscall: "readdir" });

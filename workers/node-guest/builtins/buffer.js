@@ -342,6 +342,101 @@ class File extends Blob {
     return `File ${inspect({ size: this.size, type: this.type, name: this.name, lastModified: this.lastModified }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
   }
 }
+// ---- transcode: Node's over ICU, for the encodings it converts between (utf8, ucs2, latin1, ascii), with
+// its substitutions: U+FFFD where UTF-8 or UTF-16 is written, '?' where latin1 or ASCII cannot hold a character.
+const transcodeNames = { __proto__: null, '': 'utf8', utf8: 'utf8', 'utf-8': 'utf8', ucs2: 'ucs2', 'ucs-2': 'ucs2', utf16le: 'ucs2', 'utf-16le': 'ucs2', latin1: 'latin1', binary: 'latin1', ascii: 'ascii' };
+const transcodeError = (code, errno) => Object.assign(new Error(`Unable to transcode Buffer [${code}]`), { code, errno });
+const invalidChar = () => transcodeError('U_INVALID_CHAR_FOUND', 10);
+const TypedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+/** Calls `emit(cp)` for each code point of WHATWG's UTF-8 decoding, -1 for each maximal invalid subpart. */
+function decodeUtf8(bytes, emit) {
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i++];
+    if (b < 0x80) { emit(b); continue; }
+    let need = 0;
+    let cp = 0;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) { need = 1; cp = b & 0x1f; }
+    else if (b >= 0xe0 && b <= 0xef) { need = 2; cp = b & 0xf; if (b === 0xe0) lo = 0xa0; if (b === 0xed) hi = 0x9f; }
+    else if (b >= 0xf0 && b <= 0xf4) { need = 3; cp = b & 7; if (b === 0xf0) lo = 0x90; if (b === 0xf4) hi = 0x8f; }
+    else { emit(-1); continue; }
+    for (; need > 0; need--) {
+      const c = bytes[i];
+      if (c === undefined || c < lo || c > hi) break;
+      cp = (cp << 6) | (c & 0x3f);
+      lo = 0x80;
+      hi = 0xbf;
+      i++;
+    }
+    emit(need === 0 ? cp : -1);
+  }
+}
+
+buffer.transcode = function transcode(source, fromEncoding, toEncoding) {
+  if (!ArrayBuffer.isView(source) || ReflectApply(TypedArrayTag, source, []) !== 'Uint8Array') {
+    throw invalidArgType('source', 'an instance of Buffer or Uint8Array', source);
+  }
+  if (source.length === 0) return Buffer.alloc(0);
+  const name = (enc) => (enc == null ? 'utf8' : typeof enc === 'string' ? transcodeNames[enc.toLowerCase()] : undefined);
+  const from = name(fromEncoding);
+  const to = name(toEncoding);
+  if (from === undefined || to === undefined) throw transcodeError('U_ILLEGAL_ARGUMENT_ERROR', 1);
+  // At most 3 bytes a source byte (U+FFFD for an invalid byte), 2 more for an odd last byte's.
+  const out = new Uint8Array(source.length * 3 + 2);
+  let n = 0;
+  const limit = to === 'latin1' ? 0xff : to === 'ascii' ? 0x7f : 0x10ffff;
+  // cp -1: an invalid sequence of the source, written as the target's substitute.
+  const put = (cp) => {
+    if (cp < 0) cp = limit === 0x10ffff ? 0xfffd : 0x3f;
+    else if (cp > limit) {
+      // ICU leaves out byte order marks where they cannot be written.
+      if (cp === 0xfeff) return;
+      cp = 0x3f;
+    }
+    if (to === 'ucs2') {
+      if (cp > 0xffff) {
+        cp -= 0x10000;
+        put(0xd800 + (cp >> 10));
+        cp = 0xdc00 + (cp & 0x3ff);
+      }
+      out[n++] = cp & 0xff;
+      out[n++] = cp >> 8;
+    } else if (to !== 'utf8' || cp < 0x80) out[n++] = cp;
+    else {
+      const extra = cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
+      out[n++] = (cp >> (6 * extra)) | (0xf0 << (3 - extra) & 0xff);
+      for (let k = extra - 1; k >= 0; k--) out[n++] = 0x80 | ((cp >> (6 * k)) & 0x3f);
+    }
+  };
+  if (from === 'utf8') {
+    // ICU's UTF-8 to UTF-16 is strict; the other targets substitute.
+    decodeUtf8(source, to === 'ucs2' ? (cp) => { if (cp < 0) throw invalidChar(); put(cp); } : put);
+  } else if (from === 'latin1' || from === 'ascii') {
+    // ASCII bytes above 0x7f are invalid, except towards UTF-16, which widens every byte.
+    const strict = from === 'ascii' && to !== 'ucs2';
+    for (let i = 0; i < source.length; i++) put(strict && source[i] > 0x7f ? -1 : source[i]);
+  } else {
+    const units = source.length >> 1;
+    // A lone surrogate fails towards UTF-8; an odd last byte is dropped, except towards UTF-16.
+    if (to === 'utf8' && units === 0) throw invalidChar();
+    for (let i = 0; i < units; i++) {
+      const u = source[2 * i] | (source[2 * i + 1] << 8);
+      const next = i + 1 < units ? source[2 * i + 2] | (source[2 * i + 3] << 8) : 0;
+      if (u >= 0xd800 && u <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        put(0x10000 + ((u - 0xd800) << 10) + (next - 0xdc00));
+        i++;
+      } else if (u >= 0xd800 && u <= 0xdfff) {
+        if (to === 'utf8') throw invalidChar();
+        put(-1);
+      } else put(u);
+    }
+    if (to === 'ucs2' && source.length % 2 === 1) put(-1);
+  }
+  return Buffer.from(out.subarray(0, n));
+};
+
 buffer.Blob = Blob;
 buffer.File = File;
 buffer.resolveObjectURL = () => undefined;

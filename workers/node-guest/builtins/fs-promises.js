@@ -9,7 +9,8 @@ const { Buffer } = require('buffer');
 // what the promises API does.
 const {
   openSync, closeSync, readSync, writeSync, readFileSync, writeFileSync, appendFileSync, fstatSync, ftruncateSync,
-  fsyncSync, fdatasyncSync, futimesSync, createReadStream, createWriteStream, watch,
+  fsyncSync, fdatasyncSync, futimesSync, fchmodSync, fchownSync, readvSync, writevSync, createReadStream,
+  createWriteStream, watch,
 } = fs;
 const PromiseCtor = Promise;
 const ReflectApply = Reflect.apply;
@@ -96,6 +97,14 @@ class FileHandle {
   sync() { return run(() => fsyncSync(this.#open('fsync'))); }
   datasync() { return run(() => fdatasyncSync(this.#open('fdatasync'))); }
   utimes(atime, mtime) { return run(() => futimesSync(this.#open('futime'), atime, mtime)); }
+  chmod(mode) { return run(() => fchmodSync(this.#open('fchmod'), mode)); }
+  chown(uid, gid) { return run(() => fchownSync(this.#open('fchown'), uid, gid)); }
+  readv(buffers, position) {
+    return run(() => ({ __proto__: null, bytesRead: readvSync(this.#open('readv'), buffers, position), buffers }));
+  }
+  writev(buffers, position) {
+    return run(() => ({ __proto__: null, bytesWritten: writevSync(this.#open('writev'), buffers, position), buffers }));
+  }
   createReadStream(options) { return createReadStream(null, { ...options, fd: this }); }
   createWriteStream(options) { return createWriteStream(null, { ...options, fd: this }); }
   // As Node: a readline Interface over a read stream of this file, taking \r\n as one line break.
@@ -123,8 +132,20 @@ if (SymbolAsyncDispose !== undefined) {
 function orFd(file) { return file instanceof FileHandle ? file.fd : file; }
 
 const names = ['access', 'chmod', 'copyFile', 'cp', 'link', 'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'opendir', 'readdir',
-  'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'lchmod'];
+  'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'chown', 'lchown', 'statfs'];
 for (let i = 0; i < names.length; i++) exports[names[i]] = promisified(names[i]);
+
+// Linux has no lchmod: Node's promise says so before it looks at the arguments.
+exports.lchmod = function lchmod(path, mode) {
+  return run(() => {
+    const message = 'The lchmod() method is not implemented';
+    const err = new ErrorCtor(message);
+    ObjectDefineProperty(err, 'code', { value: 'ERR_METHOD_NOT_IMPLEMENTED', enumerable: true, writable: true, configurable: true });
+    const frames = `${err.stack}`.indexOf('\n');
+    err.stack = `Error [ERR_METHOD_NOT_IMPLEMENTED]: ${message}${frames === -1 ? '' : err.stack.slice(frames)}`;
+    throw err;
+  });
+};
 
 exports.open = function open(path, flags, mode) {
   return run(() => new FileHandle(openSync(path, flags, mode)));

@@ -49,6 +49,8 @@ const TypeErrorCtor = TypeError;
 const RangeErrorCtor = RangeError;
 const Uint8ArrayCtor = Uint8Array;
 const ArrayBufferIsView = ArrayBuffer.isView;
+const ArrayIsArray = Array.isArray;
+const MathCeil = Math.ceil;
 const TypedArrayGetTag = uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get);
 const WeakSetCtor = WeakSet;
 const WeakSetPrototypeAdd = uncurry(WeakSet.prototype.add);
@@ -859,8 +861,141 @@ function realpathSync(path, options) {
 }
 realpathSync.native = function realpathSyncNative(path, options) { return realpathSync(path, options); };
 
-function chmodSync(path, mode) { sys.chmod(toPath(path), parseMode(mode, 'mode')); }
-function lchmodSync() { throw unsupported('fs.lchmod'); }
+// A mode Node requires (chmod, fchmod): absent is an argument error.
+function requiredMode(mode) {
+  const m = parseMode(mode, 'mode');
+  if (m === undefined) throw errInvalidArgType('mode', 'of type number', undefined);
+  return m;
+}
+
+// Ownership: the process runs as root (uid 0, gid 0) and the VM's file system keeps no other owner, so a
+// chown validates as Node does, then succeeds on a file that exists, leaving it root's.
+const kMaxUserId = 4294967295;
+function validateIds(uid, gid) {
+  validateInteger(uid, 'uid', -1, kMaxUserId);
+  validateInteger(gid, 'gid', -1, kMaxUserId);
+}
+function existing(p, follow, syscall) {
+  try {
+    sys.stat(p, follow);
+  } catch (err) {
+    throw relabel(err, syscall, p);
+  }
+}
+
+// The calls whose callback form checks every argument before the callback (as Node's do): each validates
+// its arguments and answers the operation.
+const prepared = {
+  chmod(path, mode) {
+    const p = toPath(path);
+    const m = requiredMode(mode);
+    return () => sys.chmod(p, m);
+  },
+  fchmod(fd, mode) {
+    validateFd(fd);
+    const m = requiredMode(mode);
+    return () => sys.fchmod(fd, m);
+  },
+  fchown(fd, uid, gid) {
+    validateFd(fd);
+    validateIds(uid, gid);
+    return () => {
+      try {
+        sys.fstat(fd);
+      } catch (err) {
+        throw relabel(err, 'fchown');
+      }
+    };
+  },
+};
+function chmodSync(path, mode) { prepared.chmod(path, mode)(); }
+function fchmodSync(fd, mode) { prepared.fchmod(fd, mode)(); }
+function fchownSync(fd, uid, gid) { prepared.fchown(fd, uid, gid)(); }
+function chownSync(path, uid, gid) {
+  const p = toPath(path);
+  validateIds(uid, gid);
+  existing(p, true, 'chown');
+}
+function lchownSync(path, uid, gid) {
+  const p = toPath(path);
+  validateIds(uid, gid);
+  existing(p, false, 'lchown');
+}
+
+// ---- vectored I/O: the buffers in turn, until one is not filled (or not written) whole -----------------
+
+function validateBufferArray(buffers) {
+  let ok = ArrayIsArray(buffers);
+  for (let i = 0; ok && i < buffers.length; i++) ok = ArrayBufferIsView(buffers[i]);
+  if (!ok) throw errInvalidArgType('buffers', 'an ArrayBufferView[]', buffers);
+  return buffers;
+}
+function vectored(fd, buffers, position, io) {
+  validateFd(fd);
+  validateBufferArray(buffers);
+  // As Node: a position that is not a number means the file's current offset.
+  const pos = typeof position === 'number' && position >= 0 ? position : -1;
+  // readv(2) of no buffers is EINVAL; Node writes none without asking.
+  if (buffers.length === 0) {
+    if (io === sys.write) return 0;
+    const err = new ErrorCtor('EINVAL: invalid argument, read');
+    err.errno = -22; err.code = 'EINVAL'; err.syscall = 'read';
+    throw err;
+  }
+  let total = 0;
+  for (let i = 0; i < buffers.length; i++) {
+    const bytes = toBytes(buffers[i], undefined, 'buffers');
+    if (bytes.byteLength === 0) continue;
+    const n = io(fd, bytes, 0, bytes.byteLength, pos < 0 ? -1 : pos + total);
+    total += n;
+    if (n < bytes.byteLength) break;
+  }
+  return total;
+}
+function readvSync(fd, buffers, position) { return vectored(fd, buffers, position, sys.read); }
+function writevSync(fd, buffers, position) { return vectored(fd, buffers, position, sys.write); }
+
+// ---- statfs: the VM's one file system, a tmpfs as large as the VM's limits (as df shows it) -----------
+
+const kTmpfsMagic = 0x01021994;
+const kFsBlockSize = 4096;
+class StatFs {
+  constructor(type, bsize, blocks, bfree, bavail, files, ffree) {
+    this.type = type;
+    this.bsize = bsize;
+    // Node 24 adds the fragment size, which Linux's tmpfs reports equal to the block size.
+    if (nodeMajor() >= 24) this.frsize = bsize;
+    this.blocks = blocks;
+    this.bfree = bfree;
+    this.bavail = bavail;
+    this.files = files;
+    this.ffree = ffree;
+  }
+}
+function statfsSync(path, options = { bigint: false }) {
+  const p = toPath(path);
+  const bigint = options.bigint === true;
+  const u = sys.statfs(p);
+  const blocks = MathCeil(u[1] / kFsBlockSize);
+  const free = MathMax(0, blocks - MathCeil(u[0] / kFsBlockSize));
+  const n = bigint ? BigIntCtor : (v) => v;
+  return new StatFs(n(kTmpfsMagic), n(kFsBlockSize), n(blocks), n(free), n(free), n(u[3]), n(MathMax(0, u[3] - u[2])));
+}
+
+// Node reads the file when the blob is read; here its bytes are taken when the blob is made.
+function openAsBlob(path, options = {}) {
+  if (options === null || typeof options !== 'object' || ArrayIsArray(options)) throw errInvalidArgType('options', 'of type object', options);
+  const type = options.type || '';
+  if (typeof type !== 'string') throw errInvalidArgType('options.type', 'of type string', type);
+  const p = toPath(path);
+  let bytes;
+  try {
+    bytes = readFileSync(p);
+  } catch {
+    throw validationError(TypeErrorCtor, 'ERR_INVALID_ARG_VALUE', 'Unable to open file as blob');
+  }
+  return PromiseResolve(new (require('buffer').Blob)([bytes], { type }));
+}
 
 function utimesSync(path, atime, mtime) { sys.utimes(toPath(path), toTimeMs(atime, 'atime'), toTimeMs(mtime, 'mtime'), true); }
 function lutimesSync(path, atime, mtime) { sys.utimes(toPath(path), toTimeMs(atime, 'atime'), toTimeMs(mtime, 'mtime'), false); }
@@ -1146,6 +1281,9 @@ function lazyStream() {
 
 let ReadStreamClass;
 let WriteStreamClass;
+// The legacy names, set apart from ReadStream and WriteStream as in Node (each has its own setter).
+let FileReadStreamClass;
+let FileWriteStreamClass;
 // The FileHandle a stream was given as its fd.
 const kHandle = SymbolCtor('kHandle');
 
@@ -1283,8 +1421,8 @@ function defineStreams() {
     for (const key of ['pending', '_construct', '_destroy']) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
   }
 
-  ReadStreamClass = ReadStream;
-  WriteStreamClass = WriteStream;
+  ReadStreamClass = FileReadStreamClass = ReadStream;
+  WriteStreamClass = FileWriteStreamClass = WriteStream;
 }
 
 function createReadStream(path, options) {
@@ -1305,8 +1443,9 @@ function unwatchFile() { throw unsupported('fs.unwatchFile'); }
 const syncApi = {
   openSync, closeSync, readSync, writeSync, readFileSync, writeFileSync, appendFileSync, statSync, lstatSync,
   fstatSync, existsSync, accessSync, readdirSync, mkdirSync, rmdirSync, rmSync, unlinkSync, renameSync,
-  copyFileSync, cpSync, symlinkSync, linkSync, readlinkSync, realpathSync, chmodSync, lchmodSync, utimesSync,
-  lutimesSync, futimesSync, truncateSync, ftruncateSync, fsyncSync, fdatasyncSync, mkdtempSync, opendirSync,
+  copyFileSync, cpSync, symlinkSync, linkSync, readlinkSync, realpathSync, chmodSync, fchmodSync, chownSync,
+  fchownSync, lchownSync, utimesSync, lutimesSync, futimesSync, truncateSync, ftruncateSync, fsyncSync,
+  fdatasyncSync, mkdtempSync, opendirSync, readvSync, writevSync, statfsSync,
 };
 const syncNames = ObjectKeys(syncApi);
 for (let i = 0; i < syncNames.length; i++) exports[syncNames[i]] = syncApi[syncNames[i]];
@@ -1317,8 +1456,8 @@ const callbackForms = [
   ['readdir', 3, true], ['mkdir', 3, true], ['readlink', 3, true], ['realpath', 3, true], ['mkdtemp', 3, true],
   ['opendir', 3, true], ['close', 2, false], ['writeFile', 4, false], ['appendFile', 4, false], ['access', 3, false],
   ['rmdir', 3, false], ['rm', 3, false], ['unlink', 2, false], ['rename', 3, false], ['copyFile', 4, false],
-  ['cp', 4, true], ['symlink', 4, false], ['link', 3, false], ['chmod', 3, false], ['lchmod', 3, false],
-  ['utimes', 4, false], ['lutimes', 4, false], ['futimes', 4, false], ['truncate', 3, false],
+  ['cp', 4, true], ['symlink', 4, false], ['link', 3, false], ['chown', 4, false], ['lchown', 4, false],
+  ['statfs', 3, true], ['utimes', 4, false], ['lutimes', 4, false], ['futimes', 4, false], ['truncate', 3, false],
   ['ftruncate', 3, false], ['fsync', 2, false], ['fdatasync', 2, false],
 ];
 for (let i = 0; i < callbackForms.length; i++) {
@@ -1326,6 +1465,21 @@ for (let i = 0; i < callbackForms.length; i++) {
   exports[f[0]] = callbackify(f[0], syncApi[f[0] + 'Sync'], f[1], f[2]);
 }
 exports.realpath.native = callbackify('native', realpathSync, 3, true);
+for (const name of ['chmod', 'fchmod', 'fchown']) {
+  const check = prepared[name];
+  exports[name] = {
+    [name](...args) {
+      const cb = args[check.length];
+      args.length = check.length;
+      const op = ReflectApply(check, undefined, args);
+      validateFunction(cb, 'cb');
+      settle((err) => (err ? cb(err) : cb(null)), op);
+    },
+  }[name];
+}
+// Linux has no lchmod: Node's fs has the keys, undefined.
+exports.lchmod = undefined;
+exports.lchmodSync = undefined;
 // Node 24's fs.mkdir parses the mode before it checks the callback; Node 20 checks the callback first.
 const mkdirCallback = exports.mkdir;
 exports.mkdir = function mkdir(path, options, callback) {
@@ -1361,6 +1515,17 @@ exports.write = function write(fd, buffer, offset, length, position, callback) {
   ArrayPrototypeUnshift(args, fd);
   settle(cb, () => [ReflectApply(writeSync, undefined, args), data], true);
 };
+// readv/writev call back with (err, bytes, buffers), failures included (bytes 0 then).
+for (const [name, syncFn] of [['readv', readvSync], ['writev', writevSync]]) {
+  exports[name] = {
+    [name](fd, buffers, position, callback) {
+      validateFd(fd);
+      validateBufferArray(buffers);
+      const cb = validateFunction(callback || position, 'cb');
+      settle((err, n) => cb(err, n || 0, buffers), () => syncFn(fd, buffers, typeof position === 'function' ? null : position));
+    },
+  }[name];
+}
 exports.exists = function exists(path, callback) {
   validateFunction(callback, 'cb');
   const r = existsSync(path);
@@ -1380,6 +1545,7 @@ exports.X_OK = constants.X_OK;
 exports.Stats = Stats;
 exports.Dirent = Dirent;
 exports.Dir = Dir;
+exports.openAsBlob = openAsBlob;
 
 ObjectDefineProperty(exports, 'ReadStream', {
   enumerable: true, configurable: true,
@@ -1390,6 +1556,16 @@ ObjectDefineProperty(exports, 'WriteStream', {
   enumerable: true, configurable: true,
   get() { defineStreams(); return WriteStreamClass; },
   set(v) { WriteStreamClass = v; },
+});
+ObjectDefineProperty(exports, 'FileReadStream', {
+  enumerable: true, configurable: true,
+  get() { defineStreams(); return FileReadStreamClass; },
+  set(v) { FileReadStreamClass = v; },
+});
+ObjectDefineProperty(exports, 'FileWriteStream', {
+  enumerable: true, configurable: true,
+  get() { defineStreams(); return FileWriteStreamClass; },
+  set(v) { FileWriteStreamClass = v; },
 });
 // Loaded on first use, so that `fs` alone does not evaluate the promises module.
 ObjectDefineProperty(exports, 'promises', {

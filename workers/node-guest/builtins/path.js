@@ -28,11 +28,30 @@ function formatter(sep) {
   };
 }
 
+// Node 20 marks glob matching experimental and says so once, on first use (before checking the arguments).
+let globWarned = false;
+function matchesGlobOf(windows) {
+  return function matchesGlob(path, pattern) {
+    if (!globWarned) {
+      globWarned = true;
+      const process = require('process');
+      const version = `${process.versions.node}`;
+      if (+version.slice(0, version.indexOf('.')) < 22) process.emitWarning('glob is an experimental feature and might change at any time', 'ExperimentalWarning');
+    }
+    validateString(path, 'path');
+    validateString(pattern, 'pattern');
+    // Node's own matcher, on the host: two strings in, a boolean out.
+    const r = internal.host('pathMatchesGlob', windows, path, pattern);
+    if (typeof r !== 'boolean') throw new Error('path.matchesGlob failed');
+    return r;
+  };
+}
+
 /**
  * One platform's `path`: arguments validated as Node does, then `call(fn, args)` gives Node's answer for
  * function `fn` of the platform.
  */
-function pathModule(call, sep, delimiter) {
+function pathModule(call, sep, delimiter, windows) {
   const path = {
     resolve: (...paths) => (validatePaths(paths, 'paths'), call('resolve', paths)),
     normalize: (p) => (validateString(p, 'path'), call('normalize', [p])),
@@ -49,7 +68,7 @@ function pathModule(call, sep, delimiter) {
     extname: (p) => (validateString(p, 'path'), call('extname', [p])),
     format: formatter(sep),
     parse: (p) => (validateString(p, 'path'), call('parse', [p])),
-    matchesGlob: undefined,
+    matchesGlob: matchesGlobOf(windows),
     sep,
     delimiter,
     win32: null,
@@ -59,7 +78,7 @@ function pathModule(call, sep, delimiter) {
   return path;
 }
 
-const posix = pathModule((fn, args) => (fn === 'toNamespacedPath' ? args[0] : ReflectApply(npmPath[fn], npmPath, args)), '/', ':');
+const posix = pathModule((fn, args) => (fn === 'toNamespacedPath' ? args[0] : ReflectApply(npmPath[fn], npmPath, args)), '/', ':', false);
 
 /** Node's path.win32[fn] of validated strings, on the host; relative paths start at the guest's directory. */
 const win32 = pathModule((fn, args) => {
@@ -69,7 +88,7 @@ const win32 = pathModule((fn, args) => {
   if (fn !== 'parse') return r;
   const { root, dir, base, ext, name } = JSONParse(r);
   return { root, dir, base, ext, name };
-}, '\\', ';');
+}, '\\', ';', true);
 
 posix.win32 = win32.win32 = win32;
 posix.posix = win32.posix = posix;

@@ -80,6 +80,12 @@ const sys = {
   symlink: (target, path) => call('symlink', target, path, 'symlink', target, path),
   link: (existing, path) => call('link', existing, path, 'link', existing, path),
   chmod: (path, mode) => call('chmod', path, undefined, 'chmod', path, mode),
+  fchmod: (fd, mode) => call('fchmod', undefined, undefined, 'fchmod', fd, mode),
+  /** [bytes held, maxFsBytes, inodes held, maxFsInodes] of the file system `path` is on. */
+  statfs(path) {
+    call('statfs', path, undefined, 'statfs', path);
+    return [f64[0], f64[1], f64[2], f64[3]];
+  },
   ftruncate: (fd, length) => call('ftruncate', undefined, undefined, 'ftruncate', fd, length),
   utimes: (path, atimeMs, mtimeMs, follow) => call(follow === false ? 'lutime' : 'utime', path, undefined, 'utimes', path, atimeMs, mtimeMs, follow !== false),
   futimes: (fd, atimeMs, mtimeMs) => call('futime', undefined, undefined, 'futimes', fd, atimeMs, mtimeMs),
