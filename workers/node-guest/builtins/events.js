@@ -21,6 +21,8 @@ function EventEmitter(opts) {
 }
 for (const key of ReflectOwnKeys(NpmEventEmitter)) {
   if (key === 'length' || key === 'name' || key === 'prototype' || key === 'arguments' || key === 'caller') continue;
+  // Defined last, in Node's order of keys (it cannot be moved once defined).
+  if (key === 'defaultMaxListeners') continue;
   ObjectDefineProperty(EventEmitter, key, ObjectGetOwnPropertyDescriptor(NpmEventEmitter, key));
 }
 EventEmitter.prototype = NpmEventEmitter.prototype;
@@ -175,10 +177,24 @@ EventEmitter.prototype.emit = function emit(type, ...args) {
 EventEmitter.errorMonitor = kErrorMonitor;
 EventEmitter.captureRejectionSymbol = kRejection;
 EventEmitter.getEventListeners = (emitter, name) => (typeof emitter.listeners === 'function' ? emitter.listeners(name) : []);
+/** EventTargets' limits (Node keeps one on each; the guest's EventTarget has none of its own). */
+const targetMaxListeners = new WeakMap();
+const isEventTarget = (t) => typeof globalThis.EventTarget === 'function' && t instanceof globalThis.EventTarget;
 EventEmitter.setMaxListeners = (n = 10, ...targets) => {
   if (targets.length === 0) EventEmitter.defaultMaxListeners = n;
-  for (const t of targets) if (typeof t.setMaxListeners === 'function') t.setMaxListeners(n);
+  for (const t of targets) {
+    if (typeof t.setMaxListeners === 'function') t.setMaxListeners(n);
+    else if (isEventTarget(t)) targetMaxListeners.set(t, n);
+  }
 };
+EventEmitter.getMaxListeners = function getMaxListeners(emitterOrTarget) {
+  if (typeof emitterOrTarget?.getMaxListeners === 'function') {
+    return emitterOrTarget._maxListeners === undefined ? EventEmitter.defaultMaxListeners : emitterOrTarget._maxListeners;
+  }
+  if (isEventTarget(emitterOrTarget)) return targetMaxListeners.get(emitterOrTarget) ?? EventEmitter.defaultMaxListeners;
+  throw invalidArgType('emitter', 'an instance of EventEmitter or EventTarget', emitterOrTarget);
+};
+EventEmitter.usingDomains = false;
 EventEmitter.addAbortListener = (signal, listener) => {
   signal.addEventListener('abort', listener, { once: true });
   return { [Symbol.dispose || Symbol.for('Symbol.dispose')]: () => signal.removeEventListener('abort', listener) };
@@ -231,4 +247,69 @@ EventEmitter.on = function on(emitter, event, options = {}) {
   };
 };
 
+const invalidThis = (type) => codeError(TypeError, 'ERR_INVALID_THIS', `Value of "this" must be of type ${type}`);
+let EventEmitterAsyncResource;
+/** Made when first used: async_hooks requires events. */
+function lazyEventEmitterAsyncResource() {
+  if (EventEmitterAsyncResource !== undefined) return EventEmitterAsyncResource;
+  const { AsyncResource } = require('async_hooks');
+  const kEventEmitter = Symbol('kEventEmitter');
+  const kAsyncResource = Symbol('kAsyncResource');
+  class EventEmitterReferencingAsyncResource extends AsyncResource {
+    constructor(ee, type, options) {
+      super(type, options);
+      this[kEventEmitter] = ee;
+    }
+    get eventEmitter() {
+      if (this[kEventEmitter] === undefined) throw invalidThis('EventEmitterReferencingAsyncResource');
+      return this[kEventEmitter];
+    }
+  }
+  EventEmitterAsyncResource = class EventEmitterAsyncResource extends EventEmitter {
+    constructor(options = undefined) {
+      let name;
+      if (typeof options === 'string') {
+        name = options;
+        options = undefined;
+      } else {
+        if (new.target === EventEmitterAsyncResource && typeof options?.name !== 'string') throw invalidArgType('options.name', 'of type string', options?.name);
+        name = options?.name || new.target.name;
+      }
+      super(options);
+      this[kAsyncResource] = new EventEmitterReferencingAsyncResource(this, name, options);
+    }
+    emit(event, ...args) {
+      if (this[kAsyncResource] === undefined) {
+        // Node 24 keeps the resource in a private field.
+        if (Number(globalThis.process.versions.node.split('.')[0]) >= 24) throw new TypeError('Cannot read private member #asyncResource from an object whose class did not declare it');
+        throw invalidThis('EventEmitterAsyncResource');
+      }
+      const { asyncResource } = this;
+      return ReflectApply(asyncResource.runInAsyncScope, asyncResource, [super.emit, this, event, ...args]);
+    }
+    emitDestroy() {
+      this.asyncResource.emitDestroy();
+    }
+    get asyncId() {
+      return this.asyncResource.asyncId();
+    }
+    get triggerAsyncId() {
+      return this.asyncResource.triggerAsyncId();
+    }
+    get asyncResource() {
+      if (this[kAsyncResource] === undefined) throw invalidThis('EventEmitterAsyncResource');
+      return this[kAsyncResource];
+    }
+  };
+  return EventEmitterAsyncResource;
+}
+ObjectDefineProperty(EventEmitter, 'EventEmitterAsyncResource', { enumerable: true, configurable: true, get: lazyEventEmitterAsyncResource, set: undefined });
+
+// Node's keys, in Node's order.
+for (const key of ['addAbortListener', 'once', 'on', 'getEventListeners', 'getMaxListeners', 'EventEmitter', 'usingDomains', 'captureRejectionSymbol', 'captureRejections', 'EventEmitterAsyncResource', 'errorMonitor', 'defaultMaxListeners', 'setMaxListeners', 'init', 'listenerCount']) {
+  const d = ObjectGetOwnPropertyDescriptor(key === 'defaultMaxListeners' ? NpmEventEmitter : EventEmitter, key);
+  if (d === undefined) continue;
+  delete EventEmitter[key];
+  ObjectDefineProperty(EventEmitter, key, d);
+}
 module.exports = EventEmitter;

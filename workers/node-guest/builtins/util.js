@@ -309,8 +309,11 @@ function callbackify(original) {
   return callbackified;
 }
 
-// Warnings go to the runtime (process.emitWarning's printer); until it installs one they are dropped.
-let warningWriter = () => {};
+// Warnings go through process.emitWarning, as Node's, unless the runtime installs another writer.
+let warningWriter = (message, type, code) => {
+  const { emitWarning: processEmitWarning } = require('process');
+  if (typeof processEmitWarning === 'function') processEmitWarning(message, type, code);
+};
 // Node 22 makes the deprecation of util.isArray (DEP0044) a runtime one.
 function isArray(arg) {
   if (nodeMajor() >= 22 && !SetPrototypeHas(codesWarned, 'DEP0044')) {
@@ -593,12 +596,6 @@ function defaultArgs() {
   return ArrayPrototypeSlice(argv, 2);
 }
 
-function getSystemErrorName(err) {
-  const names = { __proto__: null, '-1': 'EPERM', '-2': 'ENOENT', '-9': 'EBADF', '-13': 'EACCES', '-17': 'EEXIST',
-    '-20': 'ENOTDIR', '-21': 'EISDIR', '-22': 'EINVAL', '-28': 'ENOSPC', '-39': 'ENOTEMPTY' };
-  return names[err];
-}
-
 function _extend(target, source) {
   if (source === null || typeof source !== 'object') return target;
   const keys = ObjectKeys(source);
@@ -617,14 +614,364 @@ function log(...args) {
   if (G.process?.stdout?.write) G.process.stdout.write(line);
 }
 
+// ---- system errors ----
+
+const nodeMajorOf = () => Number(StringPrototypeSlice(require('process').versions.node, 0, StringPrototypeIndexOf(require('process').versions.node, '.')));
+// libuv lists its errors alphabetically, then those it added later in the order it added them.
+const UV_LATER = ['EOF', 'ENXIO', 'EMLINK', 'EHOSTDOWN', 'EREMOTEIO', 'ENOTTY', 'EFTYPE', 'EILSEQ', 'ESOCKTNOSUPPORT', 'ENODATA', 'EUNATCH', 'ENOEXEC'];
+/** Node's map of libuv's errors on Linux, for the codes the guest's table has (libuv has no ECHILD; ENOEXEC came with Node 22's). */
+function getSystemErrorMap() {
+  const { ERRNO } = require('internal/errors');
+  const rank = (name) => { const later = UV_LATER.indexOf(name); return later === -1 ? -1 : later; };
+  const names = ObjectKeys(ERRNO).filter((name) => name !== 'ECHILD' && (name !== 'ENOEXEC' || nodeMajorOf() >= 22));
+  names.sort((a, b) => (rank(a) - rank(b)) || (a < b ? -1 : a > b ? 1 : 0));
+  const map = new Map();
+  for (const name of names) map.set(-ERRNO[name][0], [name, ERRNO[name][1]]);
+  return map;
+}
+function getSystemErrorName(err) {
+  if (typeof err !== 'number') throw invalidArgType('err', 'of type number', err);
+  if (err >= 0 || !Number.isSafeInteger(err)) {
+    throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "err" is out of range. It must be a negative integer. Received ${ie.inspect(err)}`);
+  }
+  const entry = getSystemErrorMap().get(err);
+  return entry ? entry[0] : `Unknown system error ${err}`;
+}
+// Node's classes for these errors: their `constructor` reads as Error, their stack starts at the caller.
+class ErrnoException extends ErrorCtor {
+  constructor(err, syscall, original) {
+    const code = getSystemErrorName(err);
+    super(original ? `${syscall} ${code} ${original}` : `${syscall} ${code}`);
+    this.errno = err;
+    this.code = code;
+    this.syscall = syscall;
+  }
+  get ['constructor']() { return ErrorCtor; }
+}
+class ExceptionWithHostPort extends ErrorCtor {
+  constructor(err, syscall, address, port, additional) {
+    const code = getSystemErrorName(err);
+    let details = '';
+    if (port && port > 0) details = ` ${address}:${port}`;
+    else if (address) details = ` ${address}`;
+    if (additional) details += ` - Local (${additional})`;
+    super(`${syscall} ${code}${details}`);
+    this.errno = err;
+    this.code = code;
+    this.syscall = syscall;
+    this.address = address;
+    if (port) this.port = port;
+  }
+  get ['constructor']() { return ErrorCtor; }
+}
+function _errnoException(...args) {
+  const e = new ErrnoException(...args);
+  ErrorCtor.captureStackTrace(e, _exceptionWithHostPort);
+  return e;
+}
+function _exceptionWithHostPort(...args) {
+  const e = new ExceptionWithHostPort(...args);
+  ErrorCtor.captureStackTrace(e, _exceptionWithHostPort);
+  return e;
+}
+
+// ---- AbortSignal helpers ----
+
+function validateAbortSignal(signal) {
+  if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) {
+    // Node 24 words it as its WebIDL check does.
+    if (nodeMajorOf() >= 24) throw nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', 'signal is not of type AbortSignal.');
+    throw invalidArgType('signal', 'an instance of AbortSignal', signal);
+  }
+}
+/** Settles when `signal` aborts; Node holds `resource` weakly, and so nothing of it is kept here. */
+async function aborted(signal, resource) {
+  validateAbortSignal(signal);
+  if (resource === null || (typeof resource !== 'object' && typeof resource !== 'function')) throw invalidArgType('resource', 'of type object', resource);
+  if (signal.aborted) return;
+  await new PromiseCtor((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+// Signals cross the guest's ports by structured clone; one made transferable is the same signal.
+function transferableAbortSignal(signal) {
+  if (signal === null || typeof signal !== 'object' || !(signal instanceof G.AbortSignal)) throw invalidArgType('signal', 'an instance of AbortSignal', signal);
+  return signal;
+}
+function transferableAbortController() {
+  return new G.AbortController();
+}
+
+// ---- .env files (Node's src/node_dotenv.cc) ----
+
+const trimSpaces = (s) => { let a = 0; let b = s.length; while (a < b && s[a] === ' ') a++; while (b > a && s[b - 1] === ' ') b--; return StringPrototypeSlice(s, a, b); };
+const stripComment = (v) => { const hash = StringPrototypeIndexOf(v, '#'); return hash === -1 ? v : StringPrototypeSlice(v, 0, hash); };
+const expandNewlines = (v) => StringPrototypeReplace(v, /\\n/g, '\n');
+/** Node 20's parser: a line with no key ends the parse. */
+function parseEnv20(content, store) {
+  while (content.length > 0) {
+    if (content[0] === '\n' || content[0] === '#') {
+      const newline = StringPrototypeIndexOf(content, '\n');
+      if (newline !== -1) { content = StringPrototypeSlice(content, newline + 1); continue; }
+    }
+    const equal = StringPrototypeIndexOf(content, '=');
+    if (equal === -1) break;
+    let key = trimSpaces(StringPrototypeSlice(content, 0, equal));
+    content = StringPrototypeSlice(content, equal + 1);
+    if (content.length === 0 || content[0] === '\n') { store[key] = ''; continue; }
+    content = trimSpaces(content);
+    if (key.length === 0) break;
+    if (StringPrototypeStartsWith(key, 'export ')) key = StringPrototypeSlice(key, 7);
+    if (content.length === 0) { store[key] = ''; break; }
+    const quote = content[0];
+    if (quote === '"') {
+      const closing = StringPrototypeIndexOf(content, '"', 1);
+      if (closing !== -1) {
+        store[key] = expandNewlines(StringPrototypeSlice(content, 1, closing));
+        const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
+        content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+        continue;
+      }
+    }
+    if (quote === "'" || quote === '"' || quote === '`') {
+      const closing = StringPrototypeIndexOf(content, quote, 1);
+      if (closing === -1) {
+        const newline = StringPrototypeIndexOf(content, '\n');
+        if (newline !== -1) { store[key] = StringPrototypeSlice(content, 0, newline); content = StringPrototypeSlice(content, newline); }
+      } else {
+        store[key] = StringPrototypeSlice(content, 1, closing);
+        const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
+        if (newline !== -1) content = StringPrototypeSlice(content, newline + 1);
+      }
+    } else {
+      const newline = StringPrototypeIndexOf(content, '\n');
+      store[key] = trimSpaces(stripComment(newline === -1 ? content : StringPrototypeSlice(content, 0, newline)));
+      content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+    }
+  }
+}
+/** Node 22's: lines without a key are skipped. */
+function parseEnv22(content, store) {
+  const skipLine = () => {
+    const newline = StringPrototypeIndexOf(content, '\n');
+    if (newline === -1) return false;
+    content = trimSpaces(StringPrototypeSlice(content, newline + 1));
+    return true;
+  };
+  while (content.length > 0) {
+    if (content[0] === '\n' || content[0] === '#') {
+      const newline = StringPrototypeIndexOf(content, '\n');
+      content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+      continue;
+    }
+    const end = RegExpPrototypeExec(/[=\n]/, content);
+    if (end === null || end[0] === '\n') { if (skipLine()) continue; break; }
+    let key = trimSpaces(StringPrototypeSlice(content, 0, end.index));
+    content = StringPrototypeSlice(content, end.index + 1);
+    if (content.length === 0 || content[0] === '\n') { store[key] = ''; continue; }
+    content = trimSpaces(content);
+    if (key.length === 0) { if (skipLine()) continue; break; }
+    if (StringPrototypeStartsWith(key, 'export ')) key = trimSpaces(StringPrototypeSlice(key, 7));
+    if (content.length === 0 || content[0] === '\n') { store[key] = ''; continue; }
+    const quote = content[0];
+    if (quote === '"') {
+      const closing = StringPrototypeIndexOf(content, '"', 1);
+      if (closing !== -1) {
+        store[key] = expandNewlines(StringPrototypeSlice(content, 1, closing));
+        const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
+        content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+        continue;
+      }
+    }
+    if (quote === "'" || quote === '"' || quote === '`') {
+      const closing = StringPrototypeIndexOf(content, quote, 1);
+      if (closing === -1) {
+        const newline = StringPrototypeIndexOf(content, '\n');
+        if (newline === -1) { store[key] = content; break; }
+        store[key] = StringPrototypeSlice(content, 0, newline);
+        content = StringPrototypeSlice(content, newline);
+      } else {
+        store[key] = StringPrototypeSlice(content, 1, closing);
+        const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
+        content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+      }
+    } else {
+      const newline = StringPrototypeIndexOf(content, '\n');
+      store[key] = trimSpaces(stripComment(newline === -1 ? content : StringPrototypeSlice(content, 0, newline)));
+      content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+    }
+    content = trimSpaces(content);
+  }
+}
+function parseEnv(content) {
+  if (typeof content !== 'string') throw invalidArgType('content', 'of type string', content);
+  const store = {};
+  // Carriage returns are dropped first.
+  content = trimSpaces(StringPrototypeReplace(content, /\r/g, ''));
+  if (nodeMajorOf() >= 22) parseEnv22(content, store);
+  else parseEnv20(content, store);
+  return store;
+}
+
+// ---- MIME types (Node's lib/internal/mime.js) ----
+
+const NOT_HTTP_TOKEN_CODE_POINT = /[^!#$%&'*+\-.^_`|~A-Za-z0-9]/g;
+const NOT_HTTP_QUOTED_STRING_CODE_POINT = /[^\t\u0020-~\u0080-\u00FF]/g;
+const END_BEGINNING_WHITESPACE = /[^\r\n\t ]|$/;
+const START_ENDING_WHITESPACE = /[\r\n\t ]*$/;
+const EQUALS_SEMICOLON_OR_END = /[;=]|$/;
+const QUOTED_VALUE_PATTERN = /^(?:([\\]$)|[\\][\s\S]|[^"])*(?:(")|$)/u;
+const search = (s, re) => ReflectApply(String.prototype.search, s, [re]);
+const toASCIILower = (s) => StringPrototypeReplace(s, /[A-Z]+/g, (c) => ReflectApply(String.prototype.toLowerCase, c, []));
+const mimeSyntax = (production, str, index) => nodeError(TypeErrorCtor, 'ERR_INVALID_MIME_SYNTAX', `The MIME syntax for a ${production} in "${str}" is invalid${index !== -1 ? ` at ${index}` : ''}`);
+function validToken(production, v) {
+  const invalid = search(v, NOT_HTTP_TOKEN_CODE_POINT);
+  if (v.length === 0 || invalid !== -1) throw mimeSyntax(production, v, invalid);
+  return toASCIILower(v);
+}
+
+function parseTypeAndSubtype(str) {
+  let position = search(str, END_BEGINNING_WHITESPACE);
+  const typeEnd = StringPrototypeIndexOf(str, '/', position);
+  const trimmedType = typeEnd === -1 ? StringPrototypeSlice(str, position) : StringPrototypeSlice(str, position, typeEnd);
+  const invalidTypeIndex = search(trimmedType, NOT_HTTP_TOKEN_CODE_POINT);
+  if (trimmedType === '' || invalidTypeIndex !== -1 || typeEnd === -1) throw mimeSyntax('type', str, invalidTypeIndex);
+  position = typeEnd + 1;
+  const subtypeEnd = StringPrototypeIndexOf(str, ';', position);
+  const rawSubtype = subtypeEnd === -1 ? StringPrototypeSlice(str, position) : StringPrototypeSlice(str, position, subtypeEnd);
+  position += rawSubtype.length + (subtypeEnd !== -1 ? 1 : 0);
+  const trimmedSubtype = StringPrototypeSlice(rawSubtype, 0, search(rawSubtype, START_ENDING_WHITESPACE));
+  const invalidSubtypeIndex = search(trimmedSubtype, NOT_HTTP_TOKEN_CODE_POINT);
+  if (trimmedSubtype === '' || invalidSubtypeIndex !== -1) throw mimeSyntax('subtype', str, invalidSubtypeIndex);
+  return [toASCIILower(trimmedType), toASCIILower(trimmedSubtype), position];
+}
+
+function removeBackslashes(str) {
+  let ret = '';
+  let i;
+  for (i = 0; i < str.length - 1; i++) ret += str[i] === '\\' ? str[++i] : str[i];
+  if (i === str.length - 1) ret += str[i];
+  return ret;
+}
+function encodeParamValue(value) {
+  if (value.length === 0) return '""';
+  if (search(value, NOT_HTTP_TOKEN_CODE_POINT) === -1) return value;
+  return `"${StringPrototypeReplace(value, /["\\]/g, '\\$&')}"`;
+}
+
+class MIMEParams {
+  #data = new Map();
+  // Parsed when first read: the string may be long.
+  #string = null;
+
+  static instantiateMimeParams(str) {
+    const instance = new MIMEParams();
+    instance.#string = str;
+    return instance;
+  }
+
+  delete(name) { this.#parse(); this.#data.delete(name); }
+  get(name) { this.#parse(); return this.#data.has(name) ? this.#data.get(name) : null; }
+  has(name) { this.#parse(); return this.#data.has(name); }
+  set(name, value) {
+    this.#parse();
+    name = `${name}`;
+    value = `${value}`;
+    const invalidNameIndex = search(name, NOT_HTTP_TOKEN_CODE_POINT);
+    if (name.length === 0 || invalidNameIndex !== -1) throw mimeSyntax('parameter name', name, invalidNameIndex);
+    const invalidValueIndex = search(value, NOT_HTTP_QUOTED_STRING_CODE_POINT);
+    if (invalidValueIndex !== -1) throw mimeSyntax('parameter value', value, invalidValueIndex);
+    this.#data.set(name, value);
+  }
+  *entries() { this.#parse(); yield* this.#data.entries(); }
+  *keys() { this.#parse(); yield* this.#data.keys(); }
+  *values() { this.#parse(); yield* this.#data.values(); }
+  toString() {
+    this.#parse();
+    let ret = '';
+    for (const [key, value] of this.#data) ret += `${ret.length ? ';' : ''}${key}=${encodeParamValue(value)}`;
+    return ret;
+  }
+
+  #parse() {
+    const str = this.#string;
+    if (str === null) return;
+    this.#string = null;
+    const params = this.#data;
+    let position = 0;
+    const endOfSource = search(str, START_ENDING_WHITESPACE);
+    while (position < endOfSource) {
+      position += search(StringPrototypeSlice(str, position), END_BEGINNING_WHITESPACE);
+      const afterName = search(StringPrototypeSlice(str, position), EQUALS_SEMICOLON_OR_END) + position;
+      const name = toASCIILower(StringPrototypeSlice(str, position, afterName));
+      position = afterName;
+      if (position < endOfSource) {
+        const char = str[position];
+        position += 1;
+        if (char === ';') continue;
+      }
+      if (position >= endOfSource) break;
+      let value;
+      if (str[position] === '"') {
+        position += 1;
+        const inside = RegExpPrototypeExec(QUOTED_VALUE_PATTERN, StringPrototypeSlice(str, position));
+        position += inside[0].length;
+        value = removeBackslashes(inside[1] || inside[2] ? StringPrototypeSlice(inside[0], 0, -1) : inside[0]);
+        if (inside[1]) value += '\\';
+      } else {
+        const valueEnd = StringPrototypeIndexOf(str, ';', position);
+        const raw = valueEnd === -1 ? StringPrototypeSlice(str, position) : StringPrototypeSlice(str, position, valueEnd);
+        position += raw.length;
+        value = StringPrototypeSlice(raw, 0, search(raw, START_ENDING_WHITESPACE));
+        if (value === '') continue;
+      }
+      if (name !== '' && search(name, NOT_HTTP_TOKEN_CODE_POINT) === -1 && search(value, NOT_HTTP_QUOTED_STRING_CODE_POINT) === -1 && !params.has(name)) {
+        params.set(name, value);
+      }
+      position++;
+    }
+  }
+}
+const MIMEParamsStringify = MIMEParams.prototype.toString;
+ObjectDefineProperty(MIMEParams.prototype, Symbol.iterator, { configurable: true, value: MIMEParams.prototype.entries, writable: true });
+ObjectDefineProperty(MIMEParams.prototype, 'toJSON', { configurable: true, value: MIMEParamsStringify, writable: true });
+const { instantiateMimeParams } = MIMEParams;
+delete MIMEParams.instantiateMimeParams;
+
+class MIMEType {
+  #type;
+  #subtype;
+  #parameters;
+  constructor(string) {
+    string = `${string}`;
+    const data = parseTypeAndSubtype(string);
+    this.#type = data[0];
+    this.#subtype = data[1];
+    this.#parameters = instantiateMimeParams(StringPrototypeSlice(string, data[2]));
+  }
+  get type() { return this.#type; }
+  set type(v) { this.#type = validToken('type', `${v}`); }
+  get subtype() { return this.#subtype; }
+  set subtype(v) { this.#subtype = validToken('subtype', `${v}`); }
+  get essence() { return `${this.#type}/${this.#subtype}`; }
+  get params() { return this.#parameters; }
+  toString() {
+    const params = ReflectApply(MIMEParamsStringify, this.#parameters, []);
+    return `${this.#type}/${this.#subtype}${params.length ? `;${params}` : ''}`;
+  }
+}
+ObjectDefineProperty(MIMEType.prototype, 'toJSON', { configurable: true, value: MIMEType.prototype.toString, writable: true });
+
 module.exports = {
+  _errnoException,
+  _exceptionWithHostPort,
   _extend,
   callbackify,
   debug: debuglog,
   debuglog,
   deprecate,
   format,
+  styleText,
   formatWithOptions,
+  getSystemErrorMap,
   getSystemErrorName,
   inherits,
   inspect,
@@ -645,25 +992,30 @@ module.exports = {
   isFunction: (v) => typeof v === 'function',
   isPrimitive,
   log,
-  parseArgs,
   promisify,
   stripVTControlCharacters,
-  styleText,
   toUSVString,
+  transferableAbortSignal,
+  transferableAbortController,
+  aborted,
   types,
+  parseEnv,
+  parseArgs,
 };
 // Read through getters: the runtime installs the encoding globals before builtins load, but a guest
 // may replace them and Node's util exports the originals; capture on first read.
 let textEncoder;
 let textDecoder;
-ObjectDefineProperty(module.exports, 'TextEncoder', {
-  get() { if (textEncoder === undefined) textEncoder = G.TextEncoder; return textEncoder; },
-  enumerable: true, configurable: true,
-});
 ObjectDefineProperty(module.exports, 'TextDecoder', {
   get() { if (textDecoder === undefined) textDecoder = G.TextDecoder; return textDecoder; },
   enumerable: true, configurable: true,
 });
+ObjectDefineProperty(module.exports, 'TextEncoder', {
+  get() { if (textEncoder === undefined) textEncoder = G.TextEncoder; return textEncoder; },
+  enumerable: true, configurable: true,
+});
+module.exports.MIMEType = MIMEType;
+module.exports.MIMEParams = MIMEParams;
 // Private hooks for the runtime, non-enumerable so they do not show in `inspect(util)`.
 for (const [name, value] of [['_setWarningWriter', _setWarningWriter], ['_setEnv', _setEnv],
   ['_setStderrWriter', _setStderrWriter], ['_emitWarning', emitWarning], ['_nodeError', nodeError]]) {
