@@ -6,7 +6,10 @@ import { AgentOs, type ExecResult } from "../../src/index.js";
 import type { Case } from "./cases/case.js";
 import { CASES as CRYPTO_DH_AES_KW } from "./cases/crypto-dh-aes-kw.js";
 import { CASES as CRYPTO_PRIMES } from "./cases/crypto-primes.js";
+import { CASES as FS_BUFFER_PATH } from "./cases/fs-buffer-path.js";
 import { CASES as MODULE_VM_V8 } from "./cases/module-vm-v8.js";
+import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
+import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
 import { inParallel, runHostNode } from "./host-node.js";
 
@@ -304,6 +307,9 @@ const CASES: Case[] = [
   ...CRYPTO_DH_AES_KW,
   ...CRYPTO_PRIMES,
   ...MODULE_VM_V8,
+  ...FS_BUFFER_PATH,
+  ...PROCESS_CONSOLE,
+  ...STREAM_UTIL_EVENTS_TIMERS,
   ...V8_SERIALIZE,
 ];
 

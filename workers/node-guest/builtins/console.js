@@ -6,6 +6,7 @@ const util = require('util');
 
 const { inspect, formatWithOptions } = util;
 const ObjectDefineProperty = Object.defineProperty;
+const ObjectDefineProperties = Object.defineProperties;
 const ObjectKeys = Object.keys;
 const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
@@ -53,67 +54,114 @@ const now = () => (perfNow !== null ? perfNow(perf) : DateNow());
 const kGroupIndent = Symbol('kGroupIndent');
 const kGroupIndentationWidth = Symbol('kGroupIndentWidth');
 const kCounts = Symbol('counts');
-const kTimers = Symbol('timers');
 const kColorMode = Symbol('kColorMode');
-const kInspectOptions = Symbol('kInspectOptions');
+const kIsConsole = Symbol('kIsConsole');
 const kWrite = Symbol('kWrite');
 const kFormat = Symbol('kFormat');
+const kGetInspectOptions = Symbol('kGetInspectOptions');
+const kMaxGroupIndentation = 1000;
+const optionsMap = new WeakMap();
+const WeakMapPrototypeGet = uncurry(WeakMap.prototype.get);
+const WeakMapPrototypeSet = uncurry(WeakMap.prototype.set);
+const NumberIsInteger = Number.isInteger;
+const consolePropAttributes = { writable: true, enumerable: false, configurable: true };
+const noop = () => {};
 
-
-function Console(options, stderr, ignoreErrors) {
+function Console(options /* or: stdout, stderr, ignoreErrors = true */) {
   // Like Node, `Console(...)` without new still constructs.
-  if (!new.target) return new Console(options, stderr, ignoreErrors);
+  if (!new.target) return ReflectApply(construct, undefined, arguments);
   if (!options || typeof options.write === 'function') {
-    options = { stdout: options, stderr, ignoreErrors };
+    options = { stdout: options, stderr: arguments[1], ignoreErrors: arguments[2] };
   }
-  const { stdout, stderr: err = stdout, inspectOptions, groupIndentation = 2 } = options;
-  const colorMode = options.colorMode === undefined ? 'auto' : options.colorMode;
+  const { stdout, stderr = stdout, ignoreErrors = true, colorMode = 'auto', inspectOptions, groupIndentation } = options;
   if (!stdout || typeof stdout.write !== 'function') {
     throw nodeError(TypeError, 'ERR_CONSOLE_WRITABLE_STREAM', 'Console expects a writable stream instance for stdout');
   }
-  if (!err || typeof err.write !== 'function') {
+  if (!stderr || typeof stderr.write !== 'function') {
     throw nodeError(TypeError, 'ERR_CONSOLE_WRITABLE_STREAM', 'Console expects a writable stream instance for stderr');
   }
-  if (inspectOptions !== undefined) {
-    if (typeof inspectOptions !== 'object' || inspectOptions === null) {
-      throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "options.inspectOptions" property must be of type object.');
+  if (typeof colorMode !== 'boolean' && colorMode !== 'auto') {
+    throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'colorMode' must be one of: 'auto', true, false.${receivedValue(colorMode)}`);
+  }
+  if (groupIndentation !== undefined) {
+    if (typeof groupIndentation !== 'number') throw invalidArgType('groupIndentation', 'of type number', groupIndentation);
+    if (!NumberIsInteger(groupIndentation)) {
+      throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "groupIndentation" is out of range. It must be an integer. Received ${groupIndentation}`);
     }
+    if (groupIndentation < 0 || groupIndentation > kMaxGroupIndentation) {
+      throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "groupIndentation" is out of range. It must be >= 0 && <= ${kMaxGroupIndentation}. Received ${groupIndentation}`);
+    }
+  }
+  if (typeof inspectOptions === 'object' && inspectOptions !== null) {
     if (inspectOptions.colors !== undefined && options.colorMode !== undefined) {
       throw nodeError(TypeError, 'ERR_INCOMPATIBLE_OPTION_PAIR',
         'Option "options.inspectOptions.color" cannot be used in combination with option "colorMode"');
     }
+    WeakMapPrototypeSet(optionsMap, this, inspectOptions);
+  } else if (inspectOptions !== undefined) {
+    throw invalidArgType('options.inspectOptions', 'of type object', inspectOptions);
   }
-  const hidden = (obj, key, value) => ObjectDefineProperty(obj, key, { value, writable: true, configurable: true, enumerable: false });
-  hidden(this, '_stdout', stdout);
-  hidden(this, '_stderr', err);
-  hidden(this, '_ignoreErrors', options.ignoreErrors !== false);
-  hidden(this, kColorMode, colorMode);
-  hidden(this, kInspectOptions, inspectOptions);
-  hidden(this, kGroupIndent, '');
-  hidden(this, kGroupIndentationWidth, groupIndentation);
-  hidden(this, kCounts, new MapCtor());
-  hidden(this, kTimers, new MapCtor());
-  // Bound methods, so `const { log } = console` works as in Node.
-  for (const key of ObjectGetOwnPropertyNames(Console.prototype)) {
-    if (key === 'constructor') continue;
-    const desc = Object.getOwnPropertyDescriptor(Console.prototype, key);
-    if (typeof desc.value !== 'function') continue;
-    const bound = desc.value.bind(this);
-    ObjectDefineProperty(bound, 'name', { value: key });
-    ObjectDefineProperty(this, key, { value: bound, writable: true, configurable: true, enumerable: true });
+  // Bound through the instance (a subclass's overrides win), so `const { log } = console` works as in Node.
+  bindMethods(this);
+  ObjectDefineProperty(this, '_stdout', { ...consolePropAttributes, value: stdout });
+  ObjectDefineProperty(this, '_stderr', { ...consolePropAttributes, value: stderr });
+  bindProperties(this, ignoreErrors, colorMode, groupIndentation);
+}
+const construct = (...args) => new Console(...args);
+
+function bindMethods(self) {
+  for (const key of ObjectKeys(Console.prototype)) {
+    self[key] = self[key].bind(self);
+    ObjectDefineProperty(self[key], 'name', { value: key });
   }
 }
 
+function bindProperties(self, ignoreErrors, colorMode, groupIndentation = 2) {
+  const define = (key, value) => ObjectDefineProperty(self, key, { ...consolePropAttributes, value });
+  define('_stdoutErrorHandler', createWriteErrorHandler(self, false));
+  define('_stderrErrorHandler', createWriteErrorHandler(self, true));
+  define('_ignoreErrors', !!ignoreErrors);
+  define('_times', new MapCtor());
+  define(kCounts, new MapCtor());
+  define(kColorMode, colorMode);
+  define(kIsConsole, true);
+  define(kGroupIndent, '');
+  define(kGroupIndentationWidth, groupIndentation);
+}
+
+// A write that failed later than the call: a one-off noop 'error' listener keeps the stream's error from
+// becoming uncaught, unless someone else listens.
+function createWriteErrorHandler(self, toStderr) {
+  return (err) => {
+    const stream = toStderr ? self._stderr : self._stdout;
+    if (err !== null && !stream._writableState.errorEmitted) {
+      if (stream.listenerCount('error') === 0) stream.once('error', noop);
+    }
+  };
+}
+
+function receivedValue(value) {
+  return ` Received ${inspect(value)}`;
+}
+// Loaded without the runtime's internals (its tests load it alone), so Node's message is made here.
+function invalidArgType(name, expected, value) {
+  let got;
+  if (value == null) got = `${value}`;
+  else if (typeof value === 'function') got = `function ${value.name}`;
+  else if (typeof value === 'object') got = value.constructor && value.constructor.name ? `an instance of ${value.constructor.name}` : '[Object: null prototype]';
+  else got = `type ${typeof value} (${inspect(value)})`;
+  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${name.includes('.') ? 'property' : 'argument'} must be ${expected}. Received ${got}`);
+}
+
 function useColors(stream, colorMode) {
-  if (colorMode !== 'auto') return !!colorMode;
-  try {
-    return !!stream.isTTY && (typeof stream.getColorDepth === 'function' ? stream.getColorDepth() > 2 : true);
-  } catch { return false; }
+  if (colorMode !== 'auto') return colorMode;
+  return stream.isTTY && (typeof stream.getColorDepth === 'function' ? stream.getColorDepth() > 2 : true);
 }
 
 const proto = {
   [kWrite](toStderr, string) {
     const stream = toStderr ? this._stderr : this._stdout;
+    const errorHandler = toStderr ? this._stderrErrorHandler : this._stdoutErrorHandler;
     const indent = this[kGroupIndent];
     if (indent.length !== 0) {
       if (StringPrototypeIncludes(string, '\n')) string = StringPrototypeReplace(string, /\n/g, `\n${indent}`);
@@ -121,32 +169,50 @@ const proto = {
     }
     string += '\n';
     if (this._ignoreErrors === false) return stream.write(string);
-    try { stream.write(string); } catch { /* Node ignores errors of the console's streams by default */ }
+    // A stream that is no emitter (the runtime's own, or a guest's `{ write }`) cannot take listeners.
+    if (typeof stream.listenerCount !== 'function') {
+      try { stream.write(string); } catch { /* ignored, as Node ignores the console's write errors */ }
+      return;
+    }
+    // An error may come synchronously (a noop listener catches it, for this call only) or later (the handler).
+    try {
+      if (stream.listenerCount('error') === 0) stream.once('error', noop);
+      stream.write(string, errorHandler);
+    } catch (e) {
+      if (e instanceof RangeError && e.message === 'Maximum call stack size exceeded') throw e;
+    } finally {
+      stream.removeListener('error', noop);
+    }
+  },
+  [kGetInspectOptions](stream) {
+    const color = useColors(stream, this[kColorMode]);
+    const options = WeakMapPrototypeGet(optionsMap, this);
+    if (options) {
+      if (options.colors === undefined) options.colors = color;
+      return options;
+    }
+    return color ? { colors: true } : {};
   },
   [kFormat](toStderr, args) {
-    const stream = toStderr ? this._stderr : this._stdout;
-    const opts = this[kInspectOptions];
-    const colors = useColors(stream, this[kColorMode]);
-    const options = opts !== undefined ? (opts.colors === undefined ? { ...opts, colors } : opts) : { colors };
-    return ReflectApply(formatWithOptions, undefined, [options, ...args]);
+    const opts = this[kGetInspectOptions](toStderr ? this._stderr : this._stdout);
+    return ReflectApply(formatWithOptions, undefined, [opts, ...args]);
   },
   log(...args) { this[kWrite](false, this[kFormat](false, args)); },
   warn(...args) { this[kWrite](true, this[kFormat](true, args)); },
   dir(object, options) {
-    const colors = useColors(this._stdout, this[kColorMode]);
-    this[kWrite](false, inspect(object, { customInspect: false, colors, ...this[kInspectOptions], ...options }));
+    this[kWrite](false, inspect(object, { customInspect: false, ...this[kGetInspectOptions](this._stdout), ...options }));
   },
   time(label = 'default') {
     label = `${label}`;
-    if (MapPrototypeHas(this[kTimers], label)) {
+    if (MapPrototypeHas(this._times, label)) {
       emitWarning(`Label '${label}' already exists for console.time()`);
       return;
     }
-    MapPrototypeSet(this[kTimers], label, now());
+    MapPrototypeSet(this._times, label, now());
   },
   timeEnd(label = 'default') {
     label = `${label}`;
-    if (timeLogImpl(this, 'timeEnd', label)) MapPrototypeDelete(this[kTimers], label);
+    if (timeLogImpl(this, 'timeEnd', label)) MapPrototypeDelete(this._times, label);
   },
   timeLog(label = 'default', ...data) {
     label = `${label}`;
@@ -199,7 +265,7 @@ const proto = {
     if (tabularData === null || typeof tabularData !== 'object') return this.log(tabularData);
     const final = (k, v) => this.log(cliTable(k, v));
     const depth = 1;
-    const opts = { ...this[kInspectOptions], depth, maxArrayLength: 3, breakLength: Infinity, colors: false };
+    const opts = { ...WeakMapPrototypeGet(optionsMap, this), depth, maxArrayLength: 3, breakLength: Infinity, colors: false };
     const _inspect = (v) => {
       const primitive = v === null || (typeof v !== 'function' && typeof v !== 'object');
       return inspect(v, primitive ? { ...opts, depth: 0 } : opts);
@@ -282,15 +348,15 @@ proto.info = proto.log;
 proto.dirxml = proto.log;
 proto.error = proto.warn;
 proto.groupCollapsed = proto.group;
-for (const key of ObjectKeys(proto)) {
-  ObjectDefineProperty(Console.prototype, key, { value: proto[key], writable: true, configurable: true, enumerable: false });
-}
-for (const sym of [kWrite, kFormat]) {
-  ObjectDefineProperty(Console.prototype, sym, { value: proto[sym], writable: true, configurable: true, enumerable: false });
+// Enumerable, as Node's (its constructor binds what Object.keys lists).
+for (const key of ObjectKeys(proto)) Console.prototype[key] = proto[key];
+for (const sym of [kWrite, kFormat, kGetInspectOptions]) {
+  ObjectDefineProperty(Console.prototype, sym, { ...consolePropAttributes, value: proto[sym] });
 }
 ObjectDefineProperty(Console.prototype, SymbolToStringTag, { value: 'console', writable: false, enumerable: false, configurable: true });
+// The global console is one too, as Node's (which it did not construct).
 ObjectDefineProperty(Console, Symbol.hasInstance, {
-  value(instance) { return instance !== null && typeof instance === 'object' && kWrite in instance; },
+  value(instance) { return instance[kIsConsole]; },
 });
 
 // Iterators cannot be previewed without V8, so a Map/Set iterator is drained into an array: the guest's
@@ -331,7 +397,7 @@ function formatTime(ms) {
   return `${NumberCtor(NumberPrototypeToFixed(ms, 3))}ms`;
 }
 function timeLogImpl(self, name, label, data) {
-  const time = MapPrototypeGet(self[kTimers], label);
+  const time = MapPrototypeGet(self._times, label);
   if (time === undefined) {
     emitWarning(`No such label '${label}' for console.${name}()`);
     return false;
@@ -402,9 +468,55 @@ function cliTable(head, columns) {
   return result;
 }
 
+/**
+ * The global console: Console's methods bound to it, over the given streams (which write to the process's
+ * stdio), with the inspector's methods, which do nothing without an inspector.
+ */
 function createGlobalConsole(stdout, stderr) {
-  const c = new Console({ stdout, stderr });
+  const c = { __proto__: Console.prototype };
+  bindMethods(c);
+  ObjectDefineProperty(c, '_stdout', { ...consolePropAttributes, value: stdout });
+  ObjectDefineProperty(c, '_stderr', { ...consolePropAttributes, value: stderr });
+  bindProperties(c, true, 'auto');
+  c.Console = Console;
+  ObjectDefineProperties(c, inspectorMethods());
   return c;
+}
+
+/** What V8 adds to the global console: profile, profileEnd, timeStamp, context and createTask. */
+function inspectorMethods() {
+  const method = (fn) => ({ value: fn, writable: true, enumerable: true, configurable: true });
+  return {
+    profile: method(function profile() {}),
+    profileEnd: method(function profileEnd() {}),
+    timeStamp: method(function timeStamp() {}),
+    context: method(function context(name) { return contextConsole(); }),
+    createTask: method(function createTask() {
+      const name = arguments[0];
+      if (typeof name !== 'string' || name === '') throw new Error('First argument must be a non-empty string.');
+      const task = { __proto__: taskProto };
+      ObjectDefineProperty(task, 'run', { value: run, writable: true, enumerable: true, configurable: true });
+      return task;
+    }),
+  };
+}
+const taskProto = { __proto__: null };
+// A task's callbacks run as they are: there is no inspector to follow them.
+function run(fn) {
+  if (typeof fn !== 'function') throw new Error('First argument must be a function.');
+  return fn();
+}
+ObjectDefineProperty(run, 'length', { value: 0 });
+/** A console of its own context, as V8 gives it: its methods report to an inspector, so here do nothing. */
+const CONTEXT_METHODS = ['dir', 'dirXml', 'table', 'groupEnd', 'clear', 'count', 'countReset', 'profile', 'profileEnd', 'timeLog', 'debug', 'error', 'info', 'log', 'warn', 'trace', 'group', 'groupCollapsed', 'assert', 'time', 'timeEnd', 'timeStamp'];
+function contextConsole() {
+  const ctx = {};
+  for (const name of CONTEXT_METHODS) {
+    const fn = { [name]() {} }[name];
+    ObjectDefineProperty(fn, 'length', { value: 1 });
+    ctx[name] = fn;
+  }
+  return ctx;
 }
 
 module.exports = { Console, createGlobalConsole };

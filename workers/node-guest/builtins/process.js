@@ -109,10 +109,10 @@ process.emitWarning = function emitWarning(warning, type, code) {
   if (code) w.code = code;
   process.nextTick(() => process.emit('warning', w));
 };
-// Node prints a warning unless someone listens for them (besides this printer); the hint, after the first only.
+// Node prints every warning, whoever else listens; the hint, after the first only.
 let hintShown = false;
 process.on('warning', (w) => {
-  if (process.listenerCount('warning') > 1 || !process.stderr) return;
+  if (!process.stderr) return;
   const deprecation = w && w.name === 'DeprecationWarning';
   const text = w && w.name ? `${w.code ? `[${w.code}] ` : ''}${w.name}: ${w.message}` : String(w);
   const hint = hintShown ? '' : `(Use \`node ${deprecation ? '--trace-deprecation' : '--trace-warnings'} ...\` to show where the warning was created)\n`;
@@ -144,6 +144,327 @@ process.exit = function exit(code) {
 };
 process.abort = () => internal.exit(134);
 process.reallyExit = (code) => host('exit', code | 0);
+
+// ---- what Node has besides: introspection, diagnostics, and the hooks of its internals ----
+process._exiting = false;
+process.domain = null;
+process.debugPort = 9229;
+process._preload_modules = [];
+
+/** Node's builtins by id, `node:` or not (those only reachable with the scheme need it); undefined if none. */
+const SCHEME_ONLY = new Set(['test', 'test/reporters', 'sea', 'sqlite']);
+process.getBuiltinModule = function getBuiltinModule(id) {
+  if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
+  if (!internal.isBuiltin(id) || (!id.startsWith('node:') && SCHEME_ONLY.has(id))) return undefined;
+  return internal.builtin(id);
+};
+
+// The capture callback takes uncaught exceptions instead of 'uncaughtException' and the exit (internal/globals.js).
+internal.uncaughtCapture = null;
+process.setUncaughtExceptionCaptureCallback = function setUncaughtExceptionCaptureCallback(fn) {
+  if (fn === null) {
+    internal.uncaughtCapture = null;
+    return;
+  }
+  if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function or null', fn);
+  if (internal.uncaughtCapture !== null) {
+    throw codeError(Error, 'ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET', '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active');
+  }
+  internal.uncaughtCapture = fn;
+};
+process.hasUncaughtExceptionCaptureCallback = () => internal.uncaughtCapture !== null;
+process._fatalException = (error) => {
+  internal.fatal(error);
+  return true;
+};
+
+/** What holds the loop that the guest can name: its ref'd timers and immediates (Node lists them last). */
+process.getActiveResourcesInfo = () => require('internal/timers').activeResources();
+// Handles and requests are objects of Node's native layer, which the guest has none of.
+process._getActiveHandles = () => [];
+process._getActiveRequests = () => [];
+
+process.loadEnvFile = function loadEnvFile(path = undefined) {
+  const fs = require('fs');
+  if (path == null) path = '.env';
+  else if (typeof path !== 'string' && !(path instanceof URL) && !require('buffer').Buffer.isBuffer(path)) {
+    throw invalidArgType('path', 'of type string or an instance of Buffer or URL', path);
+  }
+  let content;
+  try {
+    content = fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e.code !== 'EISDIR') throw e;
+    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `Contents of '${path}' should be a valid string.`);
+  }
+  for (const [key, value] of parseDotenv(content)) if (!Object.prototype.hasOwnProperty.call(process.env, key)) process.env[key] = value;
+};
+const trimSpaces = (s) => s.replace(/^ +| +$/g, '');
+/** Node 20's .env parser (src/node_dotenv.cc), quirks included: a key runs to the next '=', lines or not. */
+function parseDotenv(input) {
+  const store = new Map();
+  let content = trimSpaces(input.replace(/\r/g, ''));
+  const skipLine = (from) => {
+    const nl = content.indexOf('\n', from);
+    content = nl === -1 ? '' : content.slice(nl + 1);
+  };
+  while (content !== '') {
+    if ((content[0] === '\n' || content[0] === '#') && content.includes('\n')) {
+      skipLine(0);
+      continue;
+    }
+    const equal = content.indexOf('=');
+    if (equal === -1) {
+      skipLine(0);
+      continue;
+    }
+    let key = trimSpaces(content.slice(0, equal));
+    content = trimSpaces(content.slice(equal + 1));
+    if (key === '') break;
+    if (key.startsWith('export ')) key = key.slice(7);
+    if (content === '') {
+      store.set(key, '');
+      break;
+    }
+    const quote = content[0];
+    if (quote === '"' || quote === "'" || quote === '`') {
+      const closing = content.indexOf(quote, 1);
+      if (closing !== -1) {
+        const value = content.slice(1, closing);
+        store.set(key, quote === '"' ? value.replace(/\\n/g, '\n') : value);
+        skipLine(closing + 1);
+        continue;
+      }
+      // No closing quote: the line as it is.
+      const nl = content.indexOf('\n');
+      if (nl !== -1) {
+        store.set(key, content.slice(0, nl));
+        content = content.slice(nl + 1);
+      }
+      continue;
+    }
+    const nl = content.indexOf('\n');
+    let value = nl === -1 ? content : content.slice(0, nl);
+    const hash = value.indexOf('#');
+    if (hash !== -1) value = value.slice(0, hash);
+    store.set(key, trimSpaces(value));
+    content = nl === -1 ? '' : content.slice(nl + 1);
+  }
+  return store;
+}
+
+let sourceMapsEnabled = false;
+Object.defineProperty(process, 'sourceMapsEnabled', { get: () => sourceMapsEnabled, enumerable: true, configurable: true });
+process.setSourceMapsEnabled = function setSourceMapsEnabled(val) {
+  // Node 24 names the argument "enabled".
+  if (typeof val !== 'boolean') throw invalidArgType(+process.versions.node.split('.')[0] >= 24 ? 'enabled' : 'val', 'of type boolean', val);
+  sourceMapsEnabled = val;
+};
+
+// The process's memory is its isolate's heap, bounded by the heap's limit.
+process.constrainedMemory = () => require('v8').getHeapStatistics().heap_size_limit;
+process.availableMemory = () => {
+  const s = require('v8').getHeapStatistics();
+  return Math.max(0, s.heap_size_limit - s.used_heap_size);
+};
+
+process.openStdin = () => {
+  process.stdin.resume();
+  return process.stdin;
+};
+process._rawDebug = (...args) => require('internal/stdio').writeAll(2, `${require('util').format(...args)}\n`);
+process._tickCallback = () => runTicks();
+let assertWarned = false;
+process.assert = function deprecated(x, msg) {
+  if (!assertWarned) {
+    assertWarned = true;
+    process.emitWarning('process.assert() is deprecated. Please use the `assert` module instead.', 'DeprecationWarning', 'DEP0100');
+  }
+  if (!x) throw codeError(Error, 'ERR_ASSERTION', msg || 'assertion error');
+};
+/** Node's raw kill: an errno (negative) instead of an exception. */
+process._kill = (pid, signal) => {
+  try {
+    sys.kill(pid, signal);
+    return 0;
+  } catch (e) {
+    return typeof e.errno === 'number' ? e.errno : -1;
+  }
+};
+// The guest is root with group 0 only: there are no groups to join.
+process.initgroups = function initgroups(user, extraGroup) {
+  for (const [name, value] of [['user', user], ['extraGroup', extraGroup]]) {
+    if (typeof value !== 'number' && typeof value !== 'string') {
+      throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be one of type number or string.${require('internal/errors').received(value)}`);
+    }
+  }
+};
+// There is no inspector nor profiler in the VM: a process to debug must exist, nothing else happens.
+process._debugProcess = (pid) => {
+  process.kill(pid, 0);
+};
+process._debugEnd = () => {};
+process._startProfilerIdleNotifier = () => {};
+process._stopProfilerIdleNotifier = () => {};
+process._linkedBinding = (name) => {
+  throw codeError(Error, 'ERR_INVALID_MODULE', `No such binding was linked: ${name}`);
+};
+
+// ---- diagnostic reports ----
+const reportSettings = { directory: '', filename: '', compact: false, excludeNetwork: false, signal: 'SIGUSR2', reportOnFatalError: false, reportOnSignal: false, reportOnUncaughtException: false };
+process.report = {
+  writeReport(file, err) {
+    if (typeof file === 'object' && file !== null) {
+      err = file;
+      file = undefined;
+    } else if (file !== undefined && typeof file !== 'string') throw invalidArgType('file', 'of type string', file);
+    if (err === undefined) err = syntheticError();
+    else if (err === null || typeof err !== 'object') throw invalidArgType('err', 'of type object', err);
+    const report = makeReport(err, 'API', 'WriteReport');
+    const text = `${JSON.stringify(report, null, reportSettings.compact ? 0 : 2)}\n`;
+    if (file === 'stdout' || file === 'stderr') {
+      require('internal/stdio').writeAll(file === 'stdout' ? 1 : 2, text);
+      return file;
+    }
+    if (!file) file = reportSettings.filename || reportName();
+    const dir = reportSettings.directory;
+    const path = file.startsWith('/') || dir === '' ? file : `${dir}/${file}`;
+    report.header.filename = path;
+    require('fs').writeFileSync(path, `${JSON.stringify(report, null, reportSettings.compact ? 0 : 2)}\n`);
+    return path;
+  },
+  getReport(err) {
+    if (err === undefined) err = syntheticError();
+    else if (err === null || typeof err !== 'object') throw invalidArgType('err', 'of type object', err);
+    return JSON.parse(JSON.stringify(makeReport(err, 'JavaScript API', 'GetReport')));
+  },
+};
+for (const [key, check] of [['directory', 'string'], ['filename', 'string'], ['compact', 'boolean'], ['excludeNetwork', 'boolean'], ['signal', 'string'], ['reportOnFatalError', 'trigger'], ['reportOnSignal', 'trigger'], ['reportOnUncaughtException', 'trigger']]) {
+  Object.defineProperty(process.report, key, {
+    get: () => reportSettings[key],
+    set(value) {
+      const type = check === 'trigger' ? 'boolean' : check;
+      if (typeof value !== type) throw invalidArgType(check === 'trigger' ? 'trigger' : key, `of type ${type}`, value);
+      if (key === 'signal' && SIGNALS[value] === undefined) throw codeError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${value}`);
+      reportSettings[key] = value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
+/** Without an error, a report's stack is where it was asked for, as Node's. */
+const syntheticError = () => codeError(Error, 'ERR_SYNTHETIC', 'JavaScript Callstack');
+let reportSeq = 0;
+function reportName() {
+  const d = new Date();
+  const p = (n) => String(n).padStart(2, '0');
+  return `report.${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}.${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}.${process.pid}.0.${String(++reportSeq).padStart(3, '0')}.json`;
+}
+/**
+ * Node's report, of what the VM has. The header names no glibc (glibcVersionRuntime/Compiler): the guest
+ * runs no native code, so it has no C library to report, as Node on a musl system has none either;
+ * native stacks, libuv handles and shared objects are empty for the same reason.
+ */
+function makeReport(err, event, trigger) {
+  const os = require('os');
+  const v8 = require('v8');
+  const now = Date.now();
+  const header = {
+    reportVersion: 4,
+    event,
+    trigger,
+    filename: null,
+    dumpEventTime: new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'),
+    dumpEventTimeStamp: String(now),
+    processId: process.pid,
+    threadId: 0,
+    cwd: process.cwd(),
+    commandLine: [process.argv0, ...process.execArgv, ...process.argv.slice(1)],
+    nodejsVersion: process.version,
+    wordSize: 64,
+    arch: process.arch,
+    platform: process.platform,
+    componentVersions: { ...process.versions },
+    release: { ...process.release },
+    osName: os.type(),
+    osRelease: os.release(),
+    osVersion: os.version(),
+    osMachine: os.machine(),
+    cpus: os.cpus().map(({ model, speed, times }) => ({ model, speed, user: times.user, nice: times.nice, sys: times.sys, idle: times.idle, irq: times.irq })),
+  };
+  if (!reportSettings.excludeNetwork) {
+    header.networkInterfaces = [];
+    for (const [name, list] of Object.entries(os.networkInterfaces())) {
+      for (const i of list) header.networkInterfaces.push({ name, internal: i.internal, mac: i.mac, address: i.address, netmask: i.netmask, family: i.family, ...(i.family === 'IPv6' ? { scopeid: i.scopeid } : {}) });
+    }
+  }
+  header.host = os.hostname();
+  const stack = typeof err.stack === 'string' ? err.stack.split('\n') : [];
+  const frames = stack.filter((l) => /^\s+at /.test(l)).map((l) => l.trim());
+  const errorProperties = {};
+  for (const key of Object.keys(err)) errorProperties[key] = String(err[key]);
+  const heap = v8.getHeapStatistics();
+  const heapSpaces = {};
+  for (const s of v8.getHeapSpaceStatistics()) {
+    heapSpaces[s.space_name] = { memorySize: s.space_size, committedMemory: s.physical_space_size, capacity: s.space_size, used: s.space_used_size, available: s.space_available_size };
+  }
+  const usage = process.resourceUsage();
+  const mem = process.memoryUsage();
+  return {
+    header,
+    javascriptStack: {
+      message: stack.length > 0 ? stack[0] : String(err.message),
+      stack: frames.length > 0 ? frames : ['Unavailable.'],
+      errorProperties,
+    },
+    javascriptHeap: {
+      totalMemory: heap.total_heap_size,
+      executableMemory: heap.total_heap_size_executable,
+      totalCommittedMemory: heap.total_physical_size,
+      availableMemory: heap.total_available_size,
+      totalGlobalHandlesMemory: heap.total_global_handles_size,
+      usedGlobalHandlesMemory: heap.used_global_handles_size,
+      usedMemory: heap.used_heap_size,
+      memoryLimit: heap.heap_size_limit,
+      mallocedMemory: heap.malloced_memory,
+      externalMemory: heap.external_memory,
+      peakMallocedMemory: heap.peak_malloced_memory,
+      nativeContextCount: heap.number_of_native_contexts,
+      detachedContextCount: heap.number_of_detached_contexts,
+      doesZapGarbage: heap.does_zap_garbage,
+      heapSpaces,
+    },
+    nativeStack: [],
+    resourceUsage: {
+      free_memory: os.freemem(),
+      total_memory: os.totalmem(),
+      rss: mem.rss,
+      constrained_memory: process.constrainedMemory(),
+      available_memory: process.availableMemory(),
+      userCpuSeconds: usage.userCPUTime / 1e6,
+      kernelCpuSeconds: usage.systemCPUTime / 1e6,
+      cpuConsumptionPercent: 0,
+      userCpuConsumptionPercent: 0,
+      kernelCpuConsumptionPercent: 0,
+      maxRss: usage.maxRSS * 1024,
+      pageFaults: { IORequired: 0, IONotRequired: 0 },
+      fsActivity: { reads: 0, writes: 0 },
+    },
+    uvthreadResourceUsage: {
+      userCpuSeconds: usage.userCPUTime / 1e6,
+      kernelCpuSeconds: usage.systemCPUTime / 1e6,
+      cpuConsumptionPercent: 0,
+      userCpuConsumptionPercent: 0,
+      kernelCpuConsumptionPercent: 0,
+      fsActivity: { reads: 0, writes: 0 },
+    },
+    libuv: [],
+    workers: [],
+    environmentVariables: { ...process.env },
+    userLimits: Object.fromEntries(['core_file_size_blocks', 'data_seg_size_kbytes', 'file_size_blocks', 'max_locked_memory_bytes', 'max_memory_size_kbytes', 'open_files', 'stack_size_bytes', 'cpu_time_seconds', 'max_user_processes', 'virtual_memory_kbytes'].map((k) => [k, { soft: 'unlimited', hard: 'unlimited' }])),
+    sharedObjects: [],
+  };
+}
 
 process.stdout = undefined;
 process.stderr = undefined;

@@ -256,6 +256,8 @@ function printError(error) {
 
 /** An error nothing caught: `uncaughtException` listeners, or the message and exit status 1. */
 internal.fatal = (error, origin = 'uncaughtException') => {
+  // process.setUncaughtExceptionCaptureCallback's callback takes the error instead (builtins/process.js).
+  if (internal.uncaughtCapture !== null && !exiting) return void internal.uncaughtCapture(error);
   if (process.listenerCount('uncaughtException') > 0 && !exiting) {
     process.emit('uncaughtException', error, origin);
     return;

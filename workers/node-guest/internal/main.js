@@ -22,6 +22,8 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   process.ppid = ppid;
   process.version = version;
   process.versions = JSON.parse(versions);
+  // Node 23 removed process.assert (DEP0100).
+  if (+process.versions.node.split('.')[0] >= 23) delete process.assert;
   process.argv0 = args[0];
   const environment = {};
   for (const entry of env === '' ? [] : env.split('\0')) {
@@ -87,9 +89,10 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     }
   }
   process.execArgv = execArgv;
+  process._preload_modules = preload.slice();
   const rest = args.slice(i);
   process.argv = [process.execPath];
-  for (const id of preload) Module._load(id, Object.assign(new Module(`${cwd}/[preload]`, null), { filename: null, paths: Module._nodeModulePaths(cwd) }), false);
+  Module._preloadModules(preload);
 
   if (evalCode !== undefined) {
     process.argv.push(...rest);
@@ -149,6 +152,19 @@ function runMain(filename, given) {
   const { resolver } = require('internal/modules');
   const isModule = resolved.endsWith('.mjs') || (!resolved.endsWith('.cjs') && resolver.packageType(resolved) === 'module' && !resolved.endsWith('.json'));
   if (isModule) return void host('importMain', require('internal/url').pathToFileURL(resolved).href);
+  // The main CommonJS module, as require.main knows it once loading begins (Node sets it there too).
+  const main = makeRequire(new Module(resolved, null));
+  let assigned;
+  let isAssigned = false;
+  Object.defineProperty(process, 'mainModule', {
+    get: () => (isAssigned ? assigned : main.main),
+    set: (value) => {
+      assigned = value;
+      isAssigned = true;
+    },
+    enumerable: true,
+    configurable: true,
+  });
   try {
     Module._load(resolved, null, true);
   } catch (e) {

@@ -118,4 +118,12 @@ internal.on('timer', (id) => {
   asyncContext.runIn(t[kFrame], t._onTimeout, t, t._timerArgs);
 });
 
-module.exports = { Timeout, Immediate, setTimeout, setInterval, setImmediate, clearTimeout: clear, clearInterval: clear, clearImmediate: clear };
+/** Names of the timers that hold the loop, as process.getActiveResourcesInfo() lists them: timeouts, then immediates. */
+function activeResources() {
+  const timeouts = [];
+  const immediates = [];
+  for (const t of active.values()) if (t[kRefed]) (t instanceof Immediate ? immediates : timeouts).push(t instanceof Immediate ? 'Immediate' : 'Timeout');
+  return [...timeouts, ...immediates];
+}
+
+module.exports = { activeResources, Timeout, Immediate, setTimeout, setInterval, setImmediate, clearTimeout: clear, clearInterval: clear, clearImmediate: clear };
