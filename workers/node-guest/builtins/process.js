@@ -197,61 +197,10 @@ process.loadEnvFile = function loadEnvFile(path = undefined) {
     if (e.code !== 'EISDIR') throw e;
     throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `Contents of '${path}' should be a valid string.`);
   }
-  for (const [key, value] of parseDotenv(content)) if (!Object.prototype.hasOwnProperty.call(process.env, key)) process.env[key] = value;
+  // util.parseEnv reads it as the reported Node's parser does.
+  const parsed = require('util').parseEnv(content);
+  for (const key of Object.keys(parsed)) if (!Object.prototype.hasOwnProperty.call(process.env, key)) process.env[key] = parsed[key];
 };
-const trimSpaces = (s) => s.replace(/^ +| +$/g, '');
-/** Node 20's .env parser (src/node_dotenv.cc), quirks included: a key runs to the next '=', lines or not. */
-function parseDotenv(input) {
-  const store = new Map();
-  let content = trimSpaces(input.replace(/\r/g, ''));
-  const skipLine = (from) => {
-    const nl = content.indexOf('\n', from);
-    content = nl === -1 ? '' : content.slice(nl + 1);
-  };
-  while (content !== '') {
-    if ((content[0] === '\n' || content[0] === '#') && content.includes('\n')) {
-      skipLine(0);
-      continue;
-    }
-    const equal = content.indexOf('=');
-    if (equal === -1) {
-      skipLine(0);
-      continue;
-    }
-    let key = trimSpaces(content.slice(0, equal));
-    content = trimSpaces(content.slice(equal + 1));
-    if (key === '') break;
-    if (key.startsWith('export ')) key = key.slice(7);
-    if (content === '') {
-      store.set(key, '');
-      break;
-    }
-    const quote = content[0];
-    if (quote === '"' || quote === "'" || quote === '`') {
-      const closing = content.indexOf(quote, 1);
-      if (closing !== -1) {
-        const value = content.slice(1, closing);
-        store.set(key, quote === '"' ? value.replace(/\\n/g, '\n') : value);
-        skipLine(closing + 1);
-        continue;
-      }
-      // No closing quote: the line as it is.
-      const nl = content.indexOf('\n');
-      if (nl !== -1) {
-        store.set(key, content.slice(0, nl));
-        content = content.slice(nl + 1);
-      }
-      continue;
-    }
-    const nl = content.indexOf('\n');
-    let value = nl === -1 ? content : content.slice(0, nl);
-    const hash = value.indexOf('#');
-    if (hash !== -1) value = value.slice(0, hash);
-    store.set(key, trimSpaces(value));
-    content = nl === -1 ? '' : content.slice(nl + 1);
-  }
-  return store;
-}
 
 let sourceMapsEnabled = false;
 Object.defineProperty(process, 'sourceMapsEnabled', { get: () => sourceMapsEnabled, enumerable: true, configurable: true });

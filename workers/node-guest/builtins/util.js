@@ -705,6 +705,14 @@ function transferableAbortController() {
 const trimSpaces = (s) => { let a = 0; let b = s.length; while (a < b && s[a] === ' ') a++; while (b > a && s[b - 1] === ' ') b--; return StringPrototypeSlice(s, a, b); };
 const stripComment = (v) => { const hash = StringPrototypeIndexOf(v, '#'); return hash === -1 ? v : StringPrototypeSlice(v, 0, hash); };
 const expandNewlines = (v) => StringPrototypeReplace(v, /\\n/g, '\n');
+/** A double-quoted value (its \n escapes expanded) is stored; answers what follows its line, or undefined when it is not closed. */
+function takeDoubleQuoted(content, key, store) {
+  const closing = StringPrototypeIndexOf(content, '"', 1);
+  if (closing === -1) return undefined;
+  store[key] = expandNewlines(StringPrototypeSlice(content, 1, closing));
+  const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
+  return newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+}
 /** Node 20's parser: a line with no key ends the parse. */
 function parseEnv20(content, store) {
   while (content.length > 0) {
@@ -723,11 +731,9 @@ function parseEnv20(content, store) {
     if (content.length === 0) { store[key] = ''; break; }
     const quote = content[0];
     if (quote === '"') {
-      const closing = StringPrototypeIndexOf(content, '"', 1);
-      if (closing !== -1) {
-        store[key] = expandNewlines(StringPrototypeSlice(content, 1, closing));
-        const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
-        content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+      const rest = takeDoubleQuoted(content, key, store);
+      if (rest !== undefined) {
+        content = rest;
         continue;
       }
     }
@@ -773,11 +779,9 @@ function parseEnv22(content, store) {
     if (content.length === 0 || content[0] === '\n') { store[key] = ''; continue; }
     const quote = content[0];
     if (quote === '"') {
-      const closing = StringPrototypeIndexOf(content, '"', 1);
-      if (closing !== -1) {
-        store[key] = expandNewlines(StringPrototypeSlice(content, 1, closing));
-        const newline = StringPrototypeIndexOf(content, '\n', closing + 1);
-        content = newline === -1 ? '' : StringPrototypeSlice(content, newline + 1);
+      const rest = takeDoubleQuoted(content, key, store);
+      if (rest !== undefined) {
+        content = rest;
         continue;
       }
     }
