@@ -10,6 +10,7 @@ import { CASES as FS_BUFFER_PATH } from "./cases/fs-buffer-path.js";
 import { CASES as MODULE_VM_V8 } from "./cases/module-vm-v8.js";
 import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
+import { CASES as WEB_PERF } from "./cases/web-perf.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
 import { inParallel, runHostNode } from "./host-node.js";
 
@@ -310,6 +311,7 @@ const CASES: Case[] = [
   ...FS_BUFFER_PATH,
   ...PROCESS_CONSOLE,
   ...STREAM_UTIL_EVENTS_TIMERS,
+  ...WEB_PERF,
   ...V8_SERIALIZE,
 ];
 

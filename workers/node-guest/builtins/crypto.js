@@ -599,7 +599,8 @@ DiffieHellman.prototype.setPrivateKey = dhInput('setPrivateKey');
 let curveNames;
 const getCurves = () => (curveNames ??= call('curveList').split(',')).slice();
 
-const webcrypto = {
+// The global `crypto`: a Crypto, whose members live on its prototype (internal/webcrypto.js).
+const webcrypto = require('internal/webcrypto').adoptCrypto({
   getRandomValues(array) {
     if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
       const e = new (globalThis.DOMException || TypeError)("The data argument must be an integer-type TypedArray", 'TypeMismatchError');
@@ -610,7 +611,7 @@ const webcrypto = {
   },
   randomUUID,
   subtle: require('internal/webcrypto').subtle,
-};
+});
 
 module.exports = {
   randomBytes,

@@ -4,6 +4,7 @@
 
 const web = internal.require('npm-web-streams');
 const { invalidArgType } = require('internal/errors');
+const { CompressionStream, DecompressionStream } = require('internal/compression-streams');
 
 const {
   ReadableStream,
@@ -145,4 +146,6 @@ module.exports = {
   CountQueuingStrategy,
   TextEncoderStream,
   TextDecoderStream,
+  CompressionStream,
+  DecompressionStream,
 };

@@ -88,15 +88,8 @@ define('Blob', require('buffer').Blob);
 define('File', require('buffer').File);
 lazy('URL', () => require('internal/url').URL);
 lazy('URLSearchParams', () => require('internal/url').URLSearchParams);
-define('performance', {
-  now: () => internal.host('hrtime'),
-  timeOrigin: internal.host('now') - internal.host('hrtime'),
-  mark() {},
-  measure() {},
-  toJSON() {
-    return { timeOrigin: this.timeOrigin };
-  },
-});
+lazy('performance', () => require('perf_hooks').performance);
+for (const name of ['Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver', 'PerformanceObserverEntryList', 'PerformanceResourceTiming']) lazy(name, () => require('perf_hooks')[name]);
 /**
  * An fs callback's completion, delivered in the poll phase of the loop's next turn (runtime.ts ioDone), as
  * Node's thread pool delivers it: after the immediates already set, before the timers.
@@ -136,12 +129,12 @@ define('structuredClone', function structuredClone(value, options) {
   return require('internal/message-port').cloneWithTransfer(value, options == null ? undefined : options.transfer);
 });
 // The web platform's classes Node has as globals, made when first used.
-for (const name of ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest', 'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController', 'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream']) {
+for (const name of ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest', 'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController', 'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream']) {
   lazy(name, () => require('stream/web')[name]);
 }
 for (const name of ['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel']) lazy(name, () => require('internal/message-port')[name]);
 lazy('crypto', () => require('crypto').webcrypto);
-for (const name of ['CryptoKey', 'SubtleCrypto']) lazy(name, () => require('internal/webcrypto')[name]);
+for (const name of ['Crypto', 'CryptoKey', 'SubtleCrypto']) lazy(name, () => require('internal/webcrypto')[name]);
 for (const name of ['fetch', 'Headers', 'Request', 'Response', 'FormData']) lazy(name, () => require('internal/fetch')[name]);
 delete globalThis.console;
 // `require('console')` is the global console as it was made (internal/console.js), with its Console class.

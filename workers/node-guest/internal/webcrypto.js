@@ -605,4 +605,41 @@ const withUsage = (key, usage) => makeKey(key[kKeyObject], key[kAlgorithm], fals
 
 const subtle = new SubtleCrypto(kMake);
 
-module.exports = { subtle, SubtleCrypto, CryptoKey };
+/** The implementations behind each Crypto (the methods of the object it was made from). */
+const cryptoParts = new WeakMap();
+const invalidCryptoThis = () => codeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Crypto');
+function partsOf(self) {
+  const parts = self !== null && typeof self === 'object' ? cryptoParts.get(self) : undefined;
+  if (parts === undefined) throw invalidCryptoThis();
+  return parts;
+}
+
+/** The class of the global `crypto`, as Node's: its members live on the prototype. */
+class Crypto {
+  constructor(make = undefined) {
+    if (make !== kMake) throw codeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+  }
+  get subtle() {
+    return partsOf(this).subtle;
+  }
+  getRandomValues(array) {
+    return Reflect.apply(partsOf(this).getRandomValues, this, arguments);
+  }
+  randomUUID() {
+    return Reflect.apply(partsOf(this).randomUUID, this, arguments);
+  }
+}
+for (const name of ['subtle', 'getRandomValues', 'randomUUID']) Object.defineProperty(Crypto.prototype, name, { enumerable: true });
+Object.defineProperty(Crypto.prototype, Symbol.toStringTag, { value: 'Crypto', writable: false, enumerable: false, configurable: true });
+
+/** Makes `object` (crypto.webcrypto, with its members as own properties) a Crypto. */
+function adoptCrypto(object) {
+  if (cryptoParts.has(object)) return object;
+  const parts = { subtle: object.subtle, getRandomValues: object.getRandomValues, randomUUID: object.randomUUID };
+  cryptoParts.set(object, parts);
+  for (const name of Object.keys(parts)) delete object[name];
+  Object.setPrototypeOf(object, Crypto.prototype);
+  return object;
+}
+
+module.exports = { subtle, SubtleCrypto, CryptoKey, Crypto, adoptCrypto };
