@@ -617,16 +617,14 @@ function log(...args) {
 // ---- system errors ----
 
 const nodeMajorOf = () => Number(StringPrototypeSlice(require('process').versions.node, 0, StringPrototypeIndexOf(require('process').versions.node, '.')));
-// libuv lists its errors alphabetically, then those it added later in the order it added them.
-const UV_LATER = ['EOF', 'ENXIO', 'EMLINK', 'EHOSTDOWN', 'EREMOTEIO', 'ENOTTY', 'EFTYPE', 'EILSEQ', 'ESOCKTNOSUPPORT', 'ENODATA', 'EUNATCH', 'ENOEXEC'];
-/** Node's map of libuv's errors on Linux, for the codes the guest's table has (libuv has no ECHILD; ENOEXEC came with Node 22's). */
+/** Node's map of libuv's errors on Linux (internal/errors.js lists them in libuv's order; ENOEXEC came with Node 22's). */
 function getSystemErrorMap() {
-  const { ERRNO } = require('internal/errors');
-  const rank = (name) => { const later = UV_LATER.indexOf(name); return later === -1 ? -1 : later; };
-  const names = ObjectKeys(ERRNO).filter((name) => name !== 'ECHILD' && (name !== 'ENOEXEC' || nodeMajorOf() >= 22));
-  names.sort((a, b) => (rank(a) - rank(b)) || (a < b ? -1 : a > b ? 1 : 0));
+  const { ERRNO, UNLISTED } = require('internal/errors');
   const map = new Map();
-  for (const name of names) map.set(-ERRNO[name][0], [name, ERRNO[name][1]]);
+  for (const name of ObjectKeys(ERRNO)) {
+    if (UNLISTED.includes(name) || (name === 'ENOEXEC' && nodeMajorOf() < 22)) continue;
+    map.set(-ERRNO[name][0], [name, ERRNO[name][1]]);
+  }
   return map;
 }
 function getSystemErrorName(err) {

@@ -24,28 +24,7 @@ const SO_RCVBUF = 8;
 const SO_SNDBUF = 7;
 const TCP_NODELAY = 1;
 
-/** Network errno names → [Linux errno, libuv's description], beside the file system's in internal/errors. */
-const NET_ERRNO = {
-  __proto__: null,
-  EADDRINUSE: [98, 'address already in use'],
-  EADDRNOTAVAIL: [99, 'address not available'],
-  EAFNOSUPPORT: [97, 'address family not supported'],
-  EALREADY: [114, 'connection already in progress'],
-  ECONNABORTED: [103, 'software caused connection abort'],
-  ECONNREFUSED: [111, 'connection refused'],
-  ECONNRESET: [104, 'connection reset by peer'],
-  EHOSTUNREACH: [113, 'host is unreachable'],
-  EINPROGRESS: [115, 'operation in progress'],
-  EISCONN: [106, 'socket is already connected'],
-  EMSGSIZE: [90, 'message too long'],
-  ENETUNREACH: [101, 'network is unreachable'],
-  ENOPROTOOPT: [92, 'protocol not available'],
-  ENOTCONN: [107, 'socket is not connected'],
-  ENOTSOCK: [88, 'socket operation on non-socket'],
-  EPROTOTYPE: [91, 'protocol wrong type for socket'],
-  ENOTFOUND: [3008, 'unknown node or service'],
-};
-const errnoOf = (code) => NET_ERRNO[code] || ERRNO[code] || [0, 'unknown error'];
+const errnoOf = (code) => ERRNO[code] || [0, 'unknown error'];
 
 /** A failed call's marker: the errno name, turned into Node's error by the caller, which knows the address. */
 class Failure {
