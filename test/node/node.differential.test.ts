@@ -6,6 +6,7 @@ import { AgentOs, type ExecResult } from "../../src/index.js";
 import type { Case } from "./cases/case.js";
 import { CASES as CRYPTO_DH_AES_KW } from "./cases/crypto-dh-aes-kw.js";
 import { CASES as CRYPTO_PRIMES } from "./cases/crypto-primes.js";
+import { CASES as CRYPTO_X509 } from "./cases/crypto-x509.js";
 import { CASES as FS_BUFFER_PATH } from "./cases/fs-buffer-path.js";
 import { CASES as MODULE_VM_V8 } from "./cases/module-vm-v8.js";
 import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
@@ -307,6 +308,7 @@ const CASES: Case[] = [
   { name: "assert-uncaught", code: js`const assert = require('assert/strict'); assert.equal([1, 2].length, 3);` },
   ...CRYPTO_DH_AES_KW,
   ...CRYPTO_PRIMES,
+  ...CRYPTO_X509,
   ...MODULE_VM_V8,
   ...FS_BUFFER_PATH,
   ...PROCESS_CONSOLE,

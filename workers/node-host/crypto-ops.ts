@@ -56,6 +56,23 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
   };
   const ecdhs = driven<crypto.ECDH>("ecdh", ["generateKeys", "computeSecret", "getPublicKey", "getPrivateKey", "setPrivateKey"]);
   const dhs = driven<crypto.DiffieHellman | crypto.DiffieHellmanGroup>("dh", ["generateKeys", "computeSecret", "getPrime", "getGenerator", "getPublicKey", "getPrivateKey", "setPublicKey", "setPrivateKey"]);
+  const certs = new HandleTable<crypto.X509Certificate>("x509");
+  const certProto = crypto.X509Certificate.prototype as unknown as Record<string, unknown>;
+  /** The certificate's own members in the host's order: [name, is a getter]. */
+  const certMembers = Object.getOwnPropertyNames(certProto)
+    .filter((k) => k !== "constructor")
+    .map((k) => [k, typeof Object.getOwnPropertyDescriptor(certProto, k)?.get === "function"] as const);
+  /** Getters whose values are answered as JSON; the others the guest makes from handles or bytes. */
+  const certFields = new Set(certMembers.filter(([k, g]) => g && !["raw", "publicKey", "issuerCertificate"].includes(k)).map(([k]) => k));
+  /** A value of toLegacyObject as tagged JSON: undefined {u}, bytes {b: base64}, arrays {a}, objects {o: entries, n: null prototype}. */
+  const tagged = (v: unknown): unknown => {
+    if (v === undefined) return { u: 1 };
+    if (Buffer.isBuffer(v)) return { b: v.toString("base64") };
+    if (Array.isArray(v)) return { a: v.map(tagged) };
+    if (v !== null && typeof v === "object") return { o: Object.keys(v).map((k) => [k, tagged((v as Record<string, unknown>)[k])]), n: Object.getPrototypeOf(v) === null };
+    if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
+    throw new TypeError("bad certificate value");
+  };
   type KeyFn = (key: unknown, data: unknown) => Buffer;
   const keyCiphers: Record<string, KeyFn> = {
     publicEncrypt: crypto.publicEncrypt as KeyFn,
@@ -261,6 +278,48 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
     keyStagePeer: () => {
       peer = takeStaged();
     },
+    /** new X509Certificate(buffer) as the guest gave it: Node validates and parses. */
+    x509New: relaying((layout: unknown, buffer: unknown) => {
+      const [b] = unpack(state, bulk, layout, [buffer]);
+      return certs.add(() => new (crypto.X509Certificate as new (b: unknown) => crypto.X509Certificate)(b));
+    }),
+    /** JSON [[name, is a getter], …] of the certificate's members. */
+    x509Members: () => JSON.stringify(certMembers),
+    /** A getter's value (or toString's PEM) as JSON, a Date as {$d: time}; "u" for undefined. */
+    x509Get: relaying((id: unknown, name: unknown) => {
+      const c = certs.get(id);
+      if (name === "toString") return JSON.stringify(c.toString());
+      if (typeof name !== "string" || !certFields.has(name)) throw new TypeError("bad certificate field");
+      const v = (c as unknown as Record<string, unknown>)[name];
+      if (v === undefined) return "u";
+      return JSON.stringify(v instanceof Date ? { $d: v.getTime() } : v);
+    }),
+    x509Raw: relaying((id: unknown) => answer(state, bulk, Buffer.from(certs.get(id).raw))),
+    x509PublicKey: relaying((id: unknown) => {
+      const c = certs.get(id);
+      return keys.add(() => c.publicKey);
+    }),
+    /** checkHost, checkEmail or checkIP: options as given (a primitive) or as option entries. */
+    x509Check: relaying((id: unknown, method: unknown, layout: unknown, subject: unknown, options: unknown, entries: unknown) => {
+      const c = certs.get(id);
+      if (method !== "checkHost" && method !== "checkEmail" && method !== "checkIP") throw new TypeError("bad certificate check");
+      const [s] = unpack(state, bulk, layout, [subject]);
+      const o = entries === undefined ? options : decodeOptions(entries);
+      const r = (c[method] as (s: unknown, o?: unknown) => string | undefined)(s, o);
+      return r === undefined ? "u" : `s${r}`;
+    }),
+    x509Issued: relaying((id: unknown, otherId: unknown) => certs.get(id).checkIssued(certs.get(otherId))),
+    /** verify(publicKey) or checkPrivateKey(privateKey) with a key handle. */
+    x509WithKey: relaying((id: unknown, method: unknown, keyId: unknown) => {
+      const c = certs.get(id);
+      const k = keys.get(keyId);
+      if (method === "verify") return c.verify(k);
+      if (method === "checkPrivateKey") return c.checkPrivateKey(k);
+      throw new TypeError("bad certificate method");
+    }),
+    x509Legacy: relaying((id: unknown) => JSON.stringify(tagged(certs.get(id).toLegacyObject()))),
+    x509Free: (id) => void certs.delete(id),
+    x509Count: () => certs.size,
     /** crypto.diffieHellman of the staged keys as the guest gave them (Node ≥ 24 takes any key argument). */
     diffieHellmanStaged: relaying(() => {
       const publicKey = peer;

@@ -3,7 +3,8 @@
 // objects are the guest's. A cipher, a key (KeyObject) or a key agreement (ECDH, DiffieHellman) is a handle in the
 // worker (an integer id here), released by final(), destroy() or when the guest object is collected. Signatures
 // hand the host the key argument as the guest gave it (internal/key-object.js stageKey); crypto.subtle is built on
-// these (internal/webcrypto.js).
+// these (internal/webcrypto.js). An X509Certificate is a handle too, its values read from the worker's
+// (internal/x509.js).
 'use strict';
 
 const { Buffer } = require('buffer');
@@ -678,5 +679,6 @@ module.exports = {
   getDiffieHellman: (name) => new DiffieHellmanGroup(name),
   DiffieHellman,
   DiffieHellmanGroup,
+  X509Certificate: require('internal/x509').X509Certificate,
 };
 Object.defineProperty(module.exports, 'subtle', { get: () => webcrypto.subtle, enumerable: true });

@@ -1,0 +1,175 @@
+// crypto's X509Certificate: a guest object naming a certificate parsed by the worker's node:crypto (a handle of
+// crypto-ops.ts), released when the guest object is collected. The host's members and their order make the
+// prototype, so it follows the host's version; values come as JSON text, bytes or a key handle and are kept once
+// read, as Node keeps them.
+'use strict';
+
+const { Buffer } = require('buffer');
+const { codeError, invalidArgType } = require('internal/errors');
+const { call, pack, optionEntry, receive } = require('internal/host-assist');
+const { isKeyObject, handleOf, wrapKey } = require('internal/key-object');
+const host = internal.host;
+const JSONParse = JSON.parse;
+const JSONStringify = JSON.stringify;
+const ObjectDefineProperty = Object.defineProperty;
+const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
+const kHandle = Symbol('kHandle');
+const kState = Symbol('kInternalState');
+
+/** Releases the worker's certificate of a collected guest certificate. */
+const certRegistry = new FinalizationRegistry((id) => host('x509Free', id));
+
+// Read as Node reads it, so that null and undefined fail as there.
+const isX509 = (v) => v[kState] !== undefined && hasOwn(v, kHandle);
+
+/** A value read once from the worker (`read` runs on the first access) and kept. */
+function cached(self, name, read) {
+  const state = self[kState];
+  if (!state.has(name)) state.set(name, read());
+  return state.get(name);
+}
+
+const field = (self, name) =>
+  cached(self, name, () => {
+    const r = call('x509Get', self[kHandle], name);
+    if (r === 'u') return undefined;
+    const v = JSONParse(r);
+    return v !== null && typeof v === 'object' && typeof v.$d === 'number' ? new Date(v.$d) : v;
+  });
+
+/** toLegacyObject's tagged JSON (crypto-ops.ts) made into this realm's values. */
+function untag(t) {
+  if (t === null || typeof t !== 'object') return t;
+  if (hasOwn(t, 'u')) return undefined;
+  if (hasOwn(t, 'b')) return Buffer.from(t.b, 'base64');
+  if (hasOwn(t, 'a')) return t.a.map(untag);
+  const o = t.n ? Object.create(null) : {};
+  for (const [k, v] of t.o) ObjectDefineProperty(o, k, { value: untag(v), enumerable: true, writable: true, configurable: true });
+  return o;
+}
+
+const FLAG_OPTIONS = ['subject', 'wildcards', 'partialWildcards', 'multiLabelWildcards', 'singleLabelSubdomains'];
+
+function check(self, method, subject, options) {
+  if (Array.isArray(options) || typeof options === 'function') throw invalidArgType('options', 'of type object', options);
+  let entries;
+  if (options !== null && typeof options === 'object') {
+    entries = [];
+    for (const k of FLAG_OPTIONS) {
+      const e = optionEntry(k, options[k]);
+      if (e) entries.push(e);
+    }
+    entries = JSONStringify(entries);
+    options = undefined;
+  }
+  const [layout, a] = pack([subject]);
+  const r = call('x509Check', self[kHandle], method, layout, a[0], options, entries);
+  return r === 'u' ? undefined : r.slice(1);
+}
+
+function keyArgument(pkey, type) {
+  if (!isKeyObject(pkey)) throw invalidArgType('pkey', 'an instance of KeyObject', pkey);
+  if (pkey.type !== type) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'pkey' is invalid. Received ${require('util').inspect(pkey)}`);
+  return handleOf(pkey);
+}
+
+class X509Certificate {
+  constructor(buffer) {
+    const [layout, a] = pack([buffer], false);
+    const id = call('x509New', layout, a[0]);
+    ObjectDefineProperty(this, kState, { value: new Map(), writable: true });
+    ObjectDefineProperty(this, kHandle, { value: id, writable: true });
+    certRegistry.register(this, id, this);
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](depth, options) {
+    if (depth < 0) return this;
+    const opts = { ...options, depth: options.depth == null ? null : options.depth - 1 };
+    const shown = {};
+    for (const k of inspected) shown[k] = this[k];
+    return `X509Certificate ${require('util').inspect(shown, opts)}`;
+  }
+}
+
+/** The members the guest makes itself; the other getters are the host's values (x509Get). */
+const own = {
+  issuerCertificate: { get() {} },
+  raw: {
+    get() {
+      return cached(this, 'raw', () => receive(call('x509Raw', this[kHandle])));
+    },
+  },
+  publicKey: {
+    get() {
+      return cached(this, 'publicKey', () => wrapKey(call('x509PublicKey', this[kHandle])));
+    },
+  },
+  toString: {
+    value() {
+      return field(this, 'toString');
+    },
+  },
+  toJSON: {
+    value() {
+      return this.toString();
+    },
+  },
+  checkHost: {
+    value(name, options) {
+      return check(this, 'checkHost', name, options);
+    },
+  },
+  checkEmail: {
+    value(email, options) {
+      return check(this, 'checkEmail', email, options);
+    },
+  },
+  checkIP: {
+    value(ip, options) {
+      return check(this, 'checkIP', ip, options);
+    },
+  },
+  checkIssued: {
+    value(otherCert) {
+      if (!isX509(otherCert)) throw invalidArgType('otherCert', 'an instance of X509Certificate', otherCert);
+      return call('x509Issued', this[kHandle], otherCert[kHandle]);
+    },
+  },
+  checkPrivateKey: {
+    value(pkey) {
+      return call('x509WithKey', this[kHandle], 'checkPrivateKey', keyArgument(pkey, 'private'));
+    },
+  },
+  verify: {
+    value(pkey) {
+      return call('x509WithKey', this[kHandle], 'verify', keyArgument(pkey, 'public'));
+    },
+  },
+  toLegacyObject: {
+    value() {
+      return untag(JSONParse(call('x509Legacy', this[kHandle])));
+    },
+  },
+};
+
+/** What util.inspect shows: the host's getters but the certificate, bytes, key and `ca`, as Node's. */
+const inspected = [];
+for (const [name, getter] of JSONParse(call('x509Members'))) {
+  let desc = own[name];
+  if (desc === undefined && getter) {
+    desc = {
+      get() {
+        return field(this, name);
+      },
+    };
+  }
+  if (desc === undefined) continue;
+  if (getter && name !== 'issuerCertificate' && name !== 'raw' && name !== 'publicKey' && name !== 'ca') inspected.push(name);
+  // Methods keep their names (a getter's is `get <name>`).
+  if (desc.get) ObjectDefineProperty(desc.get, 'name', { value: `get ${name}` });
+  else ObjectDefineProperty(desc.value, 'name', { value: name });
+  ObjectDefineProperty(X509Certificate.prototype, name, { ...desc, enumerable: false, configurable: true, ...(desc.value ? { writable: true } : {}) });
+}
+
+module.exports = { X509Certificate, isX509 };
