@@ -1,4 +1,4 @@
-// Cases of test/node/node.differential.test.ts: fs ownership (chown as root), fchmod, readv/writev, statfs, openAsBlob and the stream aliases; buffer.transcode; path.matchesGlob.
+// Cases of test/node/node.differential.test.ts: fs ownership (chown as root), fchmod, readv/writev, statfs, openAsBlob, the stream aliases and watchFile's stat polling; buffer.transcode; path.matchesGlob.
 import type { Case } from "./case.js";
 
 const js = String.raw;
@@ -75,4 +75,17 @@ for (const f of [() => path.matchesGlob(1, 'x'), () => path.matchesGlob('x'), ()
 setImmediate(() => console.log(warnings));` } },
   { name: "path-matches-glob-warning", files: { "case.js": js`const { spawnSync } = require('child_process'); const r = spawnSync(process.execPath, ['child.js'], { encoding: 'utf8' });
 console.log(r.status, JSON.stringify(r.stdout), JSON.stringify(r.stderr.replace(/\(node:\d+\)/g, '(node:PID)')));`, "child.js": js`const path = require('path'); try { path.matchesGlob(1, 'x'); } catch (e) { console.log(e.code); } console.log(path.matchesGlob('a.js', '*.js'), path.win32.matchesGlob('a', 'b'));` } },
+  { name: "fs-watch-file", files: { "case.js": js`const fs = require('fs'); let n = 0;
+const w = fs.watchFile('wf.txt', { interval: 20 }, (curr, prev) => {
+  n++; console.log('change', n, curr.size, prev.size, curr.mtimeMs > 0, prev.mtimeMs > 0, curr.isFile(), prev.isFile(), curr.constructor.name);
+  if (n === 1) fs.writeFileSync('wf.txt', 'abc'); else if (n === 2) fs.appendFileSync('wf.txt', 'de'); else if (n === 3) fs.unlinkSync('wf.txt'); else if (n === 4) fs.writeFileSync('wf.txt', 'again'); else fs.unwatchFile('wf.txt');
+});
+console.log(w.constructor.name, Object.keys(w).join(), w === fs.watchFile('wf.txt', () => {}), w.listenerCount('change'));
+fs.unwatchFile('wf.txt', () => {}); console.log(w.listenerCount('change'));
+w.on('stop', () => console.log('stopped', n));
+for (const f of [() => fs.watchFile('x'), () => fs.watchFile(5, () => {}), () => fs.unwatchFile('never-watched')]) { try { console.log(f()); } catch (e) { console.log(e.code, e.message); } }` } },
+  { name: "fs-watch-file-bigint-and-unref", files: { "case.js": js`const fs = require('fs'); fs.writeFileSync('b.txt', 'x');
+const w = fs.watchFile('b.txt', { interval: 20, bigint: true }, (curr, prev) => { console.log(typeof curr.size, curr.size > prev.size, prev.size >= 1n, curr.constructor.name); fs.unwatchFile('b.txt'); });
+const t = setInterval(() => fs.appendFileSync('b.txt', 'y'), 30); w.on('stop', () => clearInterval(t));
+const u = fs.watchFile('never.txt', { persistent: false, interval: 10 }, () => console.log('unref watcher saw the missing file'));` } },
 ];

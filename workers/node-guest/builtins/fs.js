@@ -1437,8 +1437,112 @@ function createWriteStream(path, options) {
 // ---- exports ------------------------------------------------------------------------------------------------
 
 function watch() { throw unsupported('fs.watch'); }
-function watchFile() { throw unsupported('fs.watchFile'); }
-function unwatchFile() { throw unsupported('fs.unwatchFile'); }
+// ---- fs.watchFile: Node's stat polling (libuv's fs_poll), a stat of the path every `interval` ms ------------
+
+/** The stat fields libuv compares (dev, mode, uid, gid, ino, size, mtime, ctime, birthtime): not atime. */
+const POLLED_FIELDS = [0, 1, 3, 4, 7, 8, 11, 12, 13];
+const ZERO_STAT = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+/** Absolute path → its StatWatcher, shared by every watchFile of that path (as Node's). */
+const statWatchers = new Map();
+let StatWatcher;
+const kBigInt = Symbol('kBigInt');
+const kPersistent = Symbol('kPersistent');
+
+function statWatcherClass() {
+  if (StatWatcher !== undefined) return StatWatcher;
+  StatWatcher = class StatWatcher extends require('events') {
+    constructor(bigint) {
+      super();
+      this._handle = null;
+      this[kBigInt] = { bigint };
+      this[kPersistent] = false;
+    }
+
+    /**
+     * Polls `path` as libuv does: a first stat at once, then one every `interval` ms; 'change' (current,
+     * previous) when a stat differs from the last good one, or fails (zeroed current) for a new reason.
+     */
+    start(path, persistent, interval) {
+      let last = ZERO_STAT;
+      let status = '';
+      const poll = () => {
+        let curr;
+        try {
+          curr = sys.stat(path, true);
+        } catch (err) {
+          if (status !== err.code) this.emit('change', makeStats(ZERO_STAT, this[kBigInt]), makeStats(last, this[kBigInt]));
+          status = err.code;
+        }
+        if (curr !== undefined) {
+          if (status !== '' && (status !== 'ok' || POLLED_FIELDS.some((i) => curr[i] !== last[i]))) this.emit('change', makeStats(curr, this[kBigInt]), makeStats(last, this[kBigInt]));
+          last = curr;
+          status = 'ok';
+        }
+        if (this._handle === null) return;
+        this._handle.timer = setTimeout(poll, interval);
+        if (!this[kPersistent]) this._handle.timer.unref();
+      };
+      this[kPersistent] = persistent;
+      this._handle = { timer: setTimeout(poll, 0) };
+      if (!persistent) this._handle.timer.unref();
+    }
+
+    stop() {
+      if (this._handle === null) return;
+      clearTimeout(this._handle.timer);
+      this._handle = null;
+      require('process').nextTick(() => this.emit('stop'));
+    }
+
+    ref() {
+      this[kPersistent] = true;
+      if (this._handle !== null) this._handle.timer.ref();
+      return this;
+    }
+
+    unref() {
+      this[kPersistent] = false;
+      if (this._handle !== null) this._handle.timer.unref();
+      return this;
+    }
+  };
+  return StatWatcher;
+}
+
+function absolutePath(path) {
+  return require('path').resolve(toPath(path));
+}
+
+function watchFile(filename, options, listener) {
+  const path = absolutePath(filename);
+  if (options === null || typeof options !== 'object') {
+    listener = options;
+    options = null;
+  }
+  options = { interval: 5007, persistent: true, ...options };
+  if (typeof listener !== 'function') throw errInvalidArgType('listener', 'of type function', listener);
+  let stat = statWatchers.get(path);
+  if (stat === undefined) {
+    const Watcher = statWatcherClass();
+    stat = new Watcher(options.bigint === true);
+    stat.start(path, options.persistent !== false, options.interval);
+    statWatchers.set(path, stat);
+  } else if (options.persistent !== false) stat.ref();
+  stat.addListener('change', listener);
+  return stat;
+}
+
+function unwatchFile(filename, listener) {
+  const path = absolutePath(filename);
+  const stat = statWatchers.get(path);
+  if (stat === undefined) return;
+  if (typeof listener === 'function') stat.removeListener('change', listener);
+  else stat.removeAllListeners('change');
+  if (stat.listenerCount('change') === 0) {
+    stat.stop();
+    statWatchers.delete(path);
+  }
+}
 
 const syncApi = {
   openSync, closeSync, readSync, writeSync, readFileSync, writeFileSync, appendFileSync, statSync, lstatSync,
