@@ -1,5 +1,5 @@
-// Node's IPC channel (fork, stdio 'ipc'): messages as JSON text, one per line, over a socket pair whose
-// ends the parent and the child hold. The target (the parent's ChildProcess, or the child's process) gets
+// Node's IPC channel (fork, stdio 'ipc'): messages one per line (JSON text, or V8's format in base64 for
+// 'advanced': internal/ipc-serialization.js) over a socket pair whose ends the parent and the child hold. The target (the parent's ChildProcess, or the child's process) gets
 // send, disconnect, connected and channel, as Node's setupChannel gives them; reads wait on the wake ring.
 'use strict';
 
