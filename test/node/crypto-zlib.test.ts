@@ -177,8 +177,8 @@ const ci = c.createCipheriv('aes-128-cbc', s, Buffer.alloc(16)); console.log(Buf
 console.log(c.getCurves().length > 10, c.getCurves().includes('prime256v1'), c.constants.RSA_PKCS1_OAEP_PADDING, Object.keys(c.constants).length > 10);
 c.generateKeyPair('ec', { namedCurve: 'P-256' }, (e, pu, pr) => { console.log('cb', e, pu.type, pr.type);
   require('util').promisify(c.generateKeyPair)('ed25519').then(({ publicKey, privateKey }) => { console.log('promise', publicKey.asymmetricKeyType, privateKey.type);
-    c.generateKey('hmac', { length: 128 }, (e2, k) => console.log('gen', e2, k.symmetricKeySize)); }); });
-c.sign('sha256', msg, rsa.privateKey, (e, sig) => console.log('sign cb', e, sig.length));
+    c.generateKey('hmac', { length: 128 }, (e2, k) => { console.log('gen', e2, k.symmetricKeySize);
+      c.sign('sha256', msg, rsa.privateKey, (e, sig) => console.log('sign cb', e, sig.length)); }); }); });
 ` },
   { name: "keys-fixed", code: js`const c = require('crypto');
 const RSA = ['-----BEGIN RSA PRIVATE KEY-----',
