@@ -1279,16 +1279,13 @@ function lazyStream() {
   return streamModule;
 }
 
-let ReadStreamClass;
-let WriteStreamClass;
-// The legacy names, set apart from ReadStream and WriteStream as in Node (each has its own setter).
-let FileReadStreamClass;
-let FileWriteStreamClass;
+// fs.ReadStream, fs.WriteStream and their legacy names (File*), each its own settable export as in Node.
+const streamClasses = { __proto__: null, ReadStream: undefined, WriteStream: undefined, FileReadStream: undefined, FileWriteStream: undefined };
 // The FileHandle a stream was given as its fd.
 const kHandle = SymbolCtor('kHandle');
 
 function defineStreams() {
-  if (ReadStreamClass !== undefined) return;
+  if (streamClasses.ReadStream !== undefined) return;
   const { Readable, Writable } = lazyStream();
 
   class ReadStream extends Readable {
@@ -1421,17 +1418,17 @@ function defineStreams() {
     for (const key of ['pending', '_construct', '_destroy']) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
   }
 
-  ReadStreamClass = FileReadStreamClass = ReadStream;
-  WriteStreamClass = FileWriteStreamClass = WriteStream;
+  streamClasses.ReadStream = streamClasses.FileReadStream = ReadStream;
+  streamClasses.WriteStream = streamClasses.FileWriteStream = WriteStream;
 }
 
 function createReadStream(path, options) {
   defineStreams();
-  return new ReadStreamClass(path, options);
+  return new streamClasses.ReadStream(path, options);
 }
 function createWriteStream(path, options) {
   defineStreams();
-  return new WriteStreamClass(path, options);
+  return new streamClasses.WriteStream(path, options);
 }
 
 // ---- exports ------------------------------------------------------------------------------------------------
@@ -1651,26 +1648,13 @@ exports.Dirent = Dirent;
 exports.Dir = Dir;
 exports.openAsBlob = openAsBlob;
 
-ObjectDefineProperty(exports, 'ReadStream', {
-  enumerable: true, configurable: true,
-  get() { defineStreams(); return ReadStreamClass; },
-  set(v) { ReadStreamClass = v; },
-});
-ObjectDefineProperty(exports, 'WriteStream', {
-  enumerable: true, configurable: true,
-  get() { defineStreams(); return WriteStreamClass; },
-  set(v) { WriteStreamClass = v; },
-});
-ObjectDefineProperty(exports, 'FileReadStream', {
-  enumerable: true, configurable: true,
-  get() { defineStreams(); return FileReadStreamClass; },
-  set(v) { FileReadStreamClass = v; },
-});
-ObjectDefineProperty(exports, 'FileWriteStream', {
-  enumerable: true, configurable: true,
-  get() { defineStreams(); return FileWriteStreamClass; },
-  set(v) { FileWriteStreamClass = v; },
-});
+for (const name of ['ReadStream', 'WriteStream', 'FileReadStream', 'FileWriteStream']) {
+  ObjectDefineProperty(exports, name, {
+    enumerable: true, configurable: true,
+    get() { defineStreams(); return streamClasses[name]; },
+    set(v) { streamClasses[name] = v; },
+  });
+}
 // Loaded on first use, so that `fs` alone does not evaluate the promises module.
 ObjectDefineProperty(exports, 'promises', {
   enumerable: true, configurable: true,
