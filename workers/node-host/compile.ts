@@ -21,12 +21,18 @@ export function compileInContext(context: object, source: string, params: readon
 }
 
 /**
- * A function of the guest's context compiled from a script `(function (params) { source })`, so that the
- * script's code cache, made after the function ran, includes what V8 compiled lazily (a spare worker boots
- * 2–4× faster with it). `cachedData` is a cache made so; a stale one is ignored by V8.
+ * A function of the runtime compiled in the guest's context from a script `(function (params) { source })`, so
+ * that the script's code cache, made after the function ran, includes what V8 compiled lazily (a spare worker
+ * boots 2–4× faster with it). `cachedData` is a cache made so; a stale one is ignored by V8.
+ *
+ * It is strict whatever its source says (a polyfill's `'use strict'` after a comment is no directive): no
+ * function of the runtime is then a sloppy one, whose `caller` and `arguments` a guest function it calls could
+ * read; V8 answers `caller` null for a strict caller, and hides strict frames (and those below them) from the
+ * CallSites of a guest's Error.prepareStackTrace. The directive is on the function's first line, so line
+ * numbers stay the source's.
  */
 export function compileCachedFunction(context: object, source: string, params: readonly string[], filename: string, cachedData: Uint8Array | undefined): { fn: Function; script: vm.Script } {
-  const script = new vm.Script(`(function (${params.join(", ")}) {${source}\n})`, { filename, cachedData });
+  const script = new vm.Script(`(function (${params.join(", ")}) {'use strict';${source}\n})`, { filename, cachedData });
   return { fn: script.runInContext(context as vm.Context) as Function, script };
 }
 

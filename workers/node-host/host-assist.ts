@@ -107,7 +107,7 @@ export function unpack(state: HostState, bulk: Bulk, layout: unknown, args: unkn
     } else if (layout[i] === "s") {
       // Bytes already in the scratch (one argument that fits): no put needed.
       if (typeof a !== "number" || !Number.isInteger(a) || a < 0 || a > state.scratch.length) throw new TypeError("bad length");
-      out.push(Buffer.from(state.scratch.buffer, state.scratch.byteOffset, a));
+      out.push(state.scratch.subarray(0, a));
     } else if (layout[i] === "o") out.push(standIn(a));
     else out.push(a);
   }
@@ -145,5 +145,5 @@ export function answer(state: HostState, bulk: Bulk, bytes: Buffer): number {
 export function inputOf(state: HostState, bulk: Bulk, length: unknown): Buffer {
   if (length === -1) return bulk.input();
   if (typeof length !== "number" || !Number.isInteger(length) || length < 0 || length > state.scratch.length) throw new TypeError("bad length");
-  return Buffer.from(state.scratch.buffer, state.scratch.byteOffset, length);
+  return state.scratch.subarray(0, length);
 }

@@ -42,8 +42,11 @@ const num = (v: unknown): number => {
 
 export interface HostState {
   sys: System;
-  /** A view of the guest's scratch buffer (an ArrayBuffer of its realm, made by its bootstrap). */
-  scratch: Uint8Array;
+  /**
+   * A view of the guest's scratch buffer (an ArrayBuffer of its realm, made by its bootstrap). Only this
+   * view's own methods touch it: the ArrayBuffer's prototype is the guest's.
+   */
+  scratch: Buffer;
   scratchF64: Float64Array;
 }
 

@@ -10,6 +10,8 @@ import { setImportCallback } from "./import-callback.js";
 import { inspectOps } from "./inspect-ops.js";
 import { pathOps } from "./path-ops.js";
 import { v8Ops } from "./v8-ops.js";
+import { inspectPatched as patchInspect } from "./inspect-patches.js";
+import { listRuntimeFiles, PolyfillFiles } from "./runtime-sources.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
@@ -41,25 +43,62 @@ const NPM_BUILTINS: Record<string, string> = {
   "npm-web-streams": "web-streams-polyfill/dist/ponyfill.js",
 };
 
-/** Host files the guest's internal loader may read: the guest folder and the npm polyfills' files. */
-function internalSource(id: string): string {
-  if (/^(internal|builtins)\/[a-z0-9_/-]+$/.test(id) && !id.includes("..")) return readFileSync(new URL(`${id}.js`, guestDir), "utf8");
-  if (id.startsWith("npm:")) {
-    const file = id.slice(4);
-    if (!npmFiles.has(file)) throw new Error(`not a polyfill file: ${file}`);
-    return readFileSync(file, "utf8");
-  }
-  throw new Error(`no internal module ${id}`);
+/**
+ * The files the runtime compiles into the guest's context, and nothing else: the runtime's own (ids
+ * `internal/…` and `builtins/…`, listed from the guest folder at boot) and the polyfills' (`npm:` + a real path
+ * inside one of the polyfill packages or their dependencies; polyfill-files.ts). The guest's realm names a file
+ * by id only; the worker reads and compiles it. No host file outside these is ever read for the guest: the
+ * guest's own files come from the kernel.
+ */
+const runtimeFiles = listRuntimeFiles(guestDir);
+const polyfills = new PolyfillFiles(Object.values(NPM_BUILTINS), requireHere);
+
+/** The source of an allowed file (inspect-patches.ts rewrites the one variant that has patches). */
+function internalSource(id: string, variant?: string): string {
+  if (runtimeFiles.has(id) && id !== "internal/bootstrap") return readFileSync(new URL(`${id}.js`, guestDir), "utf8");
+  const file = id.startsWith("npm:") ? polyfills.allowed(id.slice(4)) : undefined;
+  if (file === undefined) throw new Error(`not a file of the runtime: ${id}`);
+  const source = readFileSync(file, "utf8");
+  return variant === "inspect-patched" ? patchInspect(source) : source;
 }
 
-const npmFiles = new Set<string>();
+/** Where `request` of the polyfill file `from` (or, without `from`, the polyfill builtin named `request`) is. */
 function npmResolve(request: string, from: string | undefined): string {
-  const file = from === undefined ? requireHere.resolve(NPM_BUILTINS[request] ?? "\0") : createRequire(from).resolve(request);
-  npmFiles.add(file);
-  return `npm:${file}`;
+  if (from === undefined) {
+    const entry = NPM_BUILTINS[request];
+    return entry === undefined ? "" : `npm:${polyfills.resolve(entry, undefined)}`;
+  }
+  const file = from.startsWith("npm:") ? polyfills.allowed(from.slice(4)) : undefined;
+  if (file === undefined) return "";
+  const resolved = polyfills.resolve(request, file);
+  return resolved === undefined ? "" : `npm:${resolved}`;
+}
+
+/**
+ * What a compiled file is given, by kind: the runtime's own files get `internal`; a polyfill gets neither
+ * `internal` nor any other capability (its `require` reaches builtins and its own package's files only).
+ */
+const RUNTIME_PARAMS = ["exports", "require", "module", "internal", "__filename", "__dirname"];
+const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
+const INSPECT_PARAMS = ["exports", "require", "module", "__h"];
+/** A guest's CommonJS module (workers/node-guest/internal/modules.js). */
+const CJS_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
+
+/** The name a file is compiled as: Node names its own dependencies node:internal/deps/<package>/<file>. */
+function internalName(id: string, variant: string | undefined): string {
+  if (!id.startsWith("npm:")) return `node:${id}`;
+  const name = `node:internal/deps/${id.slice(id.lastIndexOf("node_modules/") + 13)}`;
+  return variant === "inspect-patched" ? name.replace(/\.js$/, "-guest.js") : name;
 }
 
 const ops = new Map<string, HostOp>();
+/**
+ * Set by the host process for the escape battery (test/node/escape.test.ts) only: the guest then gets the
+ * runtime's host function and an oracle of its privileged objects (bootstrap.js), so that the battery can call
+ * every host operation with hostile arguments and tell what its hooks reached. A guest cannot set it: it is
+ * the worker's environment, which is the host process's.
+ */
+const EXPOSE_FOR_TESTS = process.env.AGENTOS_TEST_EXPOSE_RUNTIME === "1";
 let dispatch: (...args: unknown[]) => unknown = () => undefined;
 
 let esm: EsmLoader | undefined;
@@ -186,22 +225,27 @@ const guestFrames = framesInV8 ? continuationFrames() : promiseHookFrames();
 
 const runtimeOps: Record<string, HostOp> = {
   ...guestFrames.ops,
-  internalSource: (id) => (typeof id === "string" ? internalSource(id) : undefined),
+  /** The id of a polyfill file (see internalSource), or "" when `request` names none. */
   internalResolve: (request, from) => {
-    if (typeof request !== "string") throw new Error("bad request");
-    if (from === undefined) return NPM_BUILTINS[request] ? npmResolve(request, undefined) : "";
-    if (typeof from !== "string" || !from.startsWith("npm:")) return "";
-    return npmResolve(request, from.slice(4));
+    if (typeof request !== "string" || (from !== undefined && typeof from !== "string")) throw new Error("bad request");
+    return npmResolve(request, from);
   },
-  compileInternal: (source, params, filename) => {
-    if (typeof source !== "string" || typeof params !== "string" || typeof filename !== "string") throw new Error("bad compile");
-    return compileInternal(source, params.split(","), filename);
+  /** A file of the runtime (an id: nothing else), compiled in the guest's context as a strict function. */
+  compileInternal: (id, variant) => {
+    if (typeof id !== "string" || (variant !== undefined && variant !== "inspect-patched")) throw new Error("bad compile");
+    const source = internalSource(id, variant);
+    const params = variant === "inspect-patched" ? INSPECT_PARAMS : id.startsWith("npm:") ? POLYFILL_PARAMS : RUNTIME_PARAMS;
+    return compileInternal(source, params, internalName(id, variant));
   },
-  /** A function compiled in the guest's context (a value of its realm), or its SyntaxError. */
-  compile: (source, params, filename) => {
-    if (typeof source !== "string" || typeof params !== "string" || typeof filename !== "string") throw new Error("bad compile");
+  /**
+   * A CommonJS module's function compiled in the guest's context (a value of its realm), or its SyntaxError.
+   * The parameters are the wrapper's, never the guest's: Node 20's compileFunction crashes the process on a
+   * parameter that is not an identifier.
+   */
+  compile: (source, filename) => {
+    if (typeof source !== "string" || typeof filename !== "string") throw new Error("bad compile");
     try {
-      return compileInContext(context, source, params === "" ? [] : params.split(","), filename);
+      return compileInContext(context, source, CJS_PARAMS, filename);
     } catch (e) {
       // V8 made the SyntaxError in the guest's context; anything else (a host failure) is not passed on.
       if (isGuestError(e)) return e;
@@ -378,22 +422,26 @@ function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: un
 }
 
 /** A view of the guest's scratch buffer, an ArrayBuffer its bootstrap makes (before any guest code runs). */
-let scratch = new Uint8Array(0);
+let scratch = Buffer.alloc(0);
 
 function boot(): void {
   for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps(), ...v8Ops() })) ops.set(name, op);
   ops.set("scratch", (buffer) => {
     if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
-    scratch = new Uint8Array(buffer);
+    // A Buffer over the guest's ArrayBuffer, made now, before any guest code runs: Node's Buffer.from reads
+    // the buffer's byteLength through its prototype, the guest's, whose getter a guest could replace later.
+    // From here on the worker makes views with this Buffer's own (the worker realm's) methods only.
+    scratch = Buffer.from(buffer);
   });
-  const probe = compileInContext(context, "return [SyntaxError.prototype, Error.prototype]", [], "node:internal/probe")() as object[];
+  const probe = compileInContext(context, "'use strict'; return [SyntaxError.prototype, Error.prototype]", [], "node:internal/probe")() as object[];
   const guestProtos = new Set(probe);
   isGuestError = (e) => {
     for (let proto = typeof e === "object" && e !== null ? Object.getPrototypeOf(e) : null; proto; proto = Object.getPrototypeOf(proto)) if (guestProtos.has(proto)) return true;
     return false;
   };
-  const bootstrap = compileInternal(internalSource("internal/bootstrap"), ["host"], "node:internal/bootstrap");
-  dispatch = bootstrap(hostFunction) as typeof dispatch;
+  const bootstrap = compileInternal(readFileSync(new URL("internal/bootstrap.js", guestDir), "utf8"), ["host", "exposeForTests"], "node:internal/bootstrap");
+  if (EXPOSE_FOR_TESTS) ops.set("opNames", () => [...ops.keys()].join("\0"));
+  dispatch = bootstrap(hostFunction, EXPOSE_FOR_TESTS) as typeof dispatch;
 }
 
 /** The code caches this boot made, for the next workers, when it had none (the first boot of a host process). */
@@ -410,7 +458,7 @@ function madeCodeCache(): Record<string, Uint8Array> | undefined {
  */
 function prepare(): (task: NodeTask) => void {
   const sys = new System(bootData.channel, [], [], "/", Number.MAX_SAFE_INTEGER, new HeapMeter());
-  const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, 0, 16) };
+  const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, scratch.byteOffset, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
   esm = new EsmLoader(context, sys, (...args) => dispatch(...args), isHostValue);
   const waiter = new WakeWaiter(bootData.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));

@@ -35,8 +35,8 @@ function randomBytes(size, callback) {
 function randomFillSync(buffer, offset = 0, size) {
   const view = new Uint8Array(buffer.buffer || buffer, (buffer.byteOffset || 0) + offset, size === undefined ? (buffer.byteLength ?? buffer.length) - offset : size);
   for (let off = 0; off < view.length; ) {
-    const n = host('random', Math.min(view.length - off, internal.scratch.length));
-    view.set(internal.scratch.subarray(0, n), off);
+    const n = host('random', Math.min(view.length - off, internal.scratchBytes));
+    internal.fromScratch(view, off, n);
     off += n;
   }
   return buffer;

@@ -5,37 +5,17 @@
 //
 // What only V8 knows (a promise's state, a proxy's target and handler, an iterator's entries) the host reads
 // with V8's introspection (workers/node-host/inspect-ops.ts). Known difference from Node:
-// - the bundle follows a recent Node (22+); loadInspect patches it so that, when the guest reports Node 20/21,
+// - the bundle follows a recent Node (22+); it is patched so that, when the guest reports Node 20/21,
 //   symbol keys and ArrayBuffer/DataView fields print as Node 20's.
 
-// The bundle is compiled here from its source with a few textual patches that, when the reported Node (the
-// runtime's) is older than 22, bring its output to Node 20's: symbol keys `[Symbol(k)]: v`, ArrayBuffer/DataView
-// fields `byteLength: 4`. The version is asked at each use (__h.node20): process.versions is set when the process
-// starts, after this module loads. Each patch applies only when its text is found (another version of the package
-// is used as is).
+// The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
+// 20's when the guest reports Node 20/21, and ask the hooks below for what V8 alone knows.
 function loadInspect() {
   const host = internal.host;
   const failed = (r) => typeof r !== 'string' || r === '' || internal.isFailure(r);
   try {
     const id = host('internalResolve', 'node-inspect-extracted', undefined);
     if (failed(id)) return require('node-inspect-extracted');
-    let source = host('internalSource', id);
-    if (failed(source)) return require('node-inspect-extracted');
-    const patch = (from, to) => {
-      const at = StringPrototypeIndexOf(source, from);
-      if (at !== -1) source = StringPrototypeSlice(source, 0, at) + to + StringPrototypeSlice(source, at + from.length);
-    };
-    // formatProperty: a symbol key is `[Symbol(k)]`, and not bracketed again when non-enumerable.
-    patch('const e=jt(On,ae(r),Un);s=t.stylize(e,"symbol")', 'const e=jt(On,ae(r),Un);s=__h.node20()?`[${t.stylize(e,"symbol")}]`:t.stylize(e,"symbol")');
-    patch('return!1===i.enumerable&&(s=`[${s}]`)', 'return!1===i.enumerable&&("symbol"!=typeof r||!__h.node20())&&(s=`[${s}]`)');
-    // The extra fields of an ArrayBuffer / DataView are plain `byteLength: 4` (a typed array's stay `[length]`).
-    patch('`${t.stylize(`[${r}]`,"string")}: ${i}`', '`${__h.plainField(e)?t.stylize(r,"name"):t.stylize(`[${r}]`,"string")}: ${i}`');
-    patch('`{ [byteLength]: ${', '`{ ${__h.node20()?"byteLength":"[byteLength]"}: ${');
-    // What V8 alone knows (the bundle's stand-ins answer "pending", "no proxy", "no entries"): asked of the host.
-    patch('getPromiseDetails:()=>[g,void 0],getProxyDetails:y.getProxyDetails', 'getPromiseDetails:t=>__h.promiseDetails(t,g,h),getProxyDetails:__h.proxyDetails');
-    patch('previewEntries:t=>[[],!1]', 'previewEntries:__h.previewEntries');
-    // A proxy prints as its target; only Node ≥ 25 marks it `Proxy(…)`.
-    patch('if(0!==s)for(let e=0;e<s;e++)u=', 'if(0!==s&&__h.proxyMarks())for(let e=0;e<s;e++)u=');
     const hooks = {
       node20: () => nodeMajor() < 22,
       proxyMarks: () => nodeMajor() >= 25,
@@ -55,10 +35,10 @@ function loadInspect() {
         return isIterator === true ? [entries, pairs === true] : entries;
       },
     };
-    const fn = host('compileInternal', source, 'exports,require,module,__h', 'node:internal/deps/node-inspect-extracted/dist/inspect-guest.js');
+    const fn = host('compileInternal', id, 'inspect-patched');
     if (typeof fn !== 'function') return require('node-inspect-extracted');
     const mod = { exports: {} };
-    ReflectApply(fn, mod.exports, [mod.exports, require, mod, hooks]);
+    ReflectApply(fn, mod.exports, [mod.exports, (name) => internal.builtin(name), mod, hooks]);
     return mod.exports;
   } catch {
     return require('node-inspect-extracted');

@@ -10,7 +10,6 @@ const { setImmediate } = require('timers');
 const { codeError, invalidArgType } = require('internal/errors');
 const host = internal.host;
 const sys = internal.sys;
-const scratch = internal.scratch;
 const isFailure = internal.isFailure;
 const ObjectDefineProperty = Object.defineProperty;
 const JSONParse = JSON.parse;
@@ -25,8 +24,8 @@ function packOne(v, arrayBuffers = true) {
   if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return ['p', v];
   if (ArrayBuffer.isView(v) || (arrayBuffers && v instanceof ArrayBuffer)) {
     const u8 = bytesOf(v);
-    if (u8.length <= scratch.length) {
-      scratch.set(u8);
+    if (u8.length <= internal.scratchBytes) {
+      internal.toScratch(u8);
       return ['s', u8.length];
     }
     sys.put(u8);
@@ -142,7 +141,7 @@ class ZlibBase extends Transform {
     if (this[kId] === 0) return void callback();
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : bytesOf(chunk);
     let length = bytes.length;
-    if (length <= scratch.length) scratch.set(bytes);
+    if (length <= internal.scratchBytes) internal.toScratch(bytes);
     else {
       sys.put(bytes);
       length = -1;

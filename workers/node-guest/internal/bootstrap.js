@@ -11,6 +11,8 @@ const ArrayPush = Array.prototype.push;
 const StringSplit = String.prototype.split;
 const JSONParse = JSON.parse;
 const UintArray = Uint8Array;
+const TypedArraySet = Object.getPrototypeOf(Uint8Array.prototype).set;
+const TypedArraySubarray = Object.getPrototypeOf(Uint8Array.prototype).subarray;
 const MapCtor = Map;
 const MapGet = Map.prototype.get;
 const MapSet = Map.prototype.set;
@@ -21,6 +23,28 @@ const TypeErrorCtor = TypeError;
 const RangeErrorCtor = RangeError;
 const PromiseResolve = Promise.resolve.bind(Promise);
 const PromiseThen = Promise.prototype.then;
+const StringStartsWith = String.prototype.startsWith;
+const StringEndsWith = String.prototype.endsWith;
+const StringSlice = String.prototype.slice;
+const StringLastIndexOf = String.prototype.lastIndexOf;
+const ArrayIncludes = Array.prototype.includes;
+const WeakSetCtor = WeakSet;
+const WeakSetAdd = WeakSet.prototype.add;
+const WeakSetHas = WeakSet.prototype.has;
+
+/**
+ * The escape battery's oracle (test/node/escape.test.ts), made only when the host process asks for it
+ * (`exposeForTests`, never a guest): the objects that carry the runtime's capabilities, so that a hook of the
+ * guest can be asked whether it reached one. Without it `privileged` records nothing.
+ */
+const privilegedSet = exposeForTests === true ? new WeakSetCtor() : undefined;
+function privileged(v) {
+  if (privilegedSet !== undefined) ReflectApply(WeakSetAdd, privilegedSet, [v]);
+  return v;
+}
+/** The runtime's files whose exports are capabilities: calls of any host operation, the socket calls. */
+const PRIVILEGED_EXPORTS = ['internal/sys', 'internal/host-assist', 'internal/net-sys', 'internal/event-loop'];
+privileged(host);
 
 // Embedder entry points that would reach the worker's realm (Node's own callbacks).
 delete WebAssembly.compileStreaming;
@@ -31,6 +55,9 @@ const scratchBuffer = new ArrayBuffer(SCRATCH_BYTES);
 const scratch = new UintArray(scratchBuffer);
 const scratchF64 = new Float64Array(scratchBuffer, 0, 16);
 host('scratch', scratchBuffer);
+privileged(scratchBuffer);
+privileged(scratch);
+privileged(scratchF64);
 
 /** Calls the host: a failure comes back as "\0E" + errno name and is thrown as `errors.sysError`. */
 function rawCall(op, a, b, c, d, e, f) {
@@ -49,7 +76,7 @@ const isFailure = (r) => typeof r === 'string' && r.length > 2 && r.charCodeAt(0
 
 const internalCache = new MapCtor();
 const resolvedIds = new MapCtor();
-const internal = ObjectCreate(null);
+const internal = privileged(ObjectCreate(null));
 
 /** Builtin name → where its code is: a file of this folder, or an npm polyfill (resolved by the host). */
 const BUILTIN_FILES = {
@@ -114,37 +141,54 @@ const BUILTIN_ALIASES = {
 /** Modules a guest cannot have in the VM: requiring one is an error that says so. */
 const DENIED = ['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
 
+/**
+ * The runtime's own files and the polyfills, each compiled once by the worker from an id (never from text of
+ * this realm) as a strict function. Only the runtime's own files get `internal`; a polyfill's `require`
+ * reaches builtins and its own package's files, never `internal/`.
+ */
 function internalLoad(id) {
   const cached = ReflectApply(MapGet, internalCache, [id]);
   if (cached) return cached.exports;
-  const source = rawCall('internalSource', id);
-  if (typeof source !== 'string' || isFailure(source)) throw new ErrorCtor(`internal module ${id} is missing`);
-  const module = { exports: {}, id, loaded: false };
+  const polyfill = ReflectApply(StringStartsWith, id, ['npm:']);
+  const fn = rawCall('compileInternal', id);
+  if (typeof fn !== 'function') throw new ErrorCtor(`internal module ${id} is missing`);
+  const module = ObjectCreate(null);
+  module.exports = {};
+  module.id = id;
+  module.loaded = false;
   ReflectApply(MapSet, internalCache, [id, module]);
-  // npm polyfills are named as Node names its own dependencies: node:internal/deps/<package>/<file>.
-  const name = id.startsWith('npm:') ? `node:internal/deps/${id.slice(id.lastIndexOf('node_modules/') + 13)}` : `node:${id}`;
-  const fn = rawCall('compileInternal', source, 'exports,require,module,internal,__filename,__dirname', name);
-  if (typeof fn !== 'function') throw fn;
-  const require = (request) => internalRequire(request, id);
-  const file = id.startsWith('npm:') ? `/${name.slice(5)}` : `/${id}.js`;
-  ReflectApply(fn, module.exports, [module.exports, require, module, internal, file, file.slice(0, file.lastIndexOf('/'))]);
+  const require = polyfill ? (request) => polyfillRequire(request, id) : (request) => internalRequire(request, id);
+  privileged(require);
+  const file = polyfill ? ReflectApply(StringSlice, id, [4]) : `/${id}.js`;
+  const dir = ReflectApply(StringSlice, file, [0, ReflectApply(StringLastIndexOf, file, ['/'])]);
+  ReflectApply(fn, module.exports, polyfill ? [module.exports, require, module, file, dir] : [module.exports, require, module, internal, file, dir]);
   module.loaded = true;
+  if (ReflectApply(ArrayIncludes, PRIVILEGED_EXPORTS, [id])) privileged(module.exports);
   return module.exports;
 }
 
-/** `require` inside the runtime's own modules and the polyfills: builtins first, then files beside `from`. */
+/** `require` inside the runtime's own modules: builtins, the runtime's files, and the polyfills. */
 function internalRequire(request, from) {
-  let name = request.startsWith('node:') ? request.slice(5) : request;
-  if (name.endsWith('/') && !name.startsWith('.')) name = name.slice(0, -1);
+  if (typeof request !== 'string') throw new TypeErrorCtor('request must be a string');
+  let name = ReflectApply(StringStartsWith, request, ['node:']) ? ReflectApply(StringSlice, request, [5]) : request;
+  if (ReflectApply(StringEndsWith, name, ['/']) && !ReflectApply(StringStartsWith, name, ['.'])) name = ReflectApply(StringSlice, name, [0, -1]);
+  if (ReflectApply(StringStartsWith, name, ['internal/'])) return internalLoad(name);
+  return polyfillRequire(request, from);
+}
+
+/** `require` inside a polyfill: builtins first, then files beside `from` (the worker resolves them). */
+function polyfillRequire(request, from) {
+  if (typeof request !== 'string') throw new TypeErrorCtor('request must be a string');
+  let name = ReflectApply(StringStartsWith, request, ['node:']) ? ReflectApply(StringSlice, request, [5]) : request;
+  if (ReflectApply(StringEndsWith, name, ['/']) && !ReflectApply(StringStartsWith, name, ['.'])) name = ReflectApply(StringSlice, name, [0, -1]);
   if (name === 'abort-controller') return { AbortController: globalThis.AbortController, AbortSignal: globalThis.AbortSignal };
   if (name in BUILTIN_FILES || name in BUILTIN_ALIASES) return builtin(name);
-  if (name.startsWith('internal/')) return internalLoad(name);
   // Polyfills require inside hot paths (readable-stream's Readable constructor requires './duplex'): the
   // resolution is remembered, so that only the first costs a call to the host.
   const key = `${from}\0${request}`;
   let id = ReflectApply(MapGet, resolvedIds, [key]);
   if (id === undefined) {
-    id = rawCall('internalResolve', request, from);
+    id = rawCall('internalResolve', request, ReflectApply(StringStartsWith, from, ['npm:']) ? from : undefined);
     if (typeof id !== 'string' || id === '' || isFailure(id)) throw new ErrorCtor(`Cannot find module '${request}' (from ${from})`);
     ReflectApply(MapSet, resolvedIds, [key, id]);
   }
@@ -169,10 +213,28 @@ const isBuiltin = (name) => {
   return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);
 };
 
-internal.host = rawCall;
+internal.host = privileged(rawCall);
 internal.loadFile = internalLoad;
 internal.isFailure = isFailure;
-internal.scratch = scratch;
+// The scratch buffer is handed to nothing but the intrinsics captured above: a method looked up on it (set,
+// subarray, length, …) is the %TypedArray%.prototype's, which the guest can replace, and would see it as
+// `this` or as an argument. Views of it are made with the constructor, never with species-created methods.
+internal.scratchBytes = SCRATCH_BYTES;
+/** Copies `bytes` (a typed array), or its part [start, end), to the scratch's start. */
+internal.toScratch = (bytes, start, end) => {
+  ReflectApply(TypedArraySet, scratch, [start === undefined ? bytes : ReflectApply(TypedArraySubarray, bytes, [start, end])]);
+};
+/** Copies the scratch's first `n` bytes into `target` (a typed array) at `offset`. */
+internal.fromScratch = (target, offset, n) => {
+  ReflectApply(TypedArraySet, target, [new UintArray(scratchBuffer, 0, n), offset]);
+};
+/** The scratch's first `n` bytes, as a new Uint8Array. */
+internal.scratchCopy = (n) => {
+  const out = new UintArray(n);
+  ReflectApply(TypedArraySet, out, [new UintArray(scratchBuffer, 0, n)]);
+  return out;
+};
+/** The scratch's first 16 doubles (stat results and other numbers the host writes there), read by index. */
 internal.scratchF64 = scratchF64;
 internal.builtin = (name) => {
   const n = name.startsWith('node:') ? name.slice(5) : name;
@@ -249,6 +311,19 @@ function onImport(id, specifier) {
   return promise;
 }
 handlers.importCallback = () => onImport;
+privileged(handlers);
+privileged(dispatch);
+privileged(internal.require);
+privileged(internal.loadFile);
+
+if (privilegedSet !== undefined) {
+  // Test runs only (see privilegedSet): the battery calls host operations with hostile arguments itself.
+  const opNames = () => {
+    const names = rawCall('opNames');
+    return typeof names === 'string' ? ReflectApply(StringSplit, names, ['\0']) : [];
+  };
+  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }) });
+}
 
 // Globals and the process object, before any guest code: internal/globals.js.
 internalLoad('internal/globals');

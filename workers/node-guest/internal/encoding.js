@@ -3,12 +3,11 @@
 'use strict';
 
 const host = internal.host;
-const scratch = internal.scratch;
 const { codeError } = require('internal/errors');
 
 function encodeUtf8(text) {
-  const n = text.length * 3 <= scratch.length ? host('encodeUtf8', text) : -1;
-  if (typeof n === 'number' && n >= 0) return scratch.slice(0, n);
+  const n = text.length * 3 <= internal.scratchBytes ? host('encodeUtf8', text) : -1;
+  if (typeof n === 'number' && n >= 0) return internal.scratchCopy(n);
   const { Buffer } = require('buffer');
   const b = Buffer.from(text, 'utf8');
   return new Uint8Array(b.buffer, b.byteOffset, b.length);
@@ -85,10 +84,10 @@ class TextDecoder {
     }
     let text = '';
     for (let off = 0, n = 0; off < bytes.length; off += n) {
-      n = Math.min(scratch.length, bytes.length - off);
+      n = Math.min(internal.scratchBytes, bytes.length - off);
       // A piece ends on a character's boundary.
       while (off + n < bytes.length && n > 0 && (bytes[off + n] & 0xc0) === 0x80) n--;
-      scratch.set(bytes.subarray(off, off + n));
+      internal.toScratch(bytes, off, off + n);
       text += host('decodeUtf8', n);
     }
     if (this._fatal && text.includes('\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');

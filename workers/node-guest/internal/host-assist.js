@@ -8,7 +8,6 @@ const { Buffer } = require('buffer');
 const { codeError } = require('internal/errors');
 const host = internal.host;
 const sys = internal.sys;
-const scratch = internal.scratch;
 const isFailure = internal.isFailure;
 const JSONParse = JSON.parse;
 const ObjectDefineProperty = Object.defineProperty;
@@ -71,9 +70,9 @@ function pack(values, arrayBuffers = true) {
       args.push(ctorName(v));
     }
   }
-  if (bytes.length === 1 && bytes[0].length <= scratch.length) {
+  if (bytes.length === 1 && bytes[0].length <= internal.scratchBytes) {
     layout = layout.replace('b', 's');
-    scratch.set(bytes[0]);
+    internal.toScratch(bytes[0]);
   } else for (const b of bytes) if (b.length > 0) sys.put(b);
   return [layout, args];
 }
@@ -92,7 +91,10 @@ function optionEntry(k, v) {
 
 /** `n` bytes of output: from the scratch when they fit, else taken in pieces. A new Buffer. */
 function receive(n) {
-  if (n <= scratch.length) return Buffer.from(scratch.subarray(0, n));
+  if (n <= internal.scratchBytes) {
+    const u8 = internal.scratchCopy(n);
+    return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
+  }
   const u8 = sys.take(n);
   return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
 }

@@ -77,7 +77,7 @@ class Module {
 
   _compile(content, filename) {
     const source = content.startsWith('#!') ? `//${content}` : content;
-    const fn = host('compile', source, 'exports,require,module,__filename,__dirname', filename);
+    const fn = host('compile', source, filename);
     if (typeof fn !== 'function') throw fn;
     const require = makeRequire(this);
     return Reflect.apply(fn, this.exports, [this.exports, require, this, filename, dirname(filename)]);

@@ -6,8 +6,7 @@
 const { ERRNO } = require('internal/errors');
 const host = internal.host;
 const isFailure = internal.isFailure;
-const scratch = internal.scratch;
-const CHUNK = scratch.length;
+const CHUNK = internal.scratchBytes;
 
 const AF_UNIX = 1;
 const AF_INET = 2;
@@ -103,7 +102,7 @@ const net = {
     let total = 0;
     while (total < length) {
       const n = Math.min(length - total, CHUNK);
-      scratch.set(bytes.subarray(offset + total, offset + total + n));
+      internal.toScratch(bytes, offset + total, offset + total + n);
       let sent;
       try {
         sent = op('sockSend', fd, n, MSG_NOSIGNAL);
@@ -119,11 +118,11 @@ const net = {
   /** Receives at most `max` bytes: a new Uint8Array (empty at end of file). */
   recv(fd, max) {
     const n = op('sockRecv', fd, Math.min(max, CHUNK), 0);
-    return scratch.slice(0, n);
+    return internal.scratchCopy(n);
   },
   sendto(fd, bytes, address, port) {
     if (bytes.length > CHUNK) throw new Failure('EMSGSIZE');
-    scratch.set(bytes);
+    internal.toScratch(bytes);
     return op('sockSendto', fd, bytes.length, address, port, MSG_NOSIGNAL);
   },
   /** The next datagram: { bytes, address, family, port, truncated }. */
@@ -131,7 +130,7 @@ const net = {
     const r = op('sockRecvfrom', fd, CHUNK, 0).split('\0');
     const copied = Number(r[0]);
     return {
-      bytes: scratch.slice(0, copied),
+      bytes: internal.scratchCopy(copied),
       truncated: Number(r[1]) > copied,
       port: Number(r[2]),
       family: familyName(Number(r[3])),

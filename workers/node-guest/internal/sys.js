@@ -5,9 +5,8 @@
 const { sysError } = require('internal/errors');
 const host = internal.host;
 const isFailure = internal.isFailure;
-const scratch = internal.scratch;
 const f64 = internal.scratchF64;
-const CHUNK = scratch.length;
+const CHUNK = internal.scratchBytes;
 
 function call(syscall, path, dest, op, a, b, c, d, e, f) {
   const r = host(op, a, b, c, d, e, f);
@@ -32,7 +31,7 @@ const sys = {
         if (total > 0 && e.code === 'EAGAIN') break;
         throw e;
       }
-      target.set(n === CHUNK ? scratch : scratch.subarray(0, n), offset + total);
+      internal.fromScratch(target, offset + total, n);
       total += n;
       // A short read is what there is now (a pipe, the end of a file).
       if (n < want) break;
@@ -43,7 +42,7 @@ const sys = {
     let total = 0;
     while (total < length) {
       const n = Math.min(length - total, CHUNK);
-      scratch.set(source.subarray(offset + total, offset + total + n));
+      internal.toScratch(source, offset + total, offset + total + n);
       let written;
       try {
         written = call('write', undefined, undefined, 'write', fd, n, position < 0 ? -1 : position + total);
@@ -120,7 +119,7 @@ const sys = {
   put(bytes) {
     for (let off = 0; off < bytes.length; off += CHUNK) {
       const n = Math.min(CHUNK, bytes.length - off);
-      scratch.set(bytes.subarray(off, off + n));
+      internal.toScratch(bytes, off, off + n);
       call('put', undefined, undefined, 'put', n);
     }
   },
@@ -130,7 +129,7 @@ const sys = {
     for (let off = 0; off < length; ) {
       const n = call('take', undefined, undefined, 'take', off);
       if (n === 0) break;
-      out.set(scratch.subarray(0, n), off);
+      internal.fromScratch(out, off, n);
       off += n;
     }
     return out;

@@ -1,0 +1,29 @@
+/**
+ * node-inspect-extracted (Node's own inspect.js with its V8 bindings emulated in JS) as the guest's `util`
+ * compiles it (workers/node-guest/builtins/util.js): textual patches that, when the guest reports a Node older
+ * than 22, bring its output to Node 20's (symbol keys `[Symbol(k)]: v`, ArrayBuffer/DataView fields
+ * `byteLength: 4`), and that ask the hooks `__h` for what V8 alone knows. The version is asked at each use
+ * (`__h.node20()`): process.versions is set when the process starts, after the module loads. Each patch
+ * applies only when its text is found (another version of the package is used as is).
+ */
+const PATCHES: readonly (readonly [string, string])[] = [
+  // formatProperty: a symbol key is `[Symbol(k)]`, and not bracketed again when non-enumerable.
+  ['const e=jt(On,ae(r),Un);s=t.stylize(e,"symbol")', 'const e=jt(On,ae(r),Un);s=__h.node20()?`[${t.stylize(e,"symbol")}]`:t.stylize(e,"symbol")'],
+  ["return!1===i.enumerable&&(s=`[${s}]`)", 'return!1===i.enumerable&&("symbol"!=typeof r||!__h.node20())&&(s=`[${s}]`)'],
+  // The extra fields of an ArrayBuffer / DataView are plain `byteLength: 4` (a typed array's stay `[length]`).
+  ['`${t.stylize(`[${r}]`,"string")}: ${i}`', '`${__h.plainField(e)?t.stylize(r,"name"):t.stylize(`[${r}]`,"string")}: ${i}`'],
+  ["`{ [byteLength]: ${", '`{ ${__h.node20()?"byteLength":"[byteLength]"}: ${'],
+  // What V8 alone knows (the bundle's stand-ins answer "pending", "no proxy", "no entries"): asked of the host.
+  ["getPromiseDetails:()=>[g,void 0],getProxyDetails:y.getProxyDetails", "getPromiseDetails:t=>__h.promiseDetails(t,g,h),getProxyDetails:__h.proxyDetails"],
+  ["previewEntries:t=>[[],!1]", "previewEntries:__h.previewEntries"],
+  // A proxy prints as its target; only Node ≥ 25 marks it `Proxy(…)`.
+  ["if(0!==s)for(let e=0;e<s;e++)u=", "if(0!==s&&__h.proxyMarks())for(let e=0;e<s;e++)u="],
+];
+
+export function inspectPatched(source: string): string {
+  for (const [from, to] of PATCHES) {
+    const at = source.indexOf(from);
+    if (at !== -1) source = source.slice(0, at) + to + source.slice(at + from.length);
+  }
+  return source;
+}
