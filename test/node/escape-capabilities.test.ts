@@ -372,3 +372,17 @@ describe("the escapes the battery was extended for", () => {
     expect(r).toMatchObject({ exitCode: 0, stdout: "[]\n" });
   });
 });
+
+describe("side findings of the battery", () => {
+  it("dgram.createSocket past the socket limit throws a real Error with Node's code", async () => {
+    const r = await guest(`
+      const dgram = require('dgram');
+      const sockets = [];
+      let error;
+      try { for (let i = 0; i < 100000; i++) sockets.push(dgram.createSocket('udp4')); } catch (e) { error = e; }
+      for (const s of sockets) s.close();
+      console.log(error instanceof Error, error && error.code, error && error.syscall, error && error.message);
+    `);
+    expect(r).toMatchObject({ exitCode: 0, stdout: "true EMFILE socket socket EMFILE\n" });
+  });
+});

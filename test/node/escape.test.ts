@@ -3,7 +3,9 @@
 // chain ends at the worker's `Object.prototype`) and prints one line per technique: `[tag] blocked`, or
 // `[tag] ESCAPED: …` with what leaked. The tests read those lines.
 //
-// How a leak is recognised inside the guest: every value a technique obtains is walked up its prototype chain;
+// How a leak is recognised inside the guest: every value a technique obtains is asked of the runtime's oracle
+// of its privileged objects (the host function, `internal`, the runtime's `require`, the scratch buffer, …;
+// AGENTOS_TEST_EXPOSE_RUNTIME, see escape-capabilities.test.ts), and walked up its prototype chain;
 // it must end at the guest's own `Object.prototype` (or be a null-prototype object / a primitive). A value of
 // another realm ends at that realm's `Object.prototype`, whose `constructor.constructor` is that realm's
 // `Function`: `F('return process')()` then gives the worker's `process` (the guest's own `process` is a guest
@@ -20,6 +22,7 @@ const CANARY = `escape-canary-${process.pid}-${Date.now()}`;
 /** Shared by every guest script: the realm probe and the report. Sloppy on purpose (arguments.callee). */
 const PRELUDE = String.raw`
 var __OP = Object.prototype, __FP = Function.prototype, __F = Function, __gp = process, __gpOf = Object.getPrototypeOf;
+var __isPrivileged = globalThis.__agentosRuntime.isPrivileged; delete globalThis.__agentosRuntime;
 var __seen = Object.create(null);
 function __end(v) {
   var o = v, last = null;
@@ -67,6 +70,7 @@ function __flat(vs, out, depth) {
 function probe(tag) {
   var values = __flat(Array.prototype.slice.call(arguments, 1), [], 0);
   for (var i = 0; i < values.length; i++) {
+    if (__isPrivileged(values[i])) return __report(tag, 'ESCAPED: value #' + i + ' is a privileged object of the runtime');
     var end = __foreign(values[i]);
     if (end) {
       var what = '';
@@ -157,6 +161,7 @@ function battery(name: string, tags: string[], start: () => Promise<Run>, known:
 
 beforeAll(async () => {
   process.env.ESCAPE_CANARY = CANARY;
+  process.env.AGENTOS_TEST_EXPOSE_RUNTIME = "1";
   vm = await AgentOs.create();
   await vm.mkdir("/w/node_modules/pkg", { recursive: true });
   await vm.writeFile("/w/data.txt", "hello guest\n");
@@ -168,6 +173,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.ESCAPE_CANARY;
+  delete process.env.AGENTOS_TEST_EXPOSE_RUNTIME;
   await vm?.dispose();
 });
 

@@ -46,7 +46,7 @@ const NPM_BUILTINS: Record<string, string> = {
 /**
  * The files the runtime compiles into the guest's context, and nothing else: the runtime's own (ids
  * `internal/…` and `builtins/…`, listed from the guest folder at boot) and the polyfills' (`npm:` + a real path
- * inside one of the polyfill packages or their dependencies; polyfill-files.ts). The guest's realm names a file
+ * inside one of the polyfill packages or their dependencies; runtime-sources.ts). The guest's realm names a file
  * by id only; the worker reads and compiles it. No host file outside these is ever read for the guest: the
  * guest's own files come from the kernel.
  */
@@ -93,7 +93,7 @@ function internalName(id: string, variant: string | undefined): string {
 
 const ops = new Map<string, HostOp>();
 /**
- * Set by the host process for the escape battery (test/node/escape.test.ts) only: the guest then gets the
+ * Set by the host process for the escape battery (test/node/escape*.test.ts) only: the guest then gets the
  * runtime's host function and an oracle of its privileged objects (bootstrap.js), so that the battery can call
  * every host operation with hostile arguments and tell what its hooks reached. A guest cannot set it: it is
  * the worker's environment, which is the host process's.

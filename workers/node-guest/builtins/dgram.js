@@ -38,7 +38,11 @@ class Socket extends EventEmitter {
     }
     this.type = options.type;
     this._family = options.type === 'udp6' ? 6 : 4;
-    this._fd = ns.socket(this._family === 6 ? ns.AF_INET6 : ns.AF_INET, true);
+    try {
+      this._fd = ns.socket(this._family === 6 ? ns.AF_INET6 : ns.AF_INET, true);
+    } catch (e) {
+      throw e instanceof ns.Failure ? ns.errnoException(e.code, 'socket') : e;
+    }
     this._state = UNBOUND;
     this._connected = null;
     this._refed = true;

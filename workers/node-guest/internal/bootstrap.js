@@ -322,7 +322,7 @@ if (privilegedSet !== undefined) {
     const names = rawCall('opNames');
     return typeof names === 'string' ? ReflectApply(StringSplit, names, ['\0']) : [];
   };
-  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }) });
+  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }), configurable: true });
 }
 
 // Globals and the process object, before any guest code: internal/globals.js.

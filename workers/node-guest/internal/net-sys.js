@@ -25,9 +25,14 @@ const TCP_NODELAY = 1;
 
 const errnoOf = (code) => ERRNO[code] || [0, 'unknown error'];
 
-/** A failed call's marker: the errno name, turned into Node's error by the caller, which knows the address. */
-class Failure {
+/**
+ * A failed call: the errno name, turned into Node's error by the caller, which knows the address. An Error
+ * itself (with the errno and code), so that one no caller converts is still what a program can handle.
+ */
+class Failure extends Error {
   constructor(code) {
+    super(`${code}: ${errnoOf(code)[1]}`);
+    this.errno = -errnoOf(code)[0];
     this.code = code;
   }
 }
