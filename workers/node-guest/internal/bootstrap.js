@@ -6,7 +6,7 @@
 'use strict';
 
 const { apply: ReflectApply, ownKeys: ReflectOwnKeys } = Reflect;
-const { defineProperty, freeze, create: ObjectCreate, keys: ObjectKeys, getOwnPropertyDescriptor } = Object;
+const { defineProperty, freeze, create: ObjectCreate, keys: ObjectKeys, getOwnPropertyDescriptor, setPrototypeOf: ObjectSetPrototypeOf } = Object;
 const ArrayPush = Array.prototype.push;
 const StringSplit = String.prototype.split;
 const JSONParse = JSON.parse;
@@ -163,7 +163,8 @@ function internalLoad(id) {
   const dir = ReflectApply(StringSlice, file, [0, ReflectApply(StringLastIndexOf, file, ['/'])]);
   ReflectApply(fn, module.exports, polyfill ? [module.exports, require, module, file, dir] : [module.exports, require, module, internal, file, dir]);
   module.loaded = true;
-  if (ReflectApply(ArrayIncludes, PRIVILEGED_EXPORTS, [id])) privileged(module.exports);
+  // A capability's exports are looked up on nothing a guest can change: no prototype, no later assignment.
+  if (ReflectApply(ArrayIncludes, PRIVILEGED_EXPORTS, [id])) freeze(ObjectSetPrototypeOf(privileged(module.exports), null));
   return module.exports;
 }
 

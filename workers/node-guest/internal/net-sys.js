@@ -85,6 +85,7 @@ function parseAddress(s) {
 }
 
 const net = {
+  __proto__: null,
   AF_UNIX,
   AF_INET,
   AF_INET6,
