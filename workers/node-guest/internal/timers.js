@@ -126,4 +126,9 @@ function activeResources() {
   return [...timeouts, ...immediates];
 }
 
+// util.promisify(setTimeout) and util.promisify(setImmediate) are timers/promises' functions, as in Node.
+for (const [fn, name] of [[setTimeout, 'setTimeout'], [setImmediate, 'setImmediate']]) {
+  Object.defineProperty(fn, Symbol.for('nodejs.util.promisify.custom'), { __proto__: null, enumerable: true, get: () => require('timers/promises')[name] });
+}
+
 module.exports = { activeResources, Timeout, Immediate, setTimeout, setInterval, setImmediate, clearTimeout: clear, clearInterval: clear, clearImmediate: clear };
