@@ -20,6 +20,13 @@ const heapMb = resourceLimits.maxOldGenerationSizeMb;
 /** The process's budget in bytes (unbounded when the worker was started without a heap limit: not a guest's worker). */
 export const budgetBytes = typeof heapMb === "number" && heapMb > 0 ? heapMb * MiB : Number.MAX_SAFE_INTEGER;
 
+/**
+ * What allocations are refused past: the budget less a reserve, so that a guest refused an allocation can
+ * still report it and run its handlers (its error, its stderr write) without passing the budget, where the
+ * kernel kills it at its next system call (src/kernel/guest-memory-account.ts).
+ */
+const limitBytes = budgetBytes - Math.min(16 * MiB, Math.floor(budgetBytes / 16));
+
 /** What the isolate holds now (~5 µs): heap in use (with garbage not yet collected) and external memory. */
 export function heldBytes(): number {
   const s = getHeapStatistics() as ReturnType<typeof getHeapStatistics> & { external_memory: number };
@@ -42,21 +49,23 @@ function collectGarbage(): void {
 }
 
 /**
- * Whether `bytes` more fit in the budget besides `untracked` bytes V8 does not count; garbage is collected
- * first when they would not.
+ * The room left once `bytes` more are held besides `untracked` bytes V8 does not count, or -1 when they do
+ * not fit (garbage is collected first then).
  */
-export function admit(bytes: number, untracked = 0): boolean {
-  if (heldBytes() + untracked + bytes <= budgetBytes) return true;
+export function admit(bytes: number, untracked = 0): number {
+  let room = limitBytes - heldBytes() - untracked - bytes;
+  if (room >= 0) return room;
   collectGarbage();
-  return heldBytes() + untracked + bytes <= budgetBytes;
+  room = limitBytes - heldBytes() - untracked - bytes;
+  return room >= 0 ? room : -1;
 }
 
 /** The bytes this process may still allocate (garbage collected first when little is left), at least 1. */
 export function roomBytes(): number {
-  let room = budgetBytes - heldBytes();
+  let room = limitBytes - heldBytes();
   if (room < budgetBytes / 4) {
     collectGarbage();
-    room = budgetBytes - heldBytes();
+    room = limitBytes - heldBytes();
   }
   return Math.max(1, room);
 }

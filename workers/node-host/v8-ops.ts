@@ -8,7 +8,7 @@ export function v8Ops(): Record<string, HostOp> {
     heapStatistics: (kind) => JSON.stringify(kind === "spaces" ? getHeapSpaceStatistics() : kind === "code" ? getHeapCodeStatistics() : getHeapStatistics()),
     /** The process's memory budget in bytes (workers/node-host/memory-budget.ts). */
     memoryBudget: () => budgetBytes,
-    /** Whether an allocation of `bytes` fits, `untracked` being what the guest holds that V8 does not count. */
+    /** The room left after an allocation of `bytes` (-1: it does not fit), `untracked` being what the guest holds that V8 does not count. */
     memoryAdmit: (bytes, untracked) => admit(typeof bytes === "number" && bytes > 0 ? bytes : 0, typeof untracked === "number" && untracked > 0 ? untracked : 0),
   };
 }

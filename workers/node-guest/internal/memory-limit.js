@@ -21,7 +21,7 @@
 //     instantiate); an instance's initial memories are counted before it is made;
 //   - the worker's helpers (zlib, scrypt, pbkdf2), bounded on the host side (workers/node-host/memory-budget.ts).
 // Each allocation adds to a running count; one of CHECK_AT bytes or more, or the count passing
-// MEASURE_EVERY, asks the host (memoryAdmit: V8's used heap + external memory, ~5 µs, and a full collection
+// MEASURE_EVERY (less, as the room left shrinks), asks the host (memoryAdmit: V8's used heap + external memory, ~5 µs, and a full collection
 // only when the answer would be no). A refused allocation throws what Node throws for a failed one
 // (RangeError: Array buffer allocation failed). So what the guest holds exceeds its budget by less than
 // MEASURE_EVERY + CHECK_AT between two measures, plus what wasm code grows inside memories of several
@@ -83,19 +83,43 @@ const budget = host('memoryBudget');
 const maxPages = typeof budget === 'number' ? MathMin(65536, MathMax(1, MathFloor(budget / PAGE))) : 65536;
 
 let sinceMeasure = 0;
+/** The count of small allocations after which the next is measured: less when little room is left. */
+let measureEvery = MEASURE_EVERY;
 /** Bytes held that V8's external memory does not count (SharedArrayBuffers, resizable ArrayBuffers' growth). */
 let untracked = 0;
 
-/** Whether `bytes` more may be allocated now. */
+/**
+ * Whether `bytes` more may be allocated now. The host answers the room left after them (-1: none); the
+ * next measure comes after at most half of it, the other half being left for the heap (JS objects), which
+ * grows between measures without being counted here.
+ */
 function fits(bytes) {
   if (!(bytes > 0)) return true;
   sinceMeasure += bytes;
-  if (bytes < CHECK_AT && sinceMeasure < MEASURE_EVERY) return true;
+  if (bytes < CHECK_AT && sinceMeasure < measureEvery) return true;
   sinceMeasure = 0;
-  return host('memoryAdmit', bytes, untracked) !== false;
+  const room = host('memoryAdmit', bytes, untracked);
+  if (typeof room !== 'number') return true; // the host could not measure (never expected)
+  if (room < 0) return false;
+  measureEvery = MathMin(MEASURE_EVERY, MathFloor(room / 2));
+  return true;
 }
 
-const allocationFailed = (message) => new RangeErrorCtor(message || 'Array buffer allocation failed');
+const ErrorCaptureStackTrace = Error.captureStackTrace;
+const WeakSetAdd = WeakSet.prototype.add;
+const WeakSetHas = WeakSet.prototype.has;
+/** The errors made here: their stacks start at the guest's call (trimmed by `thrownBy`). */
+const refusals = new WeakSet();
+function allocationFailed(message) {
+  const e = new RangeErrorCtor(message || 'Array buffer allocation failed');
+  ReflectApply(WeakSetAdd, refusals, [e]);
+  return e;
+}
+/** Rethrows `e`; a refusal made here gets a stack that starts where the guest called `trap`. */
+function thrownBy(e, trap) {
+  if (typeof e === 'object' && e !== null && ReflectApply(WeakSetHas, refusals, [e])) ErrorCaptureStackTrace(e, trap);
+  throw e;
+}
 const call = (fn, self) => {
   try {
     return ReflectApply(fn, self, []);
@@ -136,10 +160,14 @@ const setGlobal = (owner, name, value) => defineProperty(owner, name, { value, w
 /** Replaces constructor `name` of `owner` by a Proxy whose construct trap is `construct`; answers the Proxy. */
 function wrapConstructor(owner, name, construct) {
   const target = owner[name];
-  const proxy = new ProxyCtor(target, {
-    __proto__: null,
-    construct: (t, args, newTarget) => construct(args, newTarget === proxy ? t : newTarget),
-  });
+  const trap = (t, args, newTarget) => {
+    try {
+      return construct(args, newTarget === proxy ? t : newTarget);
+    } catch (e) {
+      thrownBy(e, trap);
+    }
+  };
+  const proxy = new ProxyCtor(target, { __proto__: null, construct: trap });
   defineProperty(target.prototype, 'constructor', { value: proxy, writable: true, enumerable: false, configurable: true });
   setGlobal(owner, name, proxy);
   return proxy;
@@ -150,24 +178,34 @@ function wrapMethod(proto, name, apply) {
   const d = getOwnPropertyDescriptor(proto, name);
   if (!d || typeof d.value !== 'function') return;
   const original = d.value;
-  d.value = new ProxyCtor(original, { __proto__: null, apply: (t, self, args) => apply(t, self, args) });
+  const trap = (t, self, args) => {
+    try {
+      return apply(t, self, args);
+    } catch (e) {
+      thrownBy(e, trap);
+    }
+  };
+  d.value = new ProxyCtor(original, { __proto__: null, apply: trap });
   defineProperty(proto, name, d);
 }
 
-/** What `new TA(a)` allocates, when it can be told before: a length, or the length of what is copied. */
+/**
+ * What `new TA(a)` allocates, when it can be told before: a length, or the length of what is copied; -1 for
+ * an iterable without a length, counted after (its list is on the heap, which is bounded).
+ */
 function typedArrayRequest(a, size) {
   if (typeof a !== 'object' || a === null) return countOf(a, size);
   if (isTypedArray(a)) return ReflectApply(taLength, a, []) * size;
   if (isArrayBuffer(a) || isSharedArrayBuffer(a)) return 0; // a view of it
-  // An array-like (or an iterable): its length is read once more here, so that `{ length: 2 ** 32 }`
-  // is refused before V8 allocates for it. An iterable without one is counted after (its list is on the heap).
+  // An array-like: its length is read once more here, so that `{ length: 2 ** 32 }` is refused before V8
+  // allocates for it (a getter of `length` runs twice).
   let n;
   try {
     n = +a.length;
   } catch {
     n = 0;
   }
-  return n === n ? MathTrunc(n) * size : 0;
+  return n === n ? MathTrunc(n) * size : -1;
 }
 
 /** Counts what an allocation made beyond what was counted before it; refused, its result is dropped. */
@@ -183,7 +221,7 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
     const request = typedArrayRequest(args[0], size);
     if (!fits(request)) throw allocationFailed();
     const made = ReflectConstruct(C, args, newTarget);
-    if (typeof args[0] === 'object' && args[0] !== null) countAfter(ReflectApply(taByteLength, made, []), request);
+    if (request < 0) countAfter(ReflectApply(taByteLength, made, []), 0);
     return made;
   });
 }
