@@ -20,13 +20,17 @@
 //     maximum by rewriting its memory section before V8 compiles it (WebAssembly.Module, compile,
 //     instantiate); an instance's initial memories are counted before it is made;
 //   - the worker's helpers (zlib, scrypt, pbkdf2), bounded on the host side (workers/node-host/memory-budget.ts).
+// Sizes given as objects or strings are converted once, by the wrapper, and V8 is given the number counted.
 // Each allocation adds to a running count; one of CHECK_AT bytes or more, or the count passing
-// MEASURE_EVERY (less, as the room left shrinks), asks the host (memoryAdmit: V8's used heap + external memory, ~5 µs, and a full collection
-// only when the answer would be no). A refused allocation throws what Node throws for a failed one
-// (RangeError: Array buffer allocation failed). So what the guest holds exceeds its budget by less than
-// MEASURE_EVERY + CHECK_AT between two measures, plus what wasm code grows inside memories of several
-// instances (each bounded by the budget; they are counted at the next measure or system call, where the
-// kernel kills a process past its limit: src/kernel/guest-memory-account.ts).
+// MEASURE_EVERY, asks the host (memoryAdmit: V8's used heap + external memory, ~5 µs; a full collection
+// only when the answer would be no), which answers the room left: the count between two measures is held
+// to half of it, the other half being left for the heap, which grows between measures uncounted here. A
+// refused allocation throws what Node throws for a failed one (RangeError: Array buffer allocation
+// failed). Refusals start a reserve short of the budget (memory-budget.ts), so that the guest can still
+// report one. So what the guest holds stays within its budget, but for its heap's growth between two
+// measures and what wasm code grows inside the memories of several instances (each memory bounded by the
+// budget): both are seen at the next measure, and at the next system call, where the kernel kills a
+// process past its limit (src/kernel/guest-memory-account.ts).
 //
 // V8 does not count SharedArrayBuffers nor the growth of a resizable ArrayBuffer in its external memory:
 // those are counted here (`untracked`), and given back when their buffer is collected.
@@ -150,8 +154,33 @@ function grown(record, size) {
   record.bytes = bytes;
 }
 
-/** A number argument as a byte count: others (objects, strings) are counted after the allocation. */
-const countOf = (v, scale) => (typeof v === 'number' ? MathTrunc(v) * scale : 0);
+/** A length argument of a primitive type as a byte count (others are counted after the allocation). */
+const countOf = (v, scale) => {
+  if (typeof v === 'number') return MathTrunc(v) * scale;
+  if (typeof v !== 'string' && typeof v !== 'boolean') return 0;
+  const n = +v;
+  return n === n ? MathTrunc(n) * scale : 0;
+};
+
+/**
+ * A size argument converted to a number once, here, so that what is counted is what V8 is given (an
+ * object's valueOf runs once, as it would); undefined when it does not convert (V8 then throws its own error).
+ */
+function numberOnce(v) {
+  if (typeof v === 'number') return v;
+  try {
+    return +v;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `args` with its first element replaced by `first`. */
+function withFirst(args, first) {
+  const out = [first];
+  for (let i = 1; i < args.length; i++) out[i] = args[i];
+  return out;
+}
 
 // ---- constructors ----
 
@@ -227,6 +256,10 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 
 wrapConstructor(globalThis, 'ArrayBuffer', (args, newTarget) => {
+  if (typeof args[0] === 'object' && args[0] !== null) {
+    const n = numberOnce(args[0]);
+    if (n !== undefined) args = withFirst(args, n);
+  }
   const request = countOf(args[0], 1);
   if (!fits(request)) throw allocationFailed();
   const made = ReflectConstruct(ArrayBufferOriginal, args, newTarget);
@@ -281,8 +314,9 @@ wrapMethod(ArrayBuffer.prototype, 'slice', (original, self, args) => {
 });
 wrapMethod(ArrayBuffer.prototype, 'resize', (original, self, args) => {
   const record = ReflectApply(WeakMapGet, records, [self]);
-  const to = args[0];
-  if (record && typeof to === 'number') {
+  const to = numberOnce(args[0]);
+  if (to !== undefined) args = withFirst(args, to);
+  if (record && to !== undefined) {
     const more = MathMax(0, to - record.base) - record.bytes;
     if (more > 0 && !fits(more)) throw allocationFailed();
   }
@@ -291,8 +325,36 @@ wrapMethod(ArrayBuffer.prototype, 'resize', (original, self, args) => {
   return r;
 });
 
+// ArrayBuffer.prototype.transfer(length) and transferToFixedLength (newer V8): a new store of `length`.
+for (const name of ['transfer', 'transferToFixedLength']) {
+  wrapMethod(ArrayBuffer.prototype, name, (original, self, args) => {
+    const current = call(abByteLength, self) || 0;
+    const to = args[0] === undefined ? current : numberOnce(args[0]);
+    if (args[0] !== undefined && to !== undefined) args = withFirst(args, to);
+    if (to !== undefined && !fits(to - current)) throw allocationFailed();
+    const record = ReflectApply(WeakMapGet, records, [self]);
+    const made = ReflectApply(original, self, args);
+    if (record) {
+      // What was counted of the old buffer goes with it; V8 counts the new one as it is made.
+      grown(record, record.base);
+    }
+    return made;
+  });
+}
+// Uint8Array.fromBase64 / fromHex (newer V8) make their array with the intrinsic constructor.
+for (const [name, ratio] of [['fromBase64', 0.75], ['fromHex', 0.5]]) {
+  wrapMethod(globalThis.Uint8Array, name, (original, self, args) => {
+    if (typeof args[0] === 'string' && !fits(MathFloor(args[0].length * ratio))) throw allocationFailed();
+    return ReflectApply(original, self, args);
+  });
+}
+
 // SharedArrayBuffers: V8 counts none of their memory.
 wrapConstructor(globalThis, 'SharedArrayBuffer', (args, newTarget) => {
+  if (typeof args[0] === 'object' && args[0] !== null) {
+    const n = numberOnce(args[0]);
+    if (n !== undefined) args = withFirst(args, n);
+  }
   const request = countOf(args[0], 1);
   if (!fits(request)) throw allocationFailed();
   const made = ReflectConstruct(SharedArrayBufferOriginal, args, newTarget);
@@ -312,8 +374,9 @@ wrapMethod(SharedArrayBuffer.prototype, 'slice', (original, self, args) => {
 });
 wrapMethod(SharedArrayBuffer.prototype, 'grow', (original, self, args) => {
   const record = ReflectApply(WeakMapGet, records, [self]);
-  const to = args[0];
-  if (record && typeof to === 'number' && to - record.bytes > 0 && !fits(to - record.bytes)) throw allocationFailed();
+  const to = numberOnce(args[0]);
+  if (to !== undefined) args = withFirst(args, to);
+  if (record && to !== undefined && to - record.bytes > 0 && !fits(to - record.bytes)) throw allocationFailed();
   const r = ReflectApply(original, self, args);
   if (record) grown(record, ReflectApply(sabByteLength, self, []));
   return r;
@@ -335,29 +398,32 @@ const moduleMinimum = new WeakMapCtor();
 wrapConstructor(Wasm, 'Memory', (args, newTarget) => {
   const d = args[0];
   if (typeof d !== 'object' || d === null) return ReflectConstruct(WasmMemory, args, newTarget);
-  // The descriptor's properties are read once each, and given to V8 as read.
-  let initial = d.initial;
+  // The descriptor's properties are read once each, and the sizes converted once, here: V8 is given what was counted.
+  const initial = d.initial;
   const minimum = initial === undefined ? d.minimum : undefined;
-  let maximum = d.maximum;
+  const rawMaximum = d.maximum;
   const shared = d.shared;
-  const pages = typeof initial === 'number' ? initial : typeof minimum === 'number' ? minimum : NaN;
+  const pages = numberOnce(initial === undefined ? minimum : initial);
+  let maximum = rawMaximum === undefined ? undefined : numberOnce(rawMaximum);
+  if (pages === undefined || (rawMaximum !== undefined && maximum === undefined)) return ReflectConstruct(WasmMemory, args, newTarget);
   if (pages <= 65536) {
     if (pages > maxPages || !fits(pages * PAGE)) throw allocationFailed('WebAssembly.Memory(): could not allocate memory');
     // A maximum within the budget: memory.grow inside wasm code fails past it.
-    if (maximum === undefined || (typeof maximum === 'number' && maximum > maxPages)) maximum = MathMax(maxPages, pages);
+    if (maximum === undefined || maximum > maxPages) maximum = MathMax(maxPages, MathTrunc(pages));
   }
   const desc = { maximum };
-  if (initial !== undefined) desc.initial = initial;
-  else desc.minimum = minimum;
+  if (initial !== undefined) desc.initial = pages;
+  else desc.minimum = pages;
   if (shared !== undefined) desc.shared = shared;
   const made = ReflectConstruct(WasmMemory, [desc], newTarget);
   if (shared) track(made, ReflectApply(sabByteLength, ReflectApply(memoryBuffer, made, []), []), 0);
   return made;
 });
 wrapMethod(WasmMemory.prototype, 'grow', (original, self, args) => {
-  const delta = args[0];
+  const delta = numberOnce(args[0]);
+  if (delta !== undefined) args = withFirst(args, delta);
   const record = ReflectApply(WeakMapGet, records, [self]);
-  if (typeof delta === 'number' && !fits(delta * PAGE)) throw allocationFailed('WebAssembly.Memory.grow(): Unable to grow instance memory');
+  if (delta !== undefined && !fits(delta * PAGE)) throw allocationFailed('WebAssembly.Memory.grow(): Unable to grow instance memory');
   const r = ReflectApply(original, self, args);
   if (record) grown(record, ReflectApply(sabByteLength, ReflectApply(memoryBuffer, self, []), []));
   return r;
