@@ -93,6 +93,15 @@ let measureEvery = MEASURE_EVERY;
 let untracked = 0;
 
 /**
+ * What the guest may allocate in small pieces, unmeasured, after a refusal: enough to report it or handle it
+ * (its error's message, a write to stderr), taken from the reserve the host keeps short of the budget
+ * (memory-budget.ts keeps at least 4 times this). Once only, until a measure finds room again: a guest that
+ * catches refusals in a loop gets no more.
+ */
+const GRACE = MathMin(4 * 1024 * 1024, typeof budget === 'number' ? MathFloor(budget / 64) : 0);
+let graced = false;
+
+/**
  * Whether `bytes` more may be allocated now. The host answers the room left after them (-1: none); the
  * next measure comes after at most half of it, the other half being left for the heap (JS objects), which
  * grows between measures without being counted here.
@@ -104,7 +113,12 @@ function fits(bytes) {
   sinceMeasure = 0;
   const room = host('memoryAdmit', bytes, untracked);
   if (typeof room !== 'number') return true; // the host could not measure (never expected)
-  if (room < 0) return false;
+  if (room < 0) {
+    measureEvery = graced ? 0 : GRACE;
+    graced = true;
+    return false;
+  }
+  if (room >= 2 * GRACE) graced = false;
   measureEvery = MathMin(MEASURE_EVERY, MathFloor(room / 2));
   return true;
 }
