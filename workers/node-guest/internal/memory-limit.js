@@ -133,9 +133,31 @@ function allocationFailed(message) {
   ReflectApply(WeakSetAdd, refusals, [e]);
   return e;
 }
-/** Rethrows `e`; a refusal made here gets a stack that starts where the guest called `trap`. */
+const StringSplit = String.prototype.split;
+const StringIncludes = String.prototype.includes;
+const ArrayJoin = Array.prototype.join;
+const ArrayFilter = Array.prototype.filter;
+const OWN_FRAME = 'node:internal/memory-limit:';
+/**
+ * Rethrows `e`. A refusal made here gets a stack that starts where the guest called `trap`; an error V8 (or
+ * the guest's own code, a valueOf) threw inside the wrapper loses the wrapper's frames, as if it had been
+ * thrown by the built-in itself.
+ */
 function thrownBy(e, trap) {
-  if (typeof e === 'object' && e !== null && ReflectApply(WeakSetHas, refusals, [e])) ErrorCaptureStackTrace(e, trap);
+  if (typeof e === 'object' && e !== null) {
+    if (ReflectApply(WeakSetHas, refusals, [e])) ErrorCaptureStackTrace(e, trap);
+    else {
+      try {
+        const stack = e.stack;
+        if (typeof stack === 'string' && ReflectApply(StringIncludes, stack, [OWN_FRAME])) {
+          const lines = ReflectApply(StringSplit, stack, ['\n']);
+          e.stack = ReflectApply(ArrayJoin, ReflectApply(ArrayFilter, lines, [(line) => !ReflectApply(StringIncludes, line, [OWN_FRAME])]), ['\n']);
+        }
+      } catch {
+        // a stack that cannot be read or written stays as it is
+      }
+    }
+  }
   throw e;
 }
 const call = (fn, self) => {
