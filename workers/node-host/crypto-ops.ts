@@ -1,6 +1,10 @@
 import * as crypto from "node:crypto";
 import { answer, type Bulk, decodeOptions, HandleTable, relaying, unpack } from "./host-assist.js";
 import type { HostOp, HostState } from "./host-ops.js";
+import { roomBytes } from "./memory-budget.js";
+
+/** scrypt's own maxmem when none is given (Node's default, 32 MiB). */
+const SCRYPT_DEFAULT_MAXMEM = 32 * 1024 * 1024;
 
 /**
  * Host operations behind the guest's `crypto` ciphers, key derivations, keys (KeyObject handles) and signatures (workers/node-guest/builtins/crypto.js),
@@ -83,12 +87,22 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
   return {
     pbkdf2: relaying((layout: unknown, password: unknown, salt: unknown, iterations: unknown, keylen: unknown, digest: unknown) => {
       const a = unpack(state, bulk, layout, [password, salt, iterations, keylen, digest]);
+      // The key is made here for the guest: no longer than its process may still hold (Node's error for a failed allocation).
+      if (typeof a[3] === "number" && a[3] > roomBytes()) throw new RangeError("Array buffer allocation failed");
       return answer(state, bulk, (crypto.pbkdf2Sync as (...x: unknown[]) => Buffer)(...a));
     }),
     scrypt: relaying((layout: unknown, password: unknown, salt: unknown, keylen: unknown, options: unknown) => {
       const [p, s, k] = unpack(state, bulk, layout, [password, salt, keylen]);
-      const o = decodeOptions(options);
-      return answer(state, bulk, (crypto.scryptSync as (...x: unknown[]) => Buffer)(p, s, k, ...(o === undefined ? [] : [o])));
+      // scrypt's memory is the worker's, for the guest: its maxmem (32 MiB unless given) within what the process may still hold.
+      const o = decodeOptions(options) ?? (Object.create(null) as Record<string, unknown>);
+      const room = roomBytes();
+      const own = o["maxmem"] ?? o["maxMem"];
+      if (own === undefined || (typeof own === "number" && own > room)) {
+        delete o["maxMem"];
+        o["maxmem"] = Math.min(room, own === undefined ? SCRYPT_DEFAULT_MAXMEM : Infinity);
+      }
+      if (typeof k === "number" && k > room) throw new RangeError("Array buffer allocation failed");
+      return answer(state, bulk, (crypto.scryptSync as (...x: unknown[]) => Buffer)(p, s, k, o));
     }),
     hkdf: relaying((layout: unknown, digest: unknown, ikm: unknown, salt: unknown, info: unknown, keylen: unknown) => {
       const a = unpack(state, bulk, layout, [digest, ikm, salt, info, keylen]);

@@ -7,7 +7,7 @@ import { AF, SOCK } from "../../src/abi/net.js";
 import { EventType, FdFlags, ROOT_PREOPEN_FD, Whence, WNOHANG } from "../../src/abi/wasi.js";
 import { GuestExit } from "../kernel-client.js";
 import { cryptoOps } from "./crypto-ops.js";
-import { zlibOps } from "./zlib-ops.js";
+import { boundedOutput, zlibOps } from "./zlib-ops.js";
 import { socketOps } from "./socket-ops.js";
 import { SysError, type System } from "../system.js";
 
@@ -290,9 +290,10 @@ export function hostOps(state: HostState): Record<string, HostOp> {
       const fn = (zlib as unknown as Record<string, (b: Buffer, o?: zlib.ZlibOptions) => Buffer>)[`${name}Sync`]!;
       const input = Buffer.concat(pending.splice(0));
       try {
-        output = fn(input, typeof level === "number" && !name.startsWith("brotli") ? { level } : undefined);
+        output = fn(input, boundedOutput(typeof level === "number" && !name.startsWith("brotli") ? { level } : undefined));
       } catch (e) {
-        throw new SysError((e as { code?: string }).code === "Z_BUF_ERROR" ? "EPIPE" : "EILSEQ");
+        const code = (e as { code?: string }).code;
+        throw new SysError(code === "Z_BUF_ERROR" ? "EPIPE" : code === "ERR_BUFFER_TOO_LARGE" ? "ENOMEM" : "EILSEQ");
       }
       return output.length;
     },

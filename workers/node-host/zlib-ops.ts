@@ -1,6 +1,8 @@
+import { constants as bufferConstants } from "node:buffer";
 import * as zlib from "node:zlib";
 import { answer, type Bulk, decodeOptions, HandleTable, inputOf, relaying, unpack } from "./host-assist.js";
 import type { HostOp, HostState } from "./host-ops.js";
+import { roomBytes } from "./memory-budget.js";
 
 /**
  * Host operations behind the guest's `zlib` (workers/node-guest/builtins/zlib.js): one-shot transforms, and
@@ -38,9 +40,29 @@ interface Engine {
 
 const zlibError = (message: string, errno: number, code: string | undefined): Error => Object.assign(new Error(message), { errno, code });
 
+const MAX_LENGTH = bufferConstants.MAX_LENGTH;
+
+/** Node's error for output past `limit` (what its zlib throws past maxOutputLength). */
+const tooLarge = (limit: number): Error => Object.assign(new RangeError(`Cannot create a Buffer larger than ${limit} bytes`), { code: "ERR_BUFFER_TOO_LARGE" });
+
+/**
+ * maxOutputLength for a one-shot transform: the guest's own, within what its process may still hold
+ * (memory-budget.ts). An invalid one of the guest's is left for Node to refuse.
+ */
+export function boundedOutput(opts: Record<string, unknown> | undefined): Record<string, unknown> {
+  const o = opts ?? (Object.create(null) as Record<string, unknown>);
+  const room = Math.min(roomBytes(), MAX_LENGTH);
+  const own = o["maxOutputLength"];
+  if (own === undefined || (typeof own === "number" && own > room)) o["maxOutputLength"] = room;
+  return o;
+}
+
 /** Feeds `chunk` with `flush` and answers what came out, and whether input was left over (the stream ended early). */
 function writeEngine(e: Engine, chunk: Uint8Array, flush: number): { out: Buffer; ended: boolean } {
   if (e.error) throw e.error;
+  // What one write produces is held at once (the guest's stream pushes it): no more than the process may still hold.
+  const limit = roomBytes();
+  let total = 0;
   const buffers: Buffer[] = [];
   let inOff = 0;
   let availIn = chunk.byteLength;
@@ -50,6 +72,8 @@ function writeEngine(e: Engine, chunk: Uint8Array, flush: number): { out: Buffer
     if (e.error) throw e.error;
     const [availOutAfter, availInAfter] = [e.state[0]!, e.state[1]!];
     const have = e.out.length - availOutAfter;
+    total += have;
+    if (total > limit) throw tooLarge(limit);
     if (have > 0) buffers.push(Buffer.from(e.out.subarray(0, have)));
     inOff += availIn - availInAfter;
     availIn = availInAfter;
@@ -81,10 +105,10 @@ export function zlibOps(state: HostState, bulk: Bulk): Record<string, HostOp> {
     zlibSync: relaying((method: unknown, options: unknown, dictLength: unknown, layout: unknown, data: unknown) => {
       const name = methodOf(method);
       const [dict, input] = unpack(state, bulk, `${typeof dictLength === "number" && dictLength >= 0 ? "b" : "p"}${typeof layout === "string" ? layout : ""}`, [dictLength, data]);
-      const opts = decodeOptions(options);
-      if (opts && typeof dictLength === "number" && dictLength >= 0) opts["dictionary"] = dict;
+      const opts = boundedOutput(decodeOptions(options));
+      if (typeof dictLength === "number" && dictLength >= 0) opts["dictionary"] = dict;
       const fn = (zlib as unknown as Record<string, (b: unknown, o?: unknown) => Buffer>)[`${name}Sync`]!;
-      const result = opts === undefined ? fn(input) : fn(input, opts);
+      const result = fn(input, opts);
       return answer(state, bulk, result);
     }),
     /** A stream engine; the dictionary, if any, is the pending input. Answers its id. */

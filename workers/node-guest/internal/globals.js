@@ -2,6 +2,8 @@
 // process finds them ready. `start` (internal/main.js) then gives the process its identity and runs it.
 'use strict';
 
+// Before anything else: what the realm allocates outside its heap is counted from here on.
+require('internal/memory-limit');
 internal.sys = require('internal/sys');
 const { codeError } = require('internal/errors');
 const timers = require('internal/timers');
