@@ -10,6 +10,7 @@
  *   crates.io, checked against its sha256, unpacked into the guest's target/<crate> (where its Cargo.toml's
  *   [patch.crates-io] points) and patched with guests/<guest>/<crate>.patch. Guests that keep their working
  *   directory link guests/cwd/cwd.rs (compiled to an object here) and are marked so in the registry.
+ * Then THIRD_PARTY_NOTICES is written again from the new manifest (guests/notices.ts).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -26,14 +27,14 @@ const cargo = process.env.CARGO ?? "cargo";
 const rustc = process.env.RUSTC ?? "rustc";
 
 /** A crate built with a change of ours: guests/<guest>/<name>.patch applied to it as published. */
-interface PatchedCrate {
+export interface PatchedCrate {
   name: string;
   version: string;
   /** Of the .crate file on static.crates.io. */
   sha256: string;
 }
 
-interface RustGuest {
+export interface RustGuest {
   kind: "rust";
   /** The cargo package (in guests/<guest>/Cargo.toml's dependencies) and its binary. */
   package: string;
@@ -53,7 +54,7 @@ interface RustGuest {
   variant?: { of: string; features: string[]; file: string };
 }
 
-interface GoGuest {
+export interface GoGuest {
   kind: "go";
   /** Builds this package, a `tool` of guests/<guest>/go.mod, instead of guests/<guest> itself. */
   pkg?: string;
@@ -81,7 +82,7 @@ const COREUTILS_PATCHES: PatchedCrate[] = [
 /** uutils coreutils 0.12 as one multicall binary: the build the smaller ones vary. */
 const COREUTILS: RustGuest = { kind: "rust", package: "coreutils", bin: "coreutils", patches: COREUTILS_PATCHES, keepsCwd: true, uucoreLocales: true };
 
-const GUESTS: Record<string, GoGuest | RustGuest> = {
+export const GUESTS: Record<string, GoGuest | RustGuest> = {
   /** Exercises the kernel for event-loop guests (test/event-loop.test.ts). */
   probe: { kind: "go" },
   /** goawk 1.31.0 as `awk` (guests/awk/README.md). */
@@ -202,7 +203,7 @@ function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
 }
 
 /** Unpacks a crate from crates.io into `target/<name>` and applies `<dir>/<name>.patch`. */
-async function patchCrate(dir: string, c: PatchedCrate): Promise<void> {
+export async function patchCrate(dir: string, c: PatchedCrate): Promise<void> {
   const target = join(dir, "target");
   const crate = join(target, `${c.name}-${c.version}.crate`);
   mkdirSync(target, { recursive: true });
@@ -303,4 +304,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   }
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   for (const name of names) console.log(`guests/dist/${built[name]!.file}: ${built[name]!.bytes} bytes`);
+  // The licence notices follow what was built (test/notices.test.ts checks them against the manifest).
+  const { writeNotices } = await import("./notices.js");
+  console.log(await writeNotices());
 }

@@ -28,28 +28,28 @@ function run(file: string, args: string[]): Promise<Run> {
 const tsx = (example: string) => run(process.execPath, ["--import", "tsx", join("examples", example)]);
 
 describe.concurrent("examples/", { timeout: 60_000 }, () => {
-  it("readme.ts is the README's first example, line for line", () => {
+  it("readme.mts is the README's first example, line for line", () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
     const block = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;
-    const example = readFileSync(join(ROOT, "examples/readme.ts"), "utf8");
+    const example = readFileSync(join(ROOT, "examples/readme.mts"), "utf8");
     const code = example.split("\n").filter((line, i, all) => !(line.startsWith("//") && all.slice(0, i).every((l) => l.startsWith("//"))));
     expect(code.join("\n")).toBe(block);
   });
 
-  it("readme.ts", async () => {
-    expect(await tsx("readme.ts")).toEqual({ status: 0, stdout: "{ exitCode: 0, stdout: '1\\n' }\n", stderr: "" });
+  it("readme.mts", async () => {
+    expect(await tsx("readme.mts")).toEqual({ status: 0, stdout: "{ exitCode: 0, stdout: '1\\n' }\n", stderr: "" });
   });
 
-  it("ai-sdk-tool.ts: the (mock) model calls bash and answers from its result", async () => {
-    expect(await tsx("ai-sdk-tool.ts")).toEqual({
+  it("ai-sdk-tool.mts: the (mock) model calls bash and answers from its result", async () => {
+    expect(await tsx("ai-sdk-tool.mts")).toEqual({
       status: 0,
       stdout: 'bash {"command":"wc -l < data.csv"} -> {"exitCode":0,"stdout":"3\\n","stderr":""}\ndata.csv has 2 rows.\n',
       stderr: "",
     });
   });
 
-  it("mcp-client.ts: the SDK's client starts mcp-server.ts over stdio, lists its tools and calls exec", async () => {
-    expect(await tsx("mcp-client.ts")).toEqual({
+  it("mcp-client.mts: the SDK's client starts mcp-server.mts over stdio, lists its tools and calls exec", async () => {
+    expect(await tsx("mcp-client.mts")).toEqual({
       status: 0,
       stdout: [
         "tools: exec, list, read, write",

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestFiles } from "../guests/build.js";
@@ -33,13 +33,15 @@ const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREA
 
 let project = "";
 let packed: string[] = [];
+let sizes = { size: 0, unpackedSize: 0 };
 let skipReason: string | undefined;
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "agentos-consumer-"));
   const { stdout } = await npm(["pack", "--json", "--pack-destination", project], root, 90_000);
-  const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }>; size: number; unpackedSize: number }>;
   packed = info!.files.map((f) => f.path);
+  sizes = { size: info!.size, unpackedSize: info!.unpackedSize };
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   try {
     // Peers are the adapters' (optional for this example); --legacy-peer-deps keeps npm from installing them.
@@ -59,19 +61,35 @@ afterAll(() => {
 });
 
 describe(`the packed ${NAME} package`, () => {
-  it("ships the build, the workers and their scripts, the committed guests, LICENSE and no sources", () => {
+  it("ships the build, the workers and their scripts, the committed guests, LICENSE, THIRD_PARTY_NOTICES and no sources", () => {
     const guests = Object.entries(guestFiles()).flatMap(([name, file]) => (name === "probe" ? [] : [`guests/dist/${file}`]));
-    const files = ["package.json", "LICENSE", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
+    const files = ["package.json", "LICENSE", "THIRD_PARTY_NOTICES", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
     for (const f of [...files, "dist/workers/commands/grep.js", ...guests]) expect(packed, f).toContain(f);
     expect(packed).not.toContain("guests/dist/probe.wasm");
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
   });
 
+  // 0.1.0: 12469225 bytes packed, 39748077 unpacked (README "Size"); a bound, not a measurement of speed.
+  it("stays within its size bound: 13.5 MB packed, 43 MB unpacked", () => {
+    expect(sizes.size).toBeGreaterThan(0);
+    expect(sizes.size).toBeLessThanOrEqual(13_500_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(43_000_000);
+  });
+
   it("runs the README example from ESM", async (ctx) => {
     if (skipReason) return ctx.skip(skipReason);
     const { stdout } = await node(["readme.mjs"], project);
     expect(JSON.parse(stdout)).toEqual({ stdout: "1\n", exitCode: 0 });
+  });
+
+  it("runs examples/readme.mts copied as it is into the project, which is CommonJS (no \"type\")", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    // As .ts it would fail there: tsx runs a .ts file of a CommonJS project as CommonJS, without top-level await.
+    copyFileSync(join(root, "examples/readme.mts"), join(project, "example.mts"));
+    const tsx = pathToFileURL(join(root, "node_modules/tsx/dist/loader.mjs")).href;
+    const { stdout } = await run(process.execPath, ["--import", tsx, "example.mts"], { cwd: project, timeout: 120_000 });
+    expect(stdout).toBe("{ exitCode: 0, stdout: '1\\n' }\n");
   });
 
   it("runs the README example from CommonJS (require)", async (ctx) => {

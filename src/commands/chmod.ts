@@ -10,6 +10,7 @@ import type { CommandContext, CommandHandler, CommandStat } from "./command.js";
 import { quote, quoteaf, quotef } from "../gnu/quote.js";
 import { adjustMode, compileMode, MODE_BITS, modeString, referenceMode, type ModeChange } from "../gnu/mode-change.js";
 import { Slicer } from "./sort/cooperative.js";
+import { versionText } from "./version.js";
 import { errorCode, strerror } from "../gnu/strerror.js";
 import { UMASK } from "../kernel/umask.js";
 
@@ -74,7 +75,7 @@ export const chmod: CommandHandler = async (ctx) => {
     throw e;
   }
   if (o === "help" || o === "version") {
-    ctx.writeStdout(o === "help" ? HELP : "chmod (agentos) with the semantics of GNU coreutils 9.1\n");
+    ctx.writeStdout(o === "help" ? HELP : versionText("chmod", "GNU coreutils 9.1"));
     return 0;
   }
   let mode = o.optionMode;

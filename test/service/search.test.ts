@@ -793,7 +793,8 @@ describe("xargs", () => {
     ["find docs -type f -print0 | xargs -0 cat | sort", "h\nspaced\n"],
     ["printf '\"a b\" c\\n' | xargs -n 1 echo", "a b\nc\n"],
     ["printf \"'x y' \\\"z\\\"\\\\\\\\ w\\n\" | xargs -n 1 echo", "x y\nz w\n"],
-    ["echo x | xargs --version | head -1", "xargs (GNU findutils) 4.9.0\n"],
+    // Differs from GNU by design: the project's own xargs names itself (test/versions.test.ts).
+    ["echo x | xargs --version | head -1", "xargs (agentos-vm) 0.1.0, compatible with GNU findutils 4.9.0\n"],
     ["echo x | xargs --help | head -2", "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n"],
     ["printf 'a b\\n' | xargs -t -I{} echo {} 2>&1", "echo 'a b'\na b\n"],
     ["echo foo | xargs -I X sh -c 'echo X; echo X >&2' 2>&1", "foo\nfoo\n"],

@@ -1,4 +1,5 @@
 import type { ScriptProcess } from "../script-host.js";
+import { versionText } from "../../src/commands/version.js";
 
 // GNU bc 1.07: arbitrary precision numbers (BigInt scaled by 10^scale) with bc's scale rules, ibase and
 // obase, variables, arrays, functions with auto, if/while/for, print, strings, -l (the math library's
@@ -664,7 +665,7 @@ export default function bc({ sys, argv, stdout, stderr }: ScriptProcess): number
     if (a === "-l" || a === "--mathlib") mathlib = true;
     else if (a === "-q" || a === "--quiet" || a === "-s" || a === "--standard" || a === "-w" || a === "--warn" || a === "-i" || a === "--interactive") continue;
     else if (a === "-v" || a === "--version") {
-      stdout.write("bc 1.07.1\nCopyright 1991-1994, 1997, 1998, 2000, 2004, 2006, 2008, 2012-2017 Free Software Foundation, Inc.\n");
+      stdout.write(versionText("bc", "GNU bc 1.07.1"));
       return 0;
     } else if (a === "-h" || a === "--help") {
       stdout.write(USAGE);

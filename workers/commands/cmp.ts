@@ -3,6 +3,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { CMP_HELP } from "./diff/help.js";
 import { hardLocale } from "./diff/util.js";
 import { getopt, type OptionSpec, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 const SPECS: OptionSpec[] = [
   { key: "print-bytes", short: "b", long: "print-bytes" },
@@ -16,14 +17,7 @@ const SPECS: OptionSpec[] = [
   { key: "version", short: "v", long: "version" },
 ];
 
-const VERSION = `cmp (GNU diffutils) 3.8
-Copyright (C) 2021 Free Software Foundation, Inc.
-License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
-This is free software: you are free to change and redistribute it.
-There is NO WARRANTY, to the extent permitted by law.
-
-Written by Torbjorn Granlund and David MacKenzie.
-`;
+const VERSION = versionText("cmp", "GNU diffutils 3.8");
 
 const SUFFIXES = "kKMGTPEZY";
 

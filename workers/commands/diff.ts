@@ -8,6 +8,7 @@ import { type Format, Printer } from "./diff/output.js";
 import { formatTime, hardLocale, isBinary, scanOptionWords } from "./diff/util.js";
 import { globToRegExp } from "./find/regex.js";
 import { getopt, type OptionSpec, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 const R = "required" as const;
 const O = "optional" as const;
@@ -65,15 +66,7 @@ const SPECS: OptionSpec[] = [
   { key: "binary", long: "binary" },
 ];
 
-const VERSION = `diff (GNU diffutils) 3.8
-Copyright (C) 2021 Free Software Foundation, Inc.
-License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
-This is free software: you are free to change and redistribute it.
-There is NO WARRANTY, to the extent permitted by law.
-
-Written by Paul Eggert, Mike Haertel, David Hayes,
-Richard Stallman, and Len Tower.
-`;
+const VERSION = versionText("diff", "GNU diffutils 3.8");
 
 class Trouble extends Error {}
 

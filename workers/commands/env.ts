@@ -3,6 +3,7 @@ import { quote, quoteaf } from "../../src/gnu/quote.js";
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { SysError } from "../system.js";
+import { versionText } from "../../src/commands/version.js";
 
 // GNU env (coreutils 9.1): the environment changed by -i, -u and NAME=VALUE, then printed (no command)
 // or given to COMMAND, started with sys.spawn in the same fds 0–2 (and -C's directory); env exits with
@@ -191,7 +192,7 @@ export default function env({ sys, argv, stdout, stderr }: ScriptProcess): numbe
   const unset: string[] = [];
   for (const a of actions) {
     if (a.key === "help") return stdout.write(HELP), 0;
-    if (a.key === "version") return stdout.write("env (GNU coreutils) 9.1\n"), 0;
+    if (a.key === "version") return stdout.write(versionText("env", "GNU coreutils 9.1")), 0;
     if (a.key === "i") clear = true;
     if (a.key === "0") nul = true;
     if (a.key === "v") debug = true;

@@ -4,6 +4,7 @@ import type { FileKind, Stat } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 import { globSource, IgnoreStack, matchRules, parseIgnore } from "./ignore.js";
 import { exitStatusOf, startCommand } from "./run-command.js";
+import { AGENTOS_VERSION, versionText } from "../../src/commands/version.js";
 
 const SPECS = [
   { key: "H", short: "H", long: "hidden" },
@@ -134,10 +135,10 @@ export default function fd(p: ScriptProcess): number {
     };
     switch (o.key) {
       case "help":
-        stdout.write("fd 8.6.0\nA program to find entries in your filesystem\n\nUsage: fd [OPTIONS] [pattern] [path]...\n");
+        stdout.write(`fd (agentos-vm) ${AGENTOS_VERSION}, compatible with fd 8.6.0\nA program to find entries in your filesystem\n\nUsage: fd [OPTIONS] [pattern] [path]...\n`);
         return 0;
       case "version":
-        stdout.write("fd 8.6.0\n");
+        stdout.write(versionText("fd", "fd 8.6.0"));
         return 0;
       case "H":
         hidden = true;

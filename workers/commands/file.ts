@@ -2,6 +2,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { SysError, type Stat, type System } from "../system.js";
 import { strerror } from "../../src/gnu/strerror.js";
 import { getopt, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 // A subset of file 5.44: its answers, in its words, for the file types a project holds: text (ASCII,
 // UTF-8, UTF-16, ISO-8859 and what its line terminators are), scripts by their #! line, JSON, HTML,
@@ -394,7 +395,7 @@ export default function file({ sys, argv, stdout, stderr }: ScriptProcess): numb
   let pad = true;
   for (const o of parsed.options) {
     if (o.key === "help") return stdout.write("Usage: file [OPTION...] [FILE...]\nDetermine type of FILEs.\n"), 0;
-    if (o.key === "v") return stdout.write("file-5.44\nmagic file from /etc/magic:/usr/share/misc/magic\n"), 0;
+    if (o.key === "v") return stdout.write(versionText("file", "file 5.44")), 0;
     if (o.key === "b") brief = true;
     if (o.key === "i") mime = "full";
     if (o.key === "mime-type") mime = "type";

@@ -2,6 +2,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { Find, FindError } from "./find/context.js";
 import { parseCommandLine } from "./find/parse.js";
 import { walk } from "./find/walk.js";
+import { versionText } from "../../src/commands/version.js";
 
 const HELP = `Usage: find [-H] [-L] [-P] [-Olevel] [-D debugopts] [path...] [expression]
 
@@ -41,7 +42,7 @@ export default function find({ sys, argv, stdout, stderr }: ScriptProcess): numb
     const i = args.findIndex((a) => a === "--help" || a === "-help");
     if (args.slice(0, i).every((a) => !a.startsWith("-") || /^-[HLP]$/.test(a))) return stdout.write(HELP), 0;
   }
-  if (args[0] === "--version" || args[0] === "-version") return stdout.write("find (GNU findutils) 4.9.0\n"), 0;
+  if (args[0] === "--version" || args[0] === "-version") return stdout.write(versionText("find", "GNU findutils 4.9.0")), 0;
   f.warnings = sys.isatty(0);
   let command;
   try {

@@ -7,6 +7,7 @@ import { HELP } from "./grep/help.js";
 import { parseArgs, UsageError } from "./grep/options.js";
 import { RegexSyntaxError } from "./grep/regex.js";
 import { compile, PatternError, type Matcher, type MatchOptions, type Model } from "./grep/search.js";
+import { versionText } from "../../src/commands/version.js";
 
 /**
  * GNU grep 3.8: BRE, ERE, fixed strings and (as JavaScript RegExp) -P; context, -o, -c/-l/-L/-q, -r/-R
@@ -170,7 +171,7 @@ export function run(p: ScriptProcess, args: readonly string[]): number {
           cfg.invert = true;
           break;
         case "V":
-          stdout.write("grep (agentos) 3.8\nA TypeScript implementation of GNU grep 3.8's command line.\n");
+          stdout.write(versionText("grep", "GNU grep 3.8"));
           return 0;
         case "help":
           help = true;

@@ -3,6 +3,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { type Stat, SysError } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 import { crc32, Gunzip, GzipEncoder, GzipFormatError, parseGzipHeader } from "./tar/zstream.js";
+import { versionText } from "../../src/commands/version.js";
 
 /**
  * GNU gzip 1.12: compresses each FILE to FILE.gz (or decompresses FILE.gz to FILE, -d), in place unless
@@ -67,15 +68,7 @@ With no FILE, or when FILE is -, read standard input.
 Report bugs to <bug-gzip@gnu.org>.
 `;
 
-const VERSION = `gzip 1.12
-Copyright (C) 2018 Free Software Foundation, Inc.
-Copyright (C) 1993 Jean-loup Gailly.
-This is free software.  You may redistribute copies of it under the terms of
-the GNU General Public License <https://www.gnu.org/licenses/gpl.html>.
-There is NO WARRANTY, to the extent permitted by law.
-
-Written by Jean-loup Gailly.
-`;
+const VERSION = versionText("gzip", "GNU gzip 1.12");
 
 const CHUNK = 64 * 1024;
 /** The suffixes gunzip knows (GNU's known_suffixes, after -S's). */

@@ -1,6 +1,7 @@
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { hostname as hostName } from "./user-db.js";
+import { versionText } from "../../src/commands/version.js";
 
 const USAGE = `Usage: hostname [-b] {hostname|-F file}         set host name (from file)
        hostname [-a|-A|-d|-f|-i|-I|-s|-y]       display formatted name
@@ -33,7 +34,7 @@ export default function hostname({ sys, argv, stdout, stderr }: ScriptProcess): 
   }
   const keys = parsed.options.map((o) => o.key);
   if (keys.includes("help")) return stdout.write(USAGE), 0;
-  if (keys.includes("version")) return stdout.write("hostname 3.23\n"), 0;
+  if (keys.includes("version")) return stdout.write(versionText("hostname", "hostname 3.23")), 0;
   if (parsed.operands.length > 0 || keys.includes("F")) {
     stderr.write("hostname: you must be root to change the host name\n");
     return 1;

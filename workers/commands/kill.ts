@@ -1,6 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { SysError } from "../system.js";
+import { versionText } from "../../src/commands/version.js";
 
 /** Linux's signal names by number. */
 const SIGNALS = ["", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "POLL", "PWR", "SYS"];
@@ -48,7 +49,7 @@ export default function kill({ sys, argv, stdout, stderr }: ScriptProcess): numb
       break;
     }
     if (a === "-h" || a === "--help") return stdout.write(USAGE), 0;
-    if (a === "-V" || a === "--version") return stdout.write("kill from procps-ng 4.0.2\n"), 0;
+    if (a === "-V" || a === "--version") return stdout.write(versionText("kill", "procps-ng 4.0.2")), 0;
     if (a === "-l" || a === "--list" || a.startsWith("--list=")) {
       const what = a.startsWith("--list=") ? a.slice(7) : args[i + 1];
       if (what === undefined) {

@@ -1,6 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 const SPECS = [
   ..."dflcpsu".split("").map((c) => ({ key: c, short: c })),
@@ -60,7 +61,7 @@ export default function more({ sys, argv, stdout, stderr }: ScriptProcess): numb
   }
   for (const o of parsed.options) {
     if (o.key === "help") return stdout.write(HELP), 0;
-    if (o.key === "version") return stdout.write("more from util-linux 2.38.1\n"), 0;
+    if (o.key === "version") return stdout.write(versionText("more", "util-linux 2.38.1")), 0;
   }
   const files = parsed.operands;
   const stdinIsTerminal = sys.isatty(0);

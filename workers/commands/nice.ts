@@ -2,6 +2,7 @@ import { quote } from "../../src/gnu/quote.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { runCommand } from "./run-command.js";
+import { versionText } from "../../src/commands/version.js";
 
 /**
  * GNU nice. The VM does not schedule by niceness: every process's is 0 (what `nice` alone prints), and an
@@ -26,7 +27,7 @@ export default function nice(p: ScriptProcess): number {
     command = operands;
     for (const o of options) {
       if (o.key === "help") return p.stdout.write("Usage: nice [OPTION] [COMMAND [ARG]...]\nRun COMMAND with an adjusted niceness, which affects process scheduling.\n"), 0;
-      if (o.key === "version") return p.stdout.write("nice (agentos) 9.1\n"), 0;
+      if (o.key === "version") return p.stdout.write(versionText("nice", "GNU coreutils 9.1")), 0;
       adjustment = o.value;
     }
   } catch (e) {

@@ -1,6 +1,7 @@
 import { quoteaf } from "../../src/gnu/quote.js";
 import type { ScriptProcess } from "../script-host.js";
 import { runCommand } from "./run-command.js";
+import { versionText } from "../../src/commands/version.js";
 
 /**
  * GNU nohup. Nothing in the VM is a terminal and no signal reaches a command from one, so it runs the
@@ -11,7 +12,7 @@ export default function nohup(p: ScriptProcess): number {
   const args = p.argv.slice(1);
   if (args[0] === "--") args.shift();
   if (args[0] === "--help") return p.stdout.write("Usage: nohup COMMAND [ARG]...\n  or:  nohup OPTION\nRun COMMAND, ignoring hangup signals.\n"), 0;
-  if (args[0] === "--version") return p.stdout.write("nohup (agentos) 9.1\n"), 0;
+  if (args[0] === "--version") return p.stdout.write(versionText("nohup", "GNU coreutils 9.1")), 0;
   if (args[0]?.startsWith("-") && args[0] !== "-") {
     p.stderr.write(`nohup: ${args[0].startsWith("--") ? `unrecognized option '${args[0]}'` : `invalid option -- '${args[0][1]}'`}\nTry 'nohup --help' for more information.\n`);
     return 125;

@@ -1,8 +1,9 @@
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, type OptionSpec, type ParsedOption, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 /**
- * A GNU tool's command line (getopt.ts) with --help and --version answered: the options and operands, or
+ * A GNU tool's command line (getopt.ts) with --help and --version (version.ts) answered: the options and operands, or
  * the exit status to end with. A usage error prints `tool: message` and the "Try" line and ends with
  * `usageStatus` (1, or 125 for the tools that run a command).
  */
@@ -10,13 +11,13 @@ export function parseArgs(
   p: ScriptProcess,
   specs: readonly OptionSpec[],
   help: string,
-  { usageStatus = 1, stopAtOperand = false, version = "(GNU coreutils) 9.1" } = {},
+  { usageStatus = 1, stopAtOperand = false, compatibleWith = "GNU coreutils 9.1" } = {},
 ): { options: ParsedOption[]; operands: string[] } | number {
   const tool = p.argv[0]!.slice(p.argv[0]!.lastIndexOf("/") + 1);
   try {
     const parsed = getopt(p.argv.slice(1), [...specs, { key: "help", long: "help" }, { key: "version", long: "version" }], stopAtOperand);
     if (parsed.options.some((o) => o.key === "help")) return p.stdout.write(help), 0;
-    if (parsed.options.some((o) => o.key === "version")) return p.stdout.write(`${tool} ${version}\n`), 0;
+    if (parsed.options.some((o) => o.key === "version")) return p.stdout.write(versionText(tool, compatibleWith)), 0;
     return parsed;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

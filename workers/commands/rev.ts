@@ -2,6 +2,7 @@ import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { utf8Locale } from "./column.js";
 import { getopt, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 // util-linux 2.38 rev: each line reversed character by character in the locale's charset (a UTF-8
 // locale: characters; otherwise bytes, of which glibc's C locale reads only ASCII); a last line without
@@ -37,7 +38,7 @@ export default function rev({ sys, argv, stdout, stderr }: ScriptProcess): numbe
   }
   for (const o of parsed.options) {
     if (o.key === "h") return stdout.write(HELP), 0;
-    if (o.key === "V") return stdout.write("rev from util-linux 2.38.1\n"), 0;
+    if (o.key === "V") return stdout.write(versionText("rev", "util-linux 2.38.1")), 0;
   }
   const utf8 = utf8Locale(sys.env);
   const decoder = new TextDecoder("utf-8", { fatal: true });

@@ -4,6 +4,7 @@ import type { ScriptProcess } from "../script-host.js";
 import type { Stat } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 import { modeString } from "../../src/gnu/mode-change.js";
+import { versionText } from "../../src/commands/version.js";
 
 const SPECS = [
   { key: "dereference", short: "L", long: "dereference" },
@@ -70,7 +71,7 @@ export default function stat({ sys, argv, stdout, stderr }: ScriptProcess): numb
   let terse = false;
   for (const o of parsed.options) {
     if (o.key === "help") return stdout.write(HELP), 0;
-    if (o.key === "version") return stdout.write("stat (agentos) 9.1\n"), 0;
+    if (o.key === "version") return stdout.write(versionText("stat", "GNU coreutils 9.1")), 0;
     if (o.key === "dereference") follow = true;
     if (o.key === "format") [format, escapes] = [`${o.value!}\n`, false];
     if (o.key === "printf") [format, escapes] = [o.value!, true];

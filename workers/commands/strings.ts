@@ -1,6 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 const SPECS = [
   { key: "a", short: "a", long: "all" },
@@ -71,7 +72,7 @@ export default function strings({ sys, argv, stdout, stderr }: ScriptProcess): n
   let separator = "\n";
   for (const o of parsed.options) {
     if (o.key === "help") return stdout.write(USAGE), 0;
-    if (o.key === "version") return stdout.write("GNU strings (agentos) 2.40\n"), 0;
+    if (o.key === "version") return stdout.write(versionText("strings", "GNU strings 2.40")), 0;
     if (o.key === "n") {
       min = /^\d+$/.test(o.value!) ? Number(o.value) : 0;
       if (min < 1) return stderr.write(`strings: invalid minimum string length ${o.value}\n`), 1;

@@ -2,6 +2,7 @@ import { quoteaf } from "../../src/gnu/quote.js";
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
+import { versionText } from "../../src/commands/version.js";
 
 const SPECS = [
   { key: "before", short: "b", long: "before" },
@@ -39,7 +40,7 @@ export default function tac({ sys, argv, stdout, stderr }: ScriptProcess): numbe
   let separator = "\n";
   for (const o of parsed.options) {
     if (o.key === "help") return stdout.write(HELP), 0;
-    if (o.key === "version") return stdout.write("tac (agentos) 9.1\n"), 0;
+    if (o.key === "version") return stdout.write(versionText("tac", "GNU coreutils 9.1")), 0;
     if (o.key === "before") before = true;
     if (o.key === "regex") regex = true;
     if (o.key === "separator") separator = o.value!;

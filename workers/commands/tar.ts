@@ -4,6 +4,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { type Stat, SysError, type System } from "./../system.js";
 import { BLOCK, encodeEntry, type Entry, globRegExp, hasWildcards, Lister, parseHeader, parsePax, quoteName, RECORD } from "./tar/format.js";
 import { Gunzip, GzipEncoder, GzipFormatError } from "./tar/zstream.js";
+import { versionText } from "../../src/commands/version.js";
 
 /**
  * GNU tar 1.34: create (c), append (r), list (t) and extract (x) archives in GNU format, with gzip (-z,
@@ -260,7 +261,7 @@ export default function tar({ sys, argv, stdout, stderr }: ScriptProcess): numbe
       return 0;
     }
     if (opts.has("version")) {
-      stdout.write("tar (GNU tar) 1.34\nCopyright (C) 2021 Free Software Foundation, Inc.\nLicense GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\nThis is free software: you are free to change and redistribute it.\nThere is NO WARRANTY, to the extent permitted by law.\n\nWritten by John Gilmore and Jay Fenlason.\n");
+      stdout.write(versionText("tar", "GNU tar 1.34"));
       return 0;
     }
     if (!op) throw new UsageFail("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options");

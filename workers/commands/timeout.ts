@@ -2,6 +2,7 @@ import { quote } from "../../src/gnu/quote.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { exitStatusOf, startCommand } from "./run-command.js";
+import { versionText } from "../../src/commands/version.js";
 
 const SIGNALS: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, CONT: 18, STOP: 19 };
 const UNITS: Record<string, number> = { "": 1, s: 1, m: 60, h: 3600, d: 86400 };
@@ -52,7 +53,7 @@ export default function timeout(p: ScriptProcess): number {
   let verbose = false;
   for (const o of parsed.options) {
     if (o.key === "help") return p.stdout.write("Usage: timeout [OPTION] DURATION COMMAND [ARG]...\n  or:  timeout [OPTION]\nStart COMMAND, and kill it if still running after DURATION.\n"), 0;
-    if (o.key === "version") return p.stdout.write("timeout (agentos) 9.1\n"), 0;
+    if (o.key === "version") return p.stdout.write(versionText("timeout", "GNU coreutils 9.1")), 0;
     if (o.key === "signal") {
       const n = signal(o.value!);
       if (n === undefined) {

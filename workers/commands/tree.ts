@@ -2,6 +2,7 @@ import { modeString } from "../../src/gnu/mode-change.js";
 import type { ScriptProcess } from "../script-host.js";
 import type { Stat } from "../system.js";
 import { globSource, IgnoreStack } from "./ignore.js";
+import { versionText } from "../../src/commands/version.js";
 
 const USAGE = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H  baseHREF]
 	[-T title] [-o filename] [-P pattern] [-I pattern] [--gitignore]
@@ -108,7 +109,7 @@ export default function tree({ sys, argv, stdout, stderr }: ScriptProcess): numb
           stdout.write(USAGE);
           return 0;
         case "--version":
-          stdout.write("tree v2.1.0 © 1996 - 2022 by Steve Baker, Thomas Moore, Francesc Rocher, Florian Sesser, Kyosuke Tokoro\n");
+          stdout.write(versionText("tree", "tree v2.1.0"));
           return 0;
         case "--noreport":
           noReport = true;

@@ -16,7 +16,7 @@ export default function uptime(p: ScriptProcess): number {
       { key: "s", short: "s", long: "since" },
     ],
     "\nUsage:\n uptime [options]\n\nOptions:\n -p, --pretty   show uptime in pretty format\n -h, --help     display this help and exit\n -s, --since    system up since\n -V, --version  output version information and exit\n",
-    { version: "from procps-ng 4.0.2" },
+    { compatibleWith: "procps-ng 4.0.2" },
   );
   if (typeof parsed === "number") return parsed;
   if (parsed.operands.length > 0) return usageError(p, `extra operand '${parsed.operands[0]}'`);

@@ -2,6 +2,7 @@ import { quote, quotef } from "../../src/gnu/quote.js";
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { SysError, type System } from "../system.js";
+import { versionText } from "../../src/commands/version.js";
 
 const HELP = `Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...
 Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.
@@ -360,7 +361,7 @@ export default function xargs({ sys, argv, stdout, stderr }: ScriptProcess): num
           stdout.write(HELP);
           return 0;
         case "version":
-          stdout.write("xargs (GNU findutils) 4.9.0\n");
+          stdout.write(versionText("xargs", "GNU findutils 4.9.0"));
           return 0;
         case "limits":
           break;

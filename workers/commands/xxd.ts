@@ -1,6 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { Output, type System } from "../system.js";
+import { versionText } from "../../src/commands/version.js";
 
 // vim's xxd (2022-01-14): a hex dump (default, -b bits, -e little-endian, -p plain, -i C include) and
 // back (-r, -r -p), with its option syntax (`-c8`, `-c 8`, `-cols 8`, `--len 4`: any prefix after the
@@ -135,7 +136,7 @@ export default function xxd({ sys, argv, stdout, stderr }: ScriptProcess): numbe
       else if (o === "-r") revert = true;
       else if (o === "-E") ebcdic = true;
       else if (o === "-v") {
-        stderr.write("xxd 2022-01-14 by Juergen Weigert et al.\n");
+        stderr.write(versionText("xxd", "xxd 2022-01-14"));
         return 0;
       } else if (o === "-c") {
         if (pp.length > 2 && pp.slice(2, 11) === "apitalize") capitalize = true;

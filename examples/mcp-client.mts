@@ -1,6 +1,6 @@
-// An MCP client (the official SDK's) that starts examples/mcp-server.ts as a child process, lists its tools and
+// An MCP client (the official SDK's) that starts examples/mcp-server.mts as a child process, lists its tools and
 // calls `exec`, as an agent framework would.
-// Run from the repository root: npx tsx examples/mcp-client.ts
+// Run from the repository root: npx tsx examples/mcp-client.mts
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -11,7 +11,7 @@ const transport = new StdioClientTransport({
   // Here the server runs from source through tsx. An installed package's ready-made server:
   //   command: "node", args: ["node_modules/agentos-vm/dist/src/adapters/mcp-stdio.js"]
   command: process.execPath,
-  args: ["--import", "tsx", "examples/mcp-server.ts"],
+  args: ["--import", "tsx", "examples/mcp-server.mts"],
   cwd: root,
   stderr: "ignore", // the server's log line; "inherit" shows it
 });

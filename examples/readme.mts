@@ -1,5 +1,5 @@
 // The README's first example, line for line (test/examples.test.ts checks that they match).
-// Run from the repository root: npx tsx examples/readme.ts
+// Run from the repository root: npx tsx examples/readme.mts
 // Prints: { exitCode: 0, stdout: '1\n' }
 import { AgentOs } from "agentos-vm";
 const vm = await AgentOs.create();

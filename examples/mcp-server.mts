@@ -1,5 +1,5 @@
 // An MCP server over stdio whose tools (exec, read, write, list) work on one VM.
-// Start it from an MCP client (examples/mcp-client.ts does): node --import tsx examples/mcp-server.ts
+// Start it from an MCP client (examples/mcp-client.mts does): node --import tsx examples/mcp-server.mts
 // Stdout carries the protocol only; log to stderr.
 //
 // With the installed package you can also use the ready-made server instead of this file:

@@ -1,5 +1,5 @@
 // A VM as tools of a Vercel AI SDK agent: `createTools(vm)` gives `bash`, `readFile` and `writeFile`.
-// Run from the repository root: npx tsx examples/ai-sdk-tool.ts
+// Run from the repository root: npx tsx examples/ai-sdk-tool.mts
 //
 // In your project: npm i agentos-vm ai zod, plus a provider. A real model replaces the mock below, e.g.
 //   import { openai } from "@ai-sdk/openai";      // npm i @ai-sdk/openai; reads OPENAI_API_KEY
