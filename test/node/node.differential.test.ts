@@ -13,7 +13,7 @@ import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
-import { inParallel, runHostNode } from "./host-node.js";
+import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
 // against this machine's own `node` (process.execPath, the same binary the VM's workers run on).
@@ -320,8 +320,6 @@ const CASES: Case[] = [
 /** A temp dir on the host holding each case's files, one directory per case. */
 let hostRoot = "";
 let vm: AgentOs | undefined;
-const vmResults = new Map<string, ExecResult>();
-const hostResults = new Map<string, ExecResult>();
 
 function filesOf(c: Case): Record<string, string> {
   return { ...(c.code === undefined ? {} : { "case.js": c.code }), ...(c.files ?? {}) };
@@ -350,41 +348,41 @@ function runOnHost(c: Case, dir: string): Promise<ExecResult> {
 async function runInVm(c: Case): Promise<ExecResult> {
   const cmd = ["node", ...(c.args ?? ["case.js"]).map(shellQuote)].join(" ");
   return vm!.exec(cmd, {
-    timeout: 10_000,
+    timeout: RUN_DEADLINE_MS,
     cwd: `/w/${c.name}`,
     ...(c.env ? { env: c.env } : {}),
     ...(c.stdin !== undefined ? { stdin: c.stdin } : {}),
   });
 }
 
+// Only the files are set up before the cases: each case then runs in the VM and on the host as its own test,
+// a few at a time (vitest's maxConcurrency), so that each has its own deadline instead of all 295 sharing one.
 beforeAll(async () => {
   hostRoot = realpathSync(mkdtempSync(join(tmpdir(), "agentos-node-diff-")));
   vm = await AgentOs.create();
   const entries: { path: string; content: string }[] = [];
+  const vmDirs = new Set<string>();
   for (const c of CASES) {
     const dir = join(hostRoot, c.name);
     mkdirSync(dir, { recursive: true });
-    await vm.mkdir(`/w/${c.name}`, { recursive: true });
+    vmDirs.add(`/w/${c.name}`);
     for (const [path, content] of Object.entries(filesOf(c))) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), content);
-      await vm.mkdir(dirname(`/w/${c.name}/${path}`), { recursive: true });
+      vmDirs.add(dirname(`/w/${c.name}/${path}`));
       entries.push({ path: `/w/${c.name}/${path}`, content });
     }
   }
+  for (const d of vmDirs) await vm.mkdir(d, { recursive: true });
   for (const r of await vm.writeFiles(entries)) if (!r.success) throw new Error(`${r.path}: ${r.error}`);
-  await Promise.all([
-    inParallel(CASES, 4, async (c) => void vmResults.set(c.name, await runInVm(c))),
-    inParallel(CASES, 8, async (c) => void hostResults.set(c.name, await runOnHost(c, join(hostRoot, c.name)))),
-  ]);
-}, 120_000);
+}, SETUP_DEADLINE_MS);
 
 afterAll(async () => {
   await vm?.dispose();
   if (hostRoot) rmSync(hostRoot, { recursive: true, force: true });
 });
 
-describe("guest node matches the host's node", () => {
+describe("guest node matches the host's node", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
   it("has unique case names and every known difference names a case", () => {
     const names = CASES.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
@@ -394,15 +392,16 @@ describe("guest node matches the host's node", () => {
 
   for (const c of CASES) {
     const known = KNOWN_DIFFERENCES[c.name];
-    it(`${c.name}${known ? ` (known difference: ${known})` : ""}`, () => {
+    it(`${c.name}${known ? ` (known difference: ${known})` : ""}`, async ({ expect }) => {
+      const [vmResult, hostResult] = await Promise.all([runInVm(c), runOnHost(c, join(hostRoot, c.name))]);
       const keep = c.keepHeader ?? false;
       const norm = (r: ExecResult, dir: string): ExecResult => ({
         exitCode: r.exitCode,
         stdout: normalise(r.stdout, dir, keep),
         stderr: normalise(r.stderr, dir, keep),
       });
-      const inVm = norm(vmResults.get(c.name)!, `/w/${c.name}`);
-      const onHost = norm(hostResults.get(c.name)!, join(hostRoot, c.name));
+      const inVm = norm(vmResult, `/w/${c.name}`);
+      const onHost = norm(hostResult, join(hostRoot, c.name));
       if (known) expect(inVm, "listed in KNOWN_DIFFERENCES but now matches the host: remove it").not.toEqual(onHost);
       else expect(inVm).toEqual(onHost);
     });
