@@ -50,7 +50,7 @@ function cli(args: string[], input?: string): Promise<Run> {
   });
 }
 
-describe("agentos -c and options", { timeout: 60_000 }, () => {
+describe("agentos -c and options", () => {
   it("runs one command and exits with its status, stdout and stderr apart", async () => {
     const r = await cli(["-c", "echo out; echo err >&2; exit 3"]);
     expect(r).toEqual({ status: 3, stdout: "out\n", stderr: "err\n" });
@@ -110,7 +110,7 @@ describe("agentos -c and options", { timeout: 60_000 }, () => {
   });
 });
 
-describe("agentos with a script on stdin", { timeout: 60_000 }, () => {
+describe("agentos with a script on stdin", () => {
   it("runs the lines in one VM: cd, exports, aliases, functions and $? persist; exit n ends it", async () => {
     const script = [
       "cd /tmp",
@@ -149,7 +149,7 @@ async function waitFor(read: () => string, pattern: RegExp, ms = 10_000): Promis
   }
 }
 
-describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", { timeout: 60_000 }, () => {
+describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", () => {
   it("prompts with the cwd, runs lines, survives Ctrl-C, and exits with exit's status", async () => {
     const command = [process.execPath, ...NODE_ARGS].map((a) => `'${a}'`).join(" ");
     const child = spawn("script", ["-qefc", command, "/dev/null"], {
@@ -179,7 +179,7 @@ describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", { ti
   });
 });
 
-describe.skipIf(!haveTmux)("agentos in tmux, as a person uses it", { timeout: 60_000 }, () => {
+describe.skipIf(!haveTmux)("agentos in tmux, as a person uses it", () => {
   it("prompt, echo, cd, Ctrl-C on a long command, history, exit 3", async () => {
     const name = `agentos-cli-test-${process.pid}`;
     const histfile = join(TMP, "history");

@@ -8,3 +8,21 @@ export const RUN_DEADLINE_MS = 60_000;
 export const CASE_DEADLINE_MS = 2 * RUN_DEADLINE_MS;
 /** A beforeAll that creates a VM and writes fixtures, without running the cases. */
 export const SETUP_DEADLINE_MS = 300_000;
+/** A test's deadline (vitest's testTimeout), and a hook's (hookTimeout). */
+export const TEST_DEADLINE_MS = 180_000;
+export const HOOK_DEADLINE_MS = SETUP_DEADLINE_MS;
+/**
+ * How late a timer, an exec's timeout or a kill may land on a loaded machine: a check that a 300 ms timeout
+ * ended a command that would otherwise run for ever allows 300 ms + LATE_MS.
+ */
+export const LATE_MS = 10_000;
+
+/**
+ * CPU time (user + system, ms) this process spent since `start` (process.cpuUsage()): for "is it quick"
+ * checks, which wall-clock time would make depend on what else the machine runs. It counts every thread of
+ * the process, the VM's workers included.
+ */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}

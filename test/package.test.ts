@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestFiles } from "../guests/build.js";
+import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 /**
  * The package as a user gets it: `npm pack` (its prepack builds dist/), the tarball installed into a project
@@ -27,7 +28,7 @@ function npmEnv(): NodeJS.ProcessEnv {
 
 const npm = (args: string[], cwd: string, timeout: number) =>
   run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, env: npmEnv(), timeout, maxBuffer: 16 << 20 });
-const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, timeout: 20_000 });
+const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, timeout: RUN_DEADLINE_MS });
 
 const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network/i;
 
