@@ -53,7 +53,7 @@ beforeAll(async () => {
     return;
   }
   for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(project, f));
-}, 180_000);
+});
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
@@ -93,7 +93,7 @@ describe(`the packed ${NAME} package`, () => {
     await npm(["install", "--prefer-offline", "--no-package-lock", ...versions], project, 150_000);
     const { stdout } = await node(["adapters.mjs"], project);
     expect(JSON.parse(stdout)).toEqual({ bash: { exitCode: 0, stdout: "hi\n", stderr: "" }, tools: ["exec", "list", "read", "write"] });
-  }, 180_000);
+  });
 
   it("type-checks for ESM and CommonJS consumers with --strict --module nodenext --lib es2022", async (ctx) => {
     if (skipReason) return ctx.skip(skipReason);
@@ -101,7 +101,7 @@ describe(`the packed ${NAME} package`, () => {
     const flags = ["--strict", "--module", "nodenext", "--target", "es2022", "--lib", "es2022", "--noEmit"];
     // @types/node is the consumer's own business; the repository's copy stands in for it.
     const types = ["--types", "node", "--typeRoots", join(root, "node_modules/@types")];
-    const result = await run(process.execPath, [tsc, ...flags, ...types, "consumer.mts", "consumer.cts"], { cwd: project, timeout: 60_000 }).catch(
+    const result = await run(process.execPath, [tsc, ...flags, ...types, "consumer.mts", "consumer.cts"], { cwd: project, timeout: RUN_DEADLINE_MS }).catch(
       (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
     );
     expect(result.stdout).toBe("");
