@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCli, UsageError } from "../src/cli/args.js";
 import { packageVersion } from "../src/cli/version.js";
+import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const MAIN = join(ROOT, "src/cli/main.ts");
@@ -50,7 +51,8 @@ function cli(args: string[], input?: string): Promise<Run> {
   });
 }
 
-describe("agentos -c and options", { timeout: 60_000 }, () => {
+// Each test starts its own CLI processes: they run side by side.
+describe("agentos -c and options", { concurrent: true }, () => {
   it("runs one command and exits with its status, stdout and stderr apart", async () => {
     const r = await cli(["-c", "echo out; echo err >&2; exit 3"]);
     expect(r).toEqual({ status: 3, stdout: "out\n", stderr: "err\n" });
@@ -105,12 +107,20 @@ describe("agentos -c and options", { timeout: 60_000 }, () => {
   it("gives a piped stdin to the -c command", async () => {
     // A shell's pipe (a FIFO); a socket as child_process makes is not read (a caller may never close it).
     const command = [process.execPath, ...NODE_ARGS, "-c", "tr a-z A-Z"].map((a) => `'${a}'`).join(" ");
-    const r = spawnSync("sh", ["-c", `printf 'shout\\n' | ${command}`], { cwd: ROOT, encoding: "utf8" });
-    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: "SHOUT\n", stderr: "" });
+    const r = await new Promise<Run>((done, fail) => {
+      const child = spawn("sh", ["-c", `printf 'shout\\n' | ${command}`], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d));
+      child.stderr.on("data", (d: Buffer) => (stderr += d));
+      child.on("error", fail);
+      child.on("close", (status) => done({ status, stdout, stderr }));
+    });
+    expect(r).toEqual({ status: 0, stdout: "SHOUT\n", stderr: "" });
   });
 });
 
-describe("agentos with a script on stdin", { timeout: 60_000 }, () => {
+describe("agentos with a script on stdin", () => {
   it("runs the lines in one VM: cd, exports, aliases, functions and $? persist; exit n ends it", async () => {
     const script = [
       "cd /tmp",
@@ -139,7 +149,7 @@ describe("agentos with a script on stdin", { timeout: 60_000 }, () => {
 });
 
 /** The screen (or transcript) has `pattern` within `ms`. */
-async function waitFor(read: () => string, pattern: RegExp, ms = 10_000): Promise<string> {
+async function waitFor(read: () => string, pattern: RegExp, ms = RUN_DEADLINE_MS): Promise<string> {
   const until = Date.now() + ms;
   for (;;) {
     const text = read();
@@ -149,7 +159,7 @@ async function waitFor(read: () => string, pattern: RegExp, ms = 10_000): Promis
   }
 }
 
-describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", { timeout: 60_000 }, () => {
+describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", () => {
   it("prompts with the cwd, runs lines, survives Ctrl-C, and exits with exit's status", async () => {
     const command = [process.execPath, ...NODE_ARGS].map((a) => `'${a}'`).join(" ");
     const child = spawn("script", ["-qefc", command, "/dev/null"], {
@@ -162,7 +172,7 @@ describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", { ti
     const exited = new Promise<number | null>((r) => child.on("close", r));
     const type = (text: string): boolean => child.stdin.write(text);
     try {
-      await waitFor(() => screen, /agentos:\/home\/user\$ $/, 20_000);
+      await waitFor(() => screen, /agentos:\/home\/user\$ $/);
       type("cd /tmp && echo moved\r");
       await waitFor(() => screen, /moved\r?\nagentos:\/tmp\$ $/);
       type("sleep 30\r");
@@ -179,7 +189,7 @@ describe.skipIf(!haveScript)("agentos on a pseudo-terminal (script -qefc)", { ti
   });
 });
 
-describe.skipIf(!haveTmux)("agentos in tmux, as a person uses it", { timeout: 60_000 }, () => {
+describe.skipIf(!haveTmux)("agentos in tmux, as a person uses it", () => {
   it("prompt, echo, cd, Ctrl-C on a long command, history, exit 3", async () => {
     const name = `agentos-cli-test-${process.pid}`;
     const histfile = join(TMP, "history");
@@ -189,7 +199,7 @@ describe.skipIf(!haveTmux)("agentos in tmux, as a person uses it", { timeout: 60
     const command = `cd '${ROOT}' && AGENTOS_HISTFILE='${histfile}' '${process.execPath}' --import tsx src/cli/main.ts; echo $? > '${statusFile}'; sleep 60`;
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40", command);
     try {
-      await waitFor(screen, /agentos:\/home\/user\$ ?$/m, 20_000);
+      await waitFor(screen, /agentos:\/home\/user\$ ?$/m);
       tmux("send-keys", "-t", name, "echo hi", "Enter");
       await waitFor(screen, /^hi\nagentos:\/home\/user\$ ?$/m);
       tmux("send-keys", "-t", name, "cd /tmp", "Enter");

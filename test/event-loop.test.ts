@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentOs } from "../src/index.js";
 import { createVm, result } from "./helpers.js";
+import { LATE_MS, RUN_DEADLINE_MS } from "./deadlines.js";
 
 /**
  * What guests with an event loop need (Go's netpoller, a C program around poll): NONBLOCK fds,
@@ -107,7 +108,7 @@ describe("event loops in guests", () => {
     await vm.exec("probe sleep 1"); // the first run of the module includes its compilation
     const t0 = performance.now();
     expect(await vm.exec("probe sleep 60 10 30")).toEqual(result("woke 10ms:on time 30ms:on time 60ms:on time\n"));
-    expect(performance.now() - t0).toBeLessThan(60 + 1500);
+    expect(performance.now() - t0).toBeLessThan(60 + LATE_MS);
   });
 
   it("proc_pidfd: a goroutine waits for a child in the netpoller while another feeds it; waitpid then returns at once", async () => {
@@ -138,7 +139,7 @@ describe("event loops in guests", () => {
     // The probe's dup of stdout still works after the child it was lent to exited.
     expect(await vm.exec("probe keep-fd")).toEqual(result("child wrote to the fd\nparent still writes to it\n"));
     // xargs and env hold no pipe end they lent a child, or its reader would wait forever.
-    expect(await vm.exec("echo a b | xargs echo; printf '1\\n2\\n' | xargs -n1 echo; env echo e", { timeout: 10_000 })).toEqual(
+    expect(await vm.exec("echo a b | xargs echo; printf '1\\n2\\n' | xargs -n1 echo; env echo e", { timeout: RUN_DEADLINE_MS })).toEqual(
       result("a b\n1\n2\ne\n"),
     );
   });

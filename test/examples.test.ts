@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const env = { ...process.env, AGENTOS_HISTFILE: "" };
@@ -19,7 +20,7 @@ interface Run {
 
 function run(file: string, args: string[]): Promise<Run> {
   return new Promise((done) => {
-    execFile(file, args, { cwd: ROOT, env, timeout: 50_000 }, (error, stdout, stderr) => {
+    execFile(file, args, { cwd: ROOT, env, timeout: RUN_DEADLINE_MS }, (error, stdout, stderr) => {
       const status = error ? (typeof error.code === "number" ? error.code : null) : 0;
       done({ status, stdout, stderr });
     });
@@ -27,7 +28,7 @@ function run(file: string, args: string[]): Promise<Run> {
 }
 const tsx = (example: string) => run(process.execPath, ["--import", "tsx", join("examples", example)]);
 
-describe.concurrent("examples/", { timeout: 60_000 }, () => {
+describe.concurrent("examples/", () => {
   it("readme.mts is the README's first example, line for line", () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
     const block = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;

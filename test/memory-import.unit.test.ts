@@ -70,7 +70,7 @@ describe("importMemory", () => {
       const small = new WebAssembly.Memory({ initial: minimumPages - 1 });
       expect(() => new WebAssembly.Instance(module, stubImports(module, small)), name).toThrow(WebAssembly.LinkError);
     }
-  }, 120_000);
+  });
 
   it("creates the import section when there is none, in the right place, and keeps the data in memory 0", () => {
     const custom = section(0, [...str("note"), 1, 2, 3]);

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestFiles } from "../guests/build.js";
+import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 /**
  * The package as a user gets it: `npm pack` (its prepack builds dist/), the tarball installed into a project
@@ -27,7 +28,7 @@ function npmEnv(): NodeJS.ProcessEnv {
 
 const npm = (args: string[], cwd: string, timeout: number) =>
   run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, env: npmEnv(), timeout, maxBuffer: 16 << 20 });
-const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, timeout: 20_000 });
+const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, timeout: RUN_DEADLINE_MS });
 
 const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network/i;
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
     return;
   }
   for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(project, f));
-}, 180_000);
+});
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
@@ -110,7 +111,7 @@ describe(`the packed ${NAME} package`, () => {
     await npm(["install", "--prefer-offline", "--no-package-lock", ...versions], project, 150_000);
     const { stdout } = await node(["adapters.mjs"], project);
     expect(JSON.parse(stdout)).toEqual({ bash: { exitCode: 0, stdout: "hi\n", stderr: "" }, tools: ["exec", "list", "read", "write"] });
-  }, 180_000);
+  });
 
   it("type-checks for ESM and CommonJS consumers with --strict --module nodenext --lib es2022", async (ctx) => {
     if (skipReason) return ctx.skip(skipReason);
@@ -118,7 +119,7 @@ describe(`the packed ${NAME} package`, () => {
     const flags = ["--strict", "--module", "nodenext", "--target", "es2022", "--lib", "es2022", "--noEmit"];
     // @types/node is the consumer's own business; the repository's copy stands in for it.
     const types = ["--types", "node", "--typeRoots", join(root, "node_modules/@types")];
-    const result = await run(process.execPath, [tsc, ...flags, ...types, "consumer.mts", "consumer.cts"], { cwd: project, timeout: 60_000 }).catch(
+    const result = await run(process.execPath, [tsc, ...flags, ...types, "consumer.mts", "consumer.cts"], { cwd: project, timeout: RUN_DEADLINE_MS }).catch(
       (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
     );
     expect(result.stdout).toBe("");

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { AgentOs, type ExecResult } from "../src/index.js";
+import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 /**
  * The harness of the GNU differential suite of the VM's tools (test/tools.differential.test.ts, and
@@ -476,7 +477,7 @@ function onHost(dir: string, fifos: { out: string; err: string }, command: strin
     stdout = readStream(child.stdout!);
     stderr = readStream(child.stderr!);
   }
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), RUN_DEADLINE_MS);
   const status = new Promise<number>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code, signal) => resolve(code ?? 128 + (signal === "SIGKILL" ? 9 : 15)));
@@ -624,7 +625,7 @@ export class ToolsDiffer {
     const dir = this.#resetHost(times);
     try {
       const [vm, host] = await Promise.all([
-        this.#vm.exec(c.cmd, { cwd: "/workspace", env: { LC_ALL: "C", TZ: "UTC" }, timeout: 20_000, ...(c.stdin === undefined ? {} : { stdin: c.stdin }) }),
+        this.#vm.exec(c.cmd, { cwd: "/workspace", env: { LC_ALL: "C", TZ: "UTC" }, timeout: RUN_DEADLINE_MS, ...(c.stdin === undefined ? {} : { stdin: c.stdin }) }),
         onHost(dir, this.#fifos, c.cmd, c.stdin),
       ]);
       return { vm, host };

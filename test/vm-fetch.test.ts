@@ -15,6 +15,7 @@ import { VmFetch, type VmFetchInput } from "../src/net/vm-fetch.js";
 import { guestHttpServer, type GuestHttpServer } from "./fixtures/guest-http-server.js";
 import { createVm } from "./helpers.js";
 import { kernel } from "./net-harness.js";
+import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 const run = promisify(execFile);
 
@@ -325,7 +326,7 @@ describe("vm.fetch through the kernel", () => {
 
   it("a program that fetches and forgets dispose() exits by itself", async () => {
     const fixture = fileURLToPath(new URL("./fixtures/fetch-forgets-dispose.ts", import.meta.url));
-    const { stdout } = await run(process.execPath, ["--import", "tsx", fixture], { timeout: 20_000 });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", fixture], { timeout: RUN_DEADLINE_MS });
     expect(stdout).toBe("200 hello /a\n200 hello /b\nECONNREFUSED\n");
   });
 });

@@ -9,6 +9,7 @@ import vm from 'node:vm';
 import { spawnSync } from 'node:child_process';
 import Module, { createRequire, isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { RUN_DEADLINE_MS } from '../deadlines.js';
 
 type Format = 'module' | 'commonjs' | 'json' | 'builtin';
 interface Resolver {
@@ -311,7 +312,7 @@ beforeAll(() => {
   fs.writeFileSync(F('app/probe.mjs'), PROBE);
   fs.writeFileSync(F('imports.json'), JSON.stringify(IMPORT_CASES.map(expand)));
   const child = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', RUNNER,
-    U('hooks.mjs'), F('cases.json'), U('app/probe.mjs'), F('imports.json')], { encoding: 'utf8', timeout: 20_000, cwd: F('app') });
+    U('hooks.mjs'), F('cases.json'), U('app/probe.mjs'), F('imports.json')], { encoding: 'utf8', timeout: RUN_DEADLINE_MS, cwd: F('app') });
   if (child.status !== 0) throw new Error(`host ESM probe failed: ${child.stderr}`);
   ({ out: hostEsm, imports: hostImports } = JSON.parse(child.stdout) as { out: Outcome[]; imports: Outcome[] });
 });

@@ -5,12 +5,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ExecResult } from "../../src/index.js";
 import { createVm, result, writeTree } from "../helpers.js";
 import { runHostNode } from "./host-node.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 // child_process's `stdio` past the third entry (workers/node-guest/builtins/child_process.js): the child gets
 // each at the same fd number, a new pipe (duplex, as Node's socket pairs), a parent's fd, or nothing. Each case
 // runs in the VM and with the host's `node` in a directory of the same files; both must print `expected`.
 
-const T = { timeout: 20_000 };
+const T = { timeout: RUN_DEADLINE_MS };
 const js = String.raw;
 
 const hostRoot = realpathSync(mkdtempSync(join(tmpdir(), "agentos-cp-fds-")));

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
+import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node`'s host-assisted crypto (ciphers, pbkdf2, scrypt, hkdf, KeyObjects,
 // signatures, key-based encryption, crypto.subtle) and incremental
@@ -421,22 +421,10 @@ function normalise(text: string, dir: string): string {
   return s;
 }
 
-function runOnHost(dir: string, file: string): Promise<ExecResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file], { cwd: dir, env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: "/home/user", LANG: "C.UTF-8" }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("close", (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
-  });
-}
-
 let hostRoot = "";
 let vm: AgentOs | undefined;
-const vmResults = new Map<string, ExecResult>();
-const hostResults = new Map<string, ExecResult>();
 
+// Only the scripts are written here; each case runs in the VM and on the host as its own test, a few at a time.
 beforeAll(async () => {
   hostRoot = realpathSync(mkdtempSync(join(tmpdir(), "agentos-crypto-zlib-")));
   vm = await AgentOs.create();
@@ -444,36 +432,32 @@ beforeAll(async () => {
   for (const r of await vm.writeFiles(CASES.map((c) => ({ path: `/w/${c.name}.js`, content: c.code })))) if (!r.success) throw new Error(`${r.path}: ${r.error}`);
   mkdirSync(hostRoot, { recursive: true });
   for (const c of CASES) writeFileSync(join(hostRoot, `${c.name}.js`), c.code);
-  await Promise.all([
-    (async () => {
-      for (const c of CASES) vmResults.set(c.name, await vm!.exec(`node /w/${c.name}.js`, { timeout: 60_000 }));
-    })(),
-    (async () => {
-      for (const c of CASES) hostResults.set(c.name, await runOnHost(hostRoot, join(hostRoot, `${c.name}.js`)));
-    })(),
-  ]);
-}, 180_000);
+}, SETUP_DEADLINE_MS);
 
 afterAll(async () => {
   await vm?.dispose();
   if (hostRoot) rmSync(hostRoot, { recursive: true, force: true });
 });
 
-describe("guest crypto and zlib match the host's node", () => {
+describe("guest crypto and zlib match the host's node", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
   for (const c of CASES) {
-    it(c.name, () => {
+    it(c.name, async ({ expect }) => {
+      const [vmResult, hostResult] = await Promise.all([
+        vm!.exec(`node /w/${c.name}.js`, { timeout: RUN_DEADLINE_MS }),
+        runHostNode([join(hostRoot, `${c.name}.js`)], hostRoot),
+      ]);
       const norm = (r: ExecResult, dir: string): ExecResult => ({ exitCode: r.exitCode, stdout: normalise(r.stdout, dir), stderr: normalise(r.stderr, dir) });
-      const inVm = norm(vmResults.get(c.name)!, "/w");
-      const onHost = norm(hostResults.get(c.name)!, hostRoot);
+      const inVm = norm(vmResult, "/w");
+      const onHost = norm(hostResult, hostRoot);
       expect(inVm).toEqual(onHost);
     });
   }
 });
 
-describe("handles of a guest process are bounded and released", () => {
+describe("handles of a guest process are bounded and released", { timeout: CASE_DEADLINE_MS }, () => {
   const run = async (code: string): Promise<ExecResult> => {
     await vm!.writeFiles([{ path: "/w/limits.js", content: code }]);
-    return vm!.exec("node /w/limits.js", { timeout: 60_000 });
+    return vm!.exec("node /w/limits.js", { timeout: RUN_DEADLINE_MS });
   };
 
   it("a guest leaking 1000 unfinished ciphers hits the cap with a coded error", async () => {

@@ -17,6 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs } from "../../src/index.js";
+import { RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "../deadlines.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SECRET = `capability-canary-${process.pid}-${Date.now()}`;
@@ -230,7 +231,7 @@ beforeAll(async () => {
   vm = await AgentOs.create();
   await vm.mkdir("/h", { recursive: true });
   await vm.writeFile("/h/names.json", JSON.stringify(propertyNames()));
-}, 60_000);
+}, SETUP_DEADLINE_MS);
 
 afterAll(async () => {
   delete process.env.AGENTOS_TEST_EXPOSE_RUNTIME;
@@ -243,8 +244,7 @@ async function guest(script: string, cwd = "/h"): Promise<{ stdout: string; stde
   const path = `/h/run-${Math.random().toString(36).slice(2)}.js`;
   await vm.writeFile(path, script);
   await vm.mkdir(cwd, { recursive: true });
-  // A deadline for hangs only: a loaded machine runs these many times slower than a quiet one.
-  return vm.exec(`cd ${cwd} && node ${path}`, { timeout: 240_000 });
+  return vm.exec(`cd ${cwd} && node ${path}`, { timeout: RUN_DEADLINE_MS });
 }
 
 describe("the oracle", () => {
@@ -283,7 +283,7 @@ describe("hooks installed before each builtin loads reach no capability", () => 
       expect(r.stdout, r.stderr).toMatch(new RegExp(`^\\[${tag}\\] blocked \\(\\d+ hooks fired\\)\\n$`));
       // A harness that saw nothing would prove nothing.
       expect(Number(/\((\d+) hooks/.exec(r.stdout)![1])).toBeGreaterThan(10);
-    }, 300_000);
+    });
   }
 });
 
@@ -328,7 +328,7 @@ describe("host operations called with hostile arguments", () => {
       report('host ops');
     `, "/h/hostile/cwd");
     expect(r.stdout, r.stderr).toMatch(/^okchild true true\n\[host ops\] blocked/);
-  }, 300_000);
+  });
 
   it("the boot-only ones read only the runtime's files, by id", async () => {
     const r = await guest(`

@@ -15,6 +15,7 @@ import { join, relative, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs } from "../../src/index.js";
+import { LATE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "../deadlines.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const CANARY = `escape-canary-${process.pid}-${Date.now()}`;
@@ -127,7 +128,7 @@ interface Run {
 }
 
 let vm: AgentOs;
-async function runGuest(files: Record<string, string>, command: string, timeout = 15000): Promise<Run> {
+async function runGuest(files: Record<string, string>, command: string, timeout = RUN_DEADLINE_MS): Promise<Run> {
   const written = await vm.writeFiles(Object.entries(files).map(([path, content]) => ({ path, content })));
   for (const w of written) if (!w.success) throw new Error(`${w.path}: ${w.error}`);
   const r = await vm.exec(command, { timeout });
@@ -169,7 +170,7 @@ beforeAll(async () => {
   await vm.writeFile("/w/guest.cjs", "module.exports = { marker: 'guest-cjs' };");
   await vm.writeFile("/w/node_modules/pkg/package.json", JSON.stringify({ name: "pkg", main: "index.js" }));
   await vm.writeFile("/w/node_modules/pkg/index.js", "module.exports = { marker: 'guest-pkg' };");
-}, 30_000);
+}, SETUP_DEADLINE_MS);
 
 afterAll(async () => {
   delete process.env.ESCAPE_CANARY;
@@ -651,8 +652,8 @@ describe("escape battery (§2.3)", () => {
     const t0 = Date.now();
     const r = await vm.exec("node /w/spin.js", { timeout: 1500 });
     expect(r.exitCode).toBe(124);
-    expect(Date.now() - t0).toBeLessThan(10_000);
-    const next = await vm.exec("node -e 'console.log(6*7)'", { timeout: 10000 });
+    expect(Date.now() - t0).toBeLessThan(1500 + LATE_MS);
+    const next = await vm.exec("node -e 'console.log(6*7)'", { timeout: RUN_DEADLINE_MS });
     expect(next).toMatchObject({ exitCode: 0, stdout: "42\n" });
   });
 });
@@ -684,7 +685,7 @@ describe("realm property (§2.4 b)", () => {
     (out ??= (async () => {
       for (const [p, t] of Object.entries(files)) await vm.writeFile(p, t);
       const names = Object.keys(files);
-      const r = await vm.exec(names.map((p) => `node ${p}; echo "--end"`).join("; "), { timeout: 30000 });
+      const r = await vm.exec(names.map((p) => `node ${p}; echo "--end"`).join("; "), { timeout: RUN_DEADLINE_MS });
       return r.stdout.split("--end\n").slice(0, names.length);
     })());
   Object.keys(cases).forEach((name, i) => {
@@ -750,7 +751,7 @@ process.exit(0);
 
 describe("host-object scan (§2.4 c)", () => {
   it("every object reachable from globalThis and every builtin ends at the guest's Object.prototype", async () => {
-    const r = await runGuest({ "/w/scan.js": SCAN_SCRIPT }, "node /w/scan.js", 30000);
+    const r = await runGuest({ "/w/scan.js": SCAN_SCRIPT }, "node /w/scan.js");
     expect(r.stdout, r.stderr).toMatch(/^scanned \d+ objects/);
     const scanned = Number(/scanned (\d+)/.exec(r.stdout)?.[1]);
     expect(scanned).toBeGreaterThan(1000);

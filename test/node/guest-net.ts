@@ -3,6 +3,7 @@
 // be counted; programs run in it and with this machine's `node`.
 import { execFile } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 process.env.AGENTOS_TRACE = "1";
 const { AgentOs } = await import("../../src/index.js");
@@ -47,7 +48,7 @@ export async function syscallsDuring(ms: number): Promise<string[]> {
 }
 
 /** Runs `code` as /w/t.js with the VM's `node`. */
-export async function run(code: string, timeout = 10_000) {
+export async function run(code: string, timeout = RUN_DEADLINE_MS) {
   await vm.writeFile("/w/t.js", code);
   return vm.exec("node /w/t.js", { timeout });
 }
@@ -55,7 +56,7 @@ export async function run(code: string, timeout = 10_000) {
 /** The same program on this machine's node: its stdout (an exit status of 1 is an answer too). */
 export function hostNode(code: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, ["-e", code], { timeout: 10_000 }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(stdout))),
+    execFile(process.execPath, ["-e", code], { timeout: RUN_DEADLINE_MS }, (err, stdout) => (err && err.code !== 1 ? reject(err) : resolve(stdout))),
   );
 }
 

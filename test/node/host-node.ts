@@ -1,9 +1,12 @@
 // What the node differential suites (node.differential.test.ts, web-globals.test.ts) share: running a case
-// with the host's `node`, and running many cases a few at a time.
+// with the host's `node`, and the deadlines of test/deadlines.ts.
 import { spawn } from "node:child_process";
 import type { ExecResult } from "../../src/index.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
-/** `node ARGS` on the host in `cwd`, with the VM's kind of environment (plus `env`); killed after 10 s. */
+export { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "../deadlines.js";
+
+/** `node ARGS` on the host in `cwd`, with the VM's kind of environment (plus `env`); killed after RUN_DEADLINE_MS (a hang). */
 export function runHostNode(args: readonly string[], cwd: string, opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<ExecResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...args], {
@@ -15,21 +18,11 @@ export function runHostNode(args: readonly string[], cwd: string, opts: { env?: 
     let stderr = "";
     child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), RUN_DEADLINE_MS);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       resolve({ exitCode: code ?? (signal ? 128 + (signal === "SIGTERM" ? 15 : 9) : -1), stdout, stderr });
     });
     if (opts.stdin !== undefined) child.stdin?.end(opts.stdin);
   });
-}
-
-/** Runs `f` over `items`, at most `limit` at a time. */
-export async function inParallel<T>(items: readonly T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await f(items[next++]!);
-    }),
-  );
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AgentOs } from "../../src/index.js";
 import { createVm, hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 /** A small Express look-alike: it swaps the prototypes of req and res as Express does. */
 const EXPRESS_FIXTURE = js`
@@ -438,7 +439,7 @@ describe("a real Express app", () => {
       const guest = app.spawn("node", ["/app/server.js", "3000"]);
       const [hostPort] = await Promise.all([
         new Promise<number>((resolve) => host.stdout.once("data", (c: Buffer) => resolve((JSON.parse(String(c)) as { port: number }).port))),
-        app.waitForListener(3000, { timeout: 20_000 }),
+        app.waitForListener(3000, { timeout: RUN_DEADLINE_MS }),
       ]);
       const requests: [string, RequestInit?][] = [
         ["/users/42?x=1&y=2"],
@@ -464,5 +465,5 @@ describe("a real Express app", () => {
       await app.dispose();
       rmSync(hostDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

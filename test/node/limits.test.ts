@@ -5,6 +5,7 @@
 // budget (src/kernel/guest-memory-account.ts).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AgentOs } from "../../src/index.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 const MiB = 1024 * 1024;
 let vm: AgentOs;
@@ -16,7 +17,7 @@ afterAll(() => vm.dispose());
 
 it("ArrayBuffers past the process limit are refused with Node's RangeError, before any system call; the VM goes on", async () => {
   const bomb = "const a = []; for (let i = 0; i < 64; i++) a.push(new ArrayBuffer(16 * 1024 * 1024)); console.log('survived')";
-  const r = await vm.exec(`node -e "${bomb}"`, { timeout: 20_000 });
+  const r = await vm.exec(`node -e "${bomb}"`, { timeout: RUN_DEADLINE_MS });
   expect(r).toMatchObject({ exitCode: 1, stdout: "" });
   expect(r.stderr).toContain("RangeError: Array buffer allocation failed\n    at [eval]:1:");
   expect(await vm.exec("node -p '6 * 7'")).toMatchObject({ exitCode: 0, stdout: "42\n" });
@@ -34,7 +35,7 @@ it("a refused allocation can be caught, and memory let go of is the guest's agai
     "const big = new Uint8Array(16 * 1024 * 1024); const copies = [structuredClone(big), big.slice(), big.map((x) => x)];",
     "console.log(refused, kept, copies.length)",
   ].join(" ");
-  const r = await vm.exec(`node -e "${code}"`, { timeout: 60_000 });
+  const r = await vm.exec(`node -e "${code}"`, { timeout: RUN_DEADLINE_MS });
   expect(r).toMatchObject({ exitCode: 0, stdout: "WebAssembly.Memory(): could not allocate memory\n4 20 3\n", stderr: "" });
 });
 
@@ -43,7 +44,7 @@ it("memories grown inside wasm by several instances are caught at the next syste
   // process limit inside wasm, where no JavaScript sees it; together they pass it, which the kernel sees.
   const wasm = "0061736d0100000001060160017f017f0302010005030100010708010467726f7700000a08010600200040000b";
   const code = `const m = new WebAssembly.Module(Buffer.from('${wasm}', 'hex')); const a = new WebAssembly.Instance(m).exports, b = new WebAssembly.Instance(m).exports; const grown = [a.grow(1500), b.grow(1500), a.grow(1000)]; require('fs').statSync('/'); console.log(grown); console.log('survived')`;
-  const r = await vm.exec(`node -e "${code}"`, { timeout: 20_000 });
+  const r = await vm.exec(`node -e "${code}"`, { timeout: RUN_DEADLINE_MS });
   expect(r).toMatchObject({ exitCode: 137, stdout: "" });
   expect(r.stderr).toBe(`node: out of memory (process limit ${128 * MiB} bytes)\n`);
 });

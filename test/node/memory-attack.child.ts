@@ -4,6 +4,7 @@
 // guest's worker live in it).
 import { gzipSync } from "node:zlib";
 import { AgentOs } from "../../src/index.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 const MiB = 1024 * 1024;
 
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     const bomb = Buffer.concat(Array.from({ length: Math.ceil((6 * 1000 * 1000) / member.length) }, () => member));
         await vm.writeFile("/tmp/bomb.gz", bomb);
   }
-  const r = await vm.exec(`node -e "${source.replaceAll('"', '\\"')}"`, { timeout: 240_000 });
+  const r = await vm.exec(`node -e "${source.replaceAll('"', '\\"')}"`, { timeout: RUN_DEADLINE_MS });
   const peakRss = process.resourceUsage().maxRSS * 1024;
   console.log(JSON.stringify({ name, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr.slice(0, 2000), peakRssMiB: Math.round(peakRss / MiB) }));
   await vm.dispose();

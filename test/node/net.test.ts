@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createVm, hostNode, js, run, spawnUntil, syscallsDuring, vm } from "./guest-net.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 describe("net", () => {
   it("18: echo server and client in one process", async () => {
@@ -27,7 +28,7 @@ let got = ''; c.on('data', (d) => (got += d)); c.on('end', () => console.log(got
     const server = spawnUntil(vm, "/w/server19.js", "READY");
     await server.ready;
     expect(vm.listeners()).toContainEqual(expect.objectContaining({ proto: "tcp", port: 4019 }));
-    expect(await vm.exec("node /w/client19.js", { timeout: 5000 })).toEqual({ exitCode: 0, stdout: "pong\n", stderr: "" });
+    expect(await vm.exec("node /w/client19.js", { timeout: RUN_DEADLINE_MS })).toEqual({ exitCode: 0, stdout: "pong\n", stderr: "" });
     server.child.kill();
     await server.child.wait();
   });
@@ -281,8 +282,7 @@ server.listen(0, () => {
   });
   c.write('ping');
 });`,
-      // A second on a quiet machine; the bound only ends a run that hangs.
-      25_000,
+      // A second on a quiet machine, 25 s on a loaded one; run()'s deadline only ends a run that hangs.
     );
     expect(r).toEqual({ exitCode: 0, stdout: "rounds 10000\n", stderr: "" });
   });

@@ -13,7 +13,7 @@ import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
-import { inParallel, runHostNode } from "./host-node.js";
+import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
 // against this machine's own `node` (process.execPath, the same binary the VM's workers run on).
@@ -27,6 +27,8 @@ import { inParallel, runHostNode } from "./host-node.js";
 //   the case `uncaught-source-context` checks that header on its own.
 // The host gets a fixed environment like the VM's (HOME=/home/user, PATH) and stdin /dev/null unless the case
 // gives stdin. Snippets avoid what legitimately differs (pids, hostnames, times, absolute host paths).
+// Nor may their output depend on the machine's speed: a timer that is to fire after a setImmediate is set from
+// that immediate (or later), not 50 ms after it, because a loaded machine stalls a process for longer than that.
 
 
 /** Cases where the guest node differs from node, each with the reason (a real difference: a bug to fix). */
@@ -116,7 +118,7 @@ const CASES: Case[] = [
 
   // ---------------------------------------------------------------- timers
   { name: "timers-interval", code: js`let n = 0; const t = setInterval(() => { console.log('tick', ++n); if (n === 3) clearInterval(t); }, 2); console.log(typeof t.ref, typeof t.unref, t.hasRef());` },
-  { name: "timers-unref", code: js`const t = setTimeout(() => console.log('never'), 1000); t.unref(); console.log(t.hasRef()); const i = setInterval(() => {}, 1000); i.unref(); setImmediate(() => console.log('imm')); const t2 = setTimeout(() => console.log('ref again'), 50); t2.unref(); t2.ref();` },
+  { name: "timers-unref", code: js`const t = setTimeout(() => console.log('never'), 1000); t.unref(); console.log(t.hasRef()); const i = setInterval(() => {}, 1000); i.unref(); setImmediate(() => { console.log('imm'); const t2 = setTimeout(() => console.log('ref again'), 50); t2.unref(); t2.ref(); });` },
   { name: "timers-order-delays", code: js`for (const d of [400, 200, 0, 1, 300, 200]) setTimeout(() => console.log('d', d), d); const c = setTimeout(() => console.log('cancelled'), 2); clearTimeout(c); clearTimeout(undefined); clearTimeout(12345); const args = setTimeout((a, b) => console.log('args', a, b), 1, 'x', 'y');` },
   { name: "timers-promises", files: { "case.mjs": js`import { setTimeout as sleep, setImmediate as imm, setInterval as every } from 'node:timers/promises'; console.log(await sleep(5, 'value')); console.log(await imm('imm')); let n = 0; for await (const v of every(2, 'iv')) { console.log(v, ++n); if (n === 3) break; } const ac = new AbortController(); const p = sleep(1000, null, { signal: ac.signal }); ac.abort(); try { await p; } catch (e) { console.log(e.name, e.code, e.message); } import timers from 'node:timers'; console.log(typeof timers.setTimeout, typeof (await import('timers/promises')).scheduler);` }, args: ["case.mjs"] },
   { name: "timers-refresh-and-ids", code: js`let fired = 0; const t = setTimeout(() => { fired++; console.log('fired', fired); }, 100); setTimeout(() => t.refresh(), 20); const id = +setTimeout(() => {}, 0); console.log(typeof id, Number.isInteger(id)); const imm = setImmediate(() => console.log('no')); clearImmediate(imm); console.log(typeof imm.hasRef);` },
@@ -280,11 +282,11 @@ const CASES: Case[] = [
   { name: "als-timers", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); als.run('t', () => { setImmediate(() => { console.log('immediate', als.getStore()); setTimeout(() => { console.log('timeout', als.getStore()); let n = 0; const iv = setInterval(() => { console.log('interval', ++n, als.getStore()); if (n === 2) { clearInterval(iv); const t = als.run('made', () => setTimeout(() => console.log('refresh keeps', als.getStore()), 1)); als.run('other', () => t.refresh()); } }, 1); }, 1); }); });` },
   { name: "als-nexttick-microtask", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); als.run('q', () => { process.nextTick((a) => console.log('tick', a, als.getStore()), 'arg'); queueMicrotask(() => { console.log('microtask', als.getStore()); process.nextTick(() => console.log('tick in microtask', als.getStore())); }); }); process.nextTick(() => console.log('tick outside', als.getStore()));` },
   { name: "als-fs", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); const fs = require('fs'); als.run('io', () => { fs.readFile(__filename, 'utf8', (err, data) => { console.log('readFile', err, data.length > 0, als.getStore()); fs.stat(__filename, () => { console.log('stat', als.getStore()); als.run('p', async () => { const d = await fs.promises.readFile(__filename, 'utf8'); console.log('promises', d.length > 0, als.getStore()); }); }); }); });` },
-  { name: "als-enter-with", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); als.enterWith('top'); setTimeout(() => { console.log('timer', als.getStore()); als.enterWith('in timer'); console.log('entered', als.getStore()); setImmediate(() => console.log('immediate', als.getStore())); }, 1); setTimeout(() => console.log('second timer', als.getStore()), 100); (async () => { await null; console.log('await', als.getStore()); })(); console.log('sync', als.getStore());` },
+  { name: "als-enter-with", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); als.enterWith('top'); setTimeout(() => { console.log('timer', als.getStore()); setTimeout(() => console.log('second timer', als.getStore()), 100); als.enterWith('in timer'); console.log('entered', als.getStore()); setImmediate(() => console.log('immediate', als.getStore())); }, 1); (async () => { await null; console.log('await', als.getStore()); })(); console.log('sync', als.getStore());` },
   { name: "als-exit-disable", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); als.run('r', () => { als.exit(() => { console.log('exit', als.getStore()); setTimeout(() => console.log('exit timer', als.getStore()), 1); }); console.log('back', als.getStore()); }); als.run('d', () => { als.disable(); console.log('disabled', als.getStore()); }); als.run('again', () => console.log('run after disable', als.getStore()));` },
   { name: "als-snapshot-bind", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); const snap = als.run('snap', () => AsyncLocalStorage.snapshot()); const bound = als.run('bound', () => AsyncLocalStorage.bind((x) => x + ':' + als.getStore())); const res = als.run('res', () => new AsyncResource('Job')); als.run('current', () => { console.log(snap(() => als.getStore())); console.log(bound('b'), bound.length); console.log(res.runInAsyncScope(function (a) { return [this.k, a, als.getStore()]; }, { k: 1 }, 2)); const rb = res.bind(function () { return als.getStore(); }); console.log(rb(), als.getStore()); console.log(AsyncResource.bind(() => als.getStore())()); }); try { new AsyncResource(5); } catch (e) { console.log(e.code); }` },
   { name: "als-two-stores", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); const other = new AsyncLocalStorage(); als.run('a', () => other.run('b', () => { setTimeout(() => console.log('timer', als.getStore(), other.getStore()), 1); process.nextTick(() => other.run('b2', () => console.log('tick', als.getStore(), other.getStore()))); Promise.resolve().then(() => console.log('then', als.getStore(), other.getStore())); })); other.run('only', () => console.log('sync', als.getStore(), other.getStore()));` },
-  { name: "als-no-leak", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); const EventEmitter = require('events'); const e = new EventEmitter(); e.on('ev', () => console.log('emit', als.getStore())); let resolve; const p = new Promise((r) => (resolve = r)); p.then(() => console.log('then registered outside', als.getStore())); const t = setTimeout(() => console.log('timer set outside', als.getStore()), 100); process.nextTick(() => console.log('tick set outside', als.getStore())); als.run('inside', () => { resolve(); e.emit('ev'); }); setImmediate(() => e.emit('ev'));` },
+  { name: "als-no-leak", code: js`const { AsyncLocalStorage, AsyncResource } = require('async_hooks'); const als = new AsyncLocalStorage(); const EventEmitter = require('events'); const e = new EventEmitter(); e.on('ev', () => console.log('emit', als.getStore())); let resolve; const p = new Promise((r) => (resolve = r)); p.then(() => console.log('then registered outside', als.getStore())); process.nextTick(() => console.log('tick set outside', als.getStore())); als.run('inside', () => { resolve(); e.emit('ev'); }); setImmediate(() => { e.emit('ev'); setTimeout(() => console.log('timer set outside', als.getStore()), 100); });` },
   { name: "perf-hooks-misc", code: js`const { performance } = require('perf_hooks'); const t = performance.now(); console.log(typeof t, t >= 0, performance === globalThis.performance, typeof performance.timeOrigin, typeof performance.mark); const { isMainThread, threadId } = require('worker_threads'); console.log(isMainThread, threadId); console.log(require('v8').getHeapStatistics().total_heap_size > 0, typeof require('tty').isatty, require('tty').isatty(1));` },
 
   // ---------------------------------------------------------------- uncaught errors, rejections, syntax errors, assert
@@ -320,8 +322,6 @@ const CASES: Case[] = [
 /** A temp dir on the host holding each case's files, one directory per case. */
 let hostRoot = "";
 let vm: AgentOs | undefined;
-const vmResults = new Map<string, ExecResult>();
-const hostResults = new Map<string, ExecResult>();
 
 function filesOf(c: Case): Record<string, string> {
   return { ...(c.code === undefined ? {} : { "case.js": c.code }), ...(c.files ?? {}) };
@@ -350,41 +350,41 @@ function runOnHost(c: Case, dir: string): Promise<ExecResult> {
 async function runInVm(c: Case): Promise<ExecResult> {
   const cmd = ["node", ...(c.args ?? ["case.js"]).map(shellQuote)].join(" ");
   return vm!.exec(cmd, {
-    timeout: 10_000,
+    timeout: RUN_DEADLINE_MS,
     cwd: `/w/${c.name}`,
     ...(c.env ? { env: c.env } : {}),
     ...(c.stdin !== undefined ? { stdin: c.stdin } : {}),
   });
 }
 
+// Only the files are set up before the cases: each case then runs in the VM and on the host as its own test,
+// a few at a time (vitest's maxConcurrency), so that each has its own deadline instead of all 295 sharing one.
 beforeAll(async () => {
   hostRoot = realpathSync(mkdtempSync(join(tmpdir(), "agentos-node-diff-")));
   vm = await AgentOs.create();
   const entries: { path: string; content: string }[] = [];
+  const vmDirs = new Set<string>();
   for (const c of CASES) {
     const dir = join(hostRoot, c.name);
     mkdirSync(dir, { recursive: true });
-    await vm.mkdir(`/w/${c.name}`, { recursive: true });
+    vmDirs.add(`/w/${c.name}`);
     for (const [path, content] of Object.entries(filesOf(c))) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), content);
-      await vm.mkdir(dirname(`/w/${c.name}/${path}`), { recursive: true });
+      vmDirs.add(dirname(`/w/${c.name}/${path}`));
       entries.push({ path: `/w/${c.name}/${path}`, content });
     }
   }
+  for (const d of vmDirs) await vm.mkdir(d, { recursive: true });
   for (const r of await vm.writeFiles(entries)) if (!r.success) throw new Error(`${r.path}: ${r.error}`);
-  await Promise.all([
-    inParallel(CASES, 4, async (c) => void vmResults.set(c.name, await runInVm(c))),
-    inParallel(CASES, 8, async (c) => void hostResults.set(c.name, await runOnHost(c, join(hostRoot, c.name)))),
-  ]);
-}, 120_000);
+}, SETUP_DEADLINE_MS);
 
 afterAll(async () => {
   await vm?.dispose();
   if (hostRoot) rmSync(hostRoot, { recursive: true, force: true });
 });
 
-describe("guest node matches the host's node", () => {
+describe("guest node matches the host's node", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
   it("has unique case names and every known difference names a case", () => {
     const names = CASES.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
@@ -394,15 +394,16 @@ describe("guest node matches the host's node", () => {
 
   for (const c of CASES) {
     const known = KNOWN_DIFFERENCES[c.name];
-    it(`${c.name}${known ? ` (known difference: ${known})` : ""}`, () => {
+    it(`${c.name}${known ? ` (known difference: ${known})` : ""}`, async ({ expect }) => {
+      const [vmResult, hostResult] = await Promise.all([runInVm(c), runOnHost(c, join(hostRoot, c.name))]);
       const keep = c.keepHeader ?? false;
       const norm = (r: ExecResult, dir: string): ExecResult => ({
         exitCode: r.exitCode,
         stdout: normalise(r.stdout, dir, keep),
         stderr: normalise(r.stderr, dir, keep),
       });
-      const inVm = norm(vmResults.get(c.name)!, `/w/${c.name}`);
-      const onHost = norm(hostResults.get(c.name)!, join(hostRoot, c.name));
+      const inVm = norm(vmResult, `/w/${c.name}`);
+      const onHost = norm(hostResult, join(hostRoot, c.name));
       if (known) expect(inVm, "listed in KNOWN_DIFFERENCES but now matches the host: remove it").not.toEqual(onHost);
       else expect(inVm).toEqual(onHost);
     });

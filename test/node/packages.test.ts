@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { AgentOs } from "../../src/index.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
 
 const REPO_NODE_MODULES = fileURLToPath(new URL("../../node_modules", import.meta.url));
 
@@ -234,7 +235,7 @@ function runHost(c: Case): Outcome {
     },
     input: c.stdin ?? "",
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: RUN_DEADLINE_MS,
   });
   if (r.error) throw r.error;
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.status ?? -1 };
@@ -244,7 +245,7 @@ async function runVm(c: Case): Promise<Outcome> {
   const r = await vm.exec(`cd /app && ${c.cmd}`, {
     env: { ...BASE_ENV, ...c.env },
     ...(c.stdin === undefined ? {} : { stdin: c.stdin }),
-    timeout: 20_000,
+    timeout: RUN_DEADLINE_MS,
   });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs, type ExecResult } from "../../src/index.js";
-import { inParallel, runHostNode } from "./host-node.js";
+import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node`'s web-platform globals (stream/web, Blob and File, MessageChannel,
 // MessagePort, BroadcastChannel; workers/node-guest) against this machine's own `node` (process.execPath,
@@ -87,8 +87,6 @@ const CASES: Case[] = [
 
 let hostRoot = "";
 let vm: AgentOs | undefined;
-const vmResults = new Map<string, ExecResult>();
-const hostResults = new Map<string, ExecResult>();
 const fileOf = (c: Case): string => (c.esm ? "case.mjs" : "case.js");
 
 /** The case's directory → <DIR>; stack frames → one placeholder line. */
@@ -103,6 +101,7 @@ function runOnHost(c: Case, dir: string): Promise<ExecResult> {
   return runHostNode([fileOf(c)], dir);
 }
 
+// Only the files are set up here; each case runs in the VM and on the host as its own test, a few at a time.
 beforeAll(async () => {
   hostRoot = realpathSync(mkdtempSync(join(tmpdir(), "agentos-web-globals-")));
   vm = await AgentOs.create();
@@ -114,27 +113,27 @@ beforeAll(async () => {
     entries.push({ path: `/w/${c.name}/${fileOf(c)}`, content: c.code });
   }
   for (const r of await vm.writeFiles(entries)) if (!r.success) throw new Error(`${r.path}: ${r.error}`);
-  await Promise.all([
-    inParallel(CASES, 4, async (c) => void vmResults.set(c.name, await vm!.exec(`node ${fileOf(c)}`, { timeout: 10_000, cwd: `/w/${c.name}` }))),
-    inParallel(CASES, 4, async (c) => void hostResults.set(c.name, await runOnHost(c, join(hostRoot, c.name)))),
-  ]);
-}, 120_000);
+}, SETUP_DEADLINE_MS);
 
 afterAll(async () => {
   await vm?.dispose();
   if (hostRoot) rmSync(hostRoot, { recursive: true, force: true });
 });
 
-describe("guest node's web globals match the host's node", () => {
+describe("guest node's web globals match the host's node", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
   it("has unique case names", () => {
     const names = CASES.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
   for (const c of CASES) {
-    it(c.name, () => {
+    it(c.name, async ({ expect }) => {
+      const [vmResult, hostResult] = await Promise.all([
+        vm!.exec(`node ${fileOf(c)}`, { timeout: RUN_DEADLINE_MS, cwd: `/w/${c.name}` }),
+        runOnHost(c, join(hostRoot, c.name)),
+      ]);
       const norm = (r: ExecResult, dir: string): ExecResult => ({ exitCode: r.exitCode, stdout: normalise(r.stdout, dir), stderr: normalise(r.stderr, dir) });
-      expect(norm(vmResults.get(c.name)!, `/w/${c.name}`)).toEqual(norm(hostResults.get(c.name)!, join(hostRoot, c.name)));
+      expect(norm(vmResult, `/w/${c.name}`)).toEqual(norm(hostResult, join(hostRoot, c.name)));
     });
   }
 });

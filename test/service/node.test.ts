@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AgentOs } from "../../src/index.js";
 import { createVm, result, writeTree } from "../helpers.js";
+import { LATE_MS, RUN_DEADLINE_MS } from "../deadlines.js";
 
 // The guest `node` through the public API: acceptance tests 1–14 of shared/docs/guest-js.md §6, with exact
 // expectations (13 and 14 pin the exit status and the part of stderr that matters).
 
-const T = { timeout: 10_000 };
+const T = { timeout: RUN_DEADLINE_MS };
 
 async function vmWith(files: Record<string, string> = {}): Promise<AgentOs> {
   const vm = await createVm();
@@ -137,7 +138,7 @@ describe("guest node (§6 acceptance tests 1–14)", () => {
     });
     const started = Date.now();
     const spin = await vm.exec("node -e 'for(;;){}'", { timeout: 200 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(200 + LATE_MS);
     expect(spin.exitCode).toBe(124);
     expect(spin.stdout).toBe("");
     expect(await vm.exec("node -e \"process.kill(process.pid, 'SIGTERM'); setTimeout(() => {}, 5000)\"", T)).toEqual(result("", 143));
@@ -146,9 +147,9 @@ describe("guest node (§6 acceptance tests 1–14)", () => {
 
   it("14: a heap bomb under a 64 MiB limit exits 134 with 'heap out of memory'; the next exec works", async () => {
     const vm = await createVm({ limits: { maxProcessMemoryBytes: 64 * 1024 * 1024 } });
-    const bomb = await vm.exec("node -e 'const a = []; for (;;) a.push(new Array(1e5).fill({ x: 1 }))'", { timeout: 20_000 });
+    const bomb = await vm.exec("node -e 'const a = []; for (;;) a.push(new Array(1e5).fill({ x: 1 }))'", { timeout: RUN_DEADLINE_MS });
     expect(bomb.exitCode).toBe(134);
     expect(bomb.stderr).toContain("heap out of memory");
     expect(await vm.exec("node -e 'console.log(\"alive\")'", T)).toEqual(result("alive\n"));
-  }, 30_000);
+  });
 });

@@ -177,7 +177,7 @@ describe("loops", () => {
       result("168894\n"),
     );
     // 20,000 loop iterations of the shell: seconds on a quiet machine, many more on a loaded one.
-  }, 90_000);
+  });
 
   it("reads lines in a while loop inside a pipeline", async () => {
     const vm = await createVm();
