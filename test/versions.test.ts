@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AGENTOS_VERSION } from "../src/commands/version.js";
+import { AGENTOS_VERSION } from "../src/gnu/version.js";
 import { createVm } from "./helpers.js";
 
 /**

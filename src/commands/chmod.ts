@@ -10,7 +10,7 @@ import type { CommandContext, CommandHandler, CommandStat } from "./command.js";
 import { quote, quoteaf, quotef } from "../gnu/quote.js";
 import { adjustMode, compileMode, MODE_BITS, modeString, referenceMode, type ModeChange } from "../gnu/mode-change.js";
 import { Slicer } from "./sort/cooperative.js";
-import { versionText } from "./version.js";
+import { versionText } from "../gnu/version.js";
 import { errorCode, strerror } from "../gnu/strerror.js";
 import { UMASK } from "../kernel/umask.js";
 

@@ -1,5 +1,5 @@
 import type { ScriptProcess } from "../script-host.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // GNU bc 1.07: arbitrary precision numbers (BigInt scaled by 10^scale) with bc's scale rules, ibase and
 // obase, variables, arrays, functions with auto, if/while/for, print, strings, -l (the math library's

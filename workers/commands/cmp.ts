@@ -3,7 +3,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { CMP_HELP } from "./diff/help.js";
 import { hardLocale } from "./diff/util.js";
 import { getopt, type OptionSpec, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const SPECS: OptionSpec[] = [
   { key: "print-bytes", short: "b", long: "print-bytes" },

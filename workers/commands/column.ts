@@ -2,7 +2,7 @@ import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import type { System } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // util-linux 2.38 column: fills columns (or rows, -x) with tab stops up to the output width (-c, then
 // $COLUMNS, then 80), or makes a table (-t) as libsmartcols prints it: cells padded to the widest of

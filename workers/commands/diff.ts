@@ -8,7 +8,7 @@ import { type Format, Printer } from "./diff/output.js";
 import { formatTime, hardLocale, isBinary, scanOptionWords } from "./diff/util.js";
 import { globToRegExp } from "./find/regex.js";
 import { getopt, type OptionSpec, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const R = "required" as const;
 const O = "optional" as const;

@@ -3,7 +3,7 @@ import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import type { Stat } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // GNU du (coreutils 9.1). Disk usage is what the VM's file system allocates (Stat.blocks): a regular
 // file takes its size rounded up to 4 KiB blocks; a directory, a symbolic link and a device take none of

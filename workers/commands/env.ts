@@ -3,7 +3,7 @@ import { quote, quoteaf } from "../../src/gnu/quote.js";
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { SysError } from "../system.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // GNU env (coreutils 9.1): the environment changed by -i, -u and NAME=VALUE, then printed (no command)
 // or given to COMMAND, started with sys.spawn in the same fds 0–2 (and -C's directory); env exits with

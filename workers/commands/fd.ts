@@ -4,7 +4,7 @@ import type { FileKind, Stat } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 import { globSource, IgnoreStack, matchRules, parseIgnore } from "./ignore.js";
 import { exitStatusOf, startCommand } from "./run-command.js";
-import { AGENTOS_VERSION, versionText } from "../../src/commands/version.js";
+import { AGENTOS_VERSION, versionText } from "../../src/gnu/version.js";
 
 const SPECS = [
   { key: "H", short: "H", long: "hidden" },

@@ -2,7 +2,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { SysError, type Stat, type System } from "../system.js";
 import { strerror } from "../../src/gnu/strerror.js";
 import { getopt, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // A subset of file 5.44: its answers, in its words, for the file types a project holds: text (ASCII,
 // UTF-8, UTF-16, ISO-8859 and what its line terminators are), scripts by their #! line, JSON, HTML,

@@ -2,7 +2,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { Find, FindError } from "./find/context.js";
 import { parseCommandLine } from "./find/parse.js";
 import { walk } from "./find/walk.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const HELP = `Usage: find [-H] [-L] [-P] [-Olevel] [-D debugopts] [path...] [expression]
 

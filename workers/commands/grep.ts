@@ -7,7 +7,7 @@ import { HELP } from "./grep/help.js";
 import { parseArgs, UsageError } from "./grep/options.js";
 import { RegexSyntaxError } from "./grep/regex.js";
 import { compile, PatternError, type Matcher, type MatchOptions, type Model } from "./grep/search.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 /**
  * GNU grep 3.8: BRE, ERE, fixed strings and (as JavaScript RegExp) -P; context, -o, -c/-l/-L/-q, -r/-R

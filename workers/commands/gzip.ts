@@ -3,7 +3,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { type Stat, SysError } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 import { crc32, Gunzip, GzipEncoder, GzipFormatError, parseGzipHeader } from "./tar/zstream.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 /**
  * GNU gzip 1.12: compresses each FILE to FILE.gz (or decompresses FILE.gz to FILE, -d), in place unless

@@ -1,7 +1,7 @@
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { hostname as hostName } from "./user-db.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const USAGE = `Usage: hostname [-b] {hostname|-F file}         set host name (from file)
        hostname [-a|-A|-d|-f|-i|-I|-s|-y]       display formatted name

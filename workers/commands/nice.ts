@@ -2,7 +2,7 @@ import { quote } from "../../src/gnu/quote.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { runCommand } from "./run-command.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 /**
  * GNU nice. The VM does not schedule by niceness: every process's is 0 (what `nice` alone prints), and an

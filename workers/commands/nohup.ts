@@ -1,7 +1,7 @@
 import { quoteaf } from "../../src/gnu/quote.js";
 import type { ScriptProcess } from "../script-host.js";
 import { runCommand } from "./run-command.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 /**
  * GNU nohup. Nothing in the VM is a terminal and no signal reaches a command from one, so it runs the

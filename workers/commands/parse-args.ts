@@ -1,6 +1,6 @@
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, type OptionSpec, type ParsedOption, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 /**
  * A GNU tool's command line (getopt.ts) with --help and --version (version.ts) answered: the options and operands, or

@@ -2,7 +2,7 @@ import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { utf8Locale } from "./column.js";
 import { getopt, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // util-linux 2.38 rev: each line reversed character by character in the locale's charset (a UTF-8
 // locale: characters; otherwise bytes, of which glibc's C locale reads only ASCII); a last line without

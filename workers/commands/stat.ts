@@ -4,7 +4,7 @@ import type { ScriptProcess } from "../script-host.js";
 import type { Stat } from "../system.js";
 import { getopt, UsageError } from "./getopt.js";
 import { modeString } from "../../src/gnu/mode-change.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const SPECS = [
   { key: "dereference", short: "L", long: "dereference" },

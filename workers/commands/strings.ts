@@ -1,7 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const SPECS = [
   { key: "a", short: "a", long: "all" },

@@ -4,7 +4,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { type Stat, SysError, type System } from "./../system.js";
 import { BLOCK, encodeEntry, type Entry, globRegExp, hasWildcards, Lister, parseHeader, parsePax, quoteName, RECORD } from "./tar/format.js";
 import { Gunzip, GzipEncoder, GzipFormatError } from "./tar/zstream.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 /**
  * GNU tar 1.34: create (c), append (r), list (t) and extract (x) archives in GNU format, with gzip (-z,

@@ -2,7 +2,7 @@ import { quote } from "../../src/gnu/quote.js";
 import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { exitStatusOf, startCommand } from "./run-command.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const SIGNALS: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, CONT: 18, STOP: 19 };
 const UNITS: Record<string, number> = { "": 1, s: 1, m: 60, h: 3600, d: 86400 };

@@ -2,7 +2,7 @@ import { modeString } from "../../src/gnu/mode-change.js";
 import type { ScriptProcess } from "../script-host.js";
 import type { Stat } from "../system.js";
 import { globSource, IgnoreStack } from "./ignore.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 const USAGE = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H  baseHREF]
 	[-T title] [-o filename] [-P pattern] [-I pattern] [--gitignore]

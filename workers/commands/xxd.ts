@@ -1,7 +1,7 @@
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { Output, type System } from "../system.js";
-import { versionText } from "../../src/commands/version.js";
+import { versionText } from "../../src/gnu/version.js";
 
 // vim's xxd (2022-01-14): a hex dump (default, -b bits, -e little-endian, -p plain, -i C include) and
 // back (-r, -r -p), with its option syntax (`-c8`, `-c 8`, `-cols 8`, `--len 4`: any prefix after the
