@@ -291,14 +291,25 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
   });
 }
 
-wrapConstructor(globalThis, 'ArrayBuffer', (args, newTarget) => {
+/**
+ * An ArrayBuffer or SharedArrayBuffer of the length `args[0]` asks for (an object converted once, so that its
+ * valueOf runs once), refused past the budget; answers [the buffer, the bytes requested], read by index (no
+ * destructuring: that would run the array iterator, which a guest can replace).
+ */
+function constructBuffer(Original, args, newTarget) {
   if (typeof args[0] === 'object' && args[0] !== null) {
     const n = numberOnce(args[0]);
     if (n !== undefined) args = withFirst(args, n);
   }
   const request = countOf(args[0], 1);
   if (!fits(request)) throw allocationFailed();
-  const made = ReflectConstruct(ArrayBufferOriginal, args, newTarget);
+  return [ReflectConstruct(Original, args, newTarget), request];
+}
+
+wrapConstructor(globalThis, 'ArrayBuffer', (args, newTarget) => {
+  const built = constructBuffer(ArrayBufferOriginal, args, newTarget);
+  const made = built[0];
+  const request = built[1];
   const length = ReflectApply(abByteLength, made, []);
   countAfter(length, request);
   // V8 counts a resizable buffer's first length only: its growth is counted here.
@@ -387,13 +398,9 @@ for (const [name, ratio] of [['fromBase64', 0.75], ['fromHex', 0.5]]) {
 
 // SharedArrayBuffers: V8 counts none of their memory.
 wrapConstructor(globalThis, 'SharedArrayBuffer', (args, newTarget) => {
-  if (typeof args[0] === 'object' && args[0] !== null) {
-    const n = numberOnce(args[0]);
-    if (n !== undefined) args = withFirst(args, n);
-  }
-  const request = countOf(args[0], 1);
-  if (!fits(request)) throw allocationFailed();
-  const made = ReflectConstruct(SharedArrayBufferOriginal, args, newTarget);
+  const built = constructBuffer(SharedArrayBufferOriginal, args, newTarget);
+  const made = built[0];
+  const request = built[1];
   const length = ReflectApply(sabByteLength, made, []);
   countAfter(length, request);
   track(made, length, 0);
