@@ -4,7 +4,7 @@
 // deadlines for hangs only, test/deadlines.ts); this script fails when the tests fail.
 //
 //   node scripts/test-loaded.mjs                 runs `npx -y pnpm@10.34.8 test`, the README's command
-//   node scripts/test-loaded.mjs CMD [ARG …]     runs CMD instead (.ci/run: the vitest suite on Node 24)
+//   node scripts/test-loaded.mjs CMD [ARG …]     runs CMD instead (e.g. npx -y pnpm@10.34.8 test:reference)
 //
 // Each hog ends by itself after HOG_MINUTES (default 60) should this script be killed without its cleanup,
 // and is killed as soon as the tests end.
