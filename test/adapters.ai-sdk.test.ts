@@ -106,8 +106,8 @@ describe("AI SDK tools", () => {
     for (let i = 0; i < 3000; i++) files[`/big/${"f".repeat(100)}-${String(i).padStart(4, "0")}`] = "";
     const commands = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`tool-${String(i).padStart(3, "0")}`, () => 0]));
     const vm = await createVm({ files, commands });
-    const { description } = (await createTools(vm, { cwd: "/big" })).bash;
-    const [, , , listing, named] = description!.split("\n");
+    const description = (await createTools(vm, { cwd: "/big" })).bash.description as string;
+    const [, , , listing, named] = description.split("\n");
     expect(listing!.length).toBeLessThanOrEqual("When this session started, /big holds: .".length + LISTING_CHARS + " … and 3000 more".length);
     expect(listing).toMatch(/^When this session started, \/big holds: f{100}-0000, f{100}-0001, f{100}-0002, … and 2997 more\.$/);
     expect(named!.length).toBeLessThan(COMMANDS_CHARS + 100);
