@@ -10,7 +10,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/adapters/mcp.js";
 import { createVm } from "./helpers.js";
-import { startMcpServer } from "./mcp-child.js";
+import { PatientClient, startMcpServer } from "./mcp-child.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), "agentos-mcp-"));
@@ -27,7 +27,7 @@ async function connected(options?: McpServerOptions): Promise<{ client: Client; 
   const server = await createMcpServer(vm, options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: "test-client", version: "1.0.0" });
+  const client = new PatientClient({ name: "test-client", version: "1.0.0" });
   await client.connect(clientSide);
   clients.push(client);
   return { client, vm };

@@ -10,8 +10,21 @@ import { once } from "node:events";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
+import type { ClientRequest, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
+
+/**
+ * The SDK's Client, whose requests wait up to the hang deadline of a guest process (test/deadlines.ts) instead
+ * of the SDK's 60 s: a server started by npx on a loaded machine may install its packages for longer than that.
+ */
+export class PatientClient extends Client {
+  override request<T extends AnySchema>(request: ClientRequest, resultSchema: T, options?: RequestOptions): Promise<SchemaOutput<T>> {
+    return super.request(request, resultSchema, { timeout: request.method === "initialize" ? SETUP_DEADLINE_MS : RUN_DEADLINE_MS, ...options });
+  }
+}
 
 /** A Transport over the stdin and stdout of `child`: one JSON-RPC message a line, as MCP's stdio transport. */
 class ChildTransport implements Transport {
@@ -57,7 +70,7 @@ export async function startMcpServer(command: string, args: string[], options: {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("close", (code, signal) => resolve({ code, signal })),
   );
-  const client = new Client({ name: "agentos-test", version: "1.0.0" });
+  const client = new PatientClient({ name: "agentos-test", version: "1.0.0" });
   try {
     await client.connect(new ChildTransport(child));
   } catch (e) {
