@@ -119,7 +119,7 @@ describe("MCP server (through the SDK's client)", () => {
       "README.md\t7\ndocs/\ndocs/a.txt\t12\nlink@\nsrc/\nsrc/main.ts\t11\n",
       "3 files (30 bytes), 2 directories",
     ]);
-    const shallow = await client.callTool({ name: "list", arguments: { path: "/home/user", recursive: true, maxDepth: 1 } });
+    const shallow = await client.callTool({ name: "list", arguments: { path: "/home/user", maxDepth: 1 } });
     expect(texts(shallow)).toEqual(["project/\nproject/README.md\t7\nproject/docs/\nproject/link@\nproject/src/\n", "1 file (7 bytes), 3 directories"]);
     await vm.exec("seq 1 1000 > /tmp/long.txt");
     const long = textOf(await client.callTool({ name: "read", arguments: { path: "/tmp/long.txt" } }));

@@ -154,18 +154,18 @@ export async function createMcpServer(vm: AgentOs, options: McpServerOptions = {
       description:
         `List a directory of the sandbox VM (relative paths from ${cwd}): one entry a line, a file with its size in ` +
         'bytes after a tab, directories ending in "/", symlinks in "@", then the totals; with recursive, everything ' +
-        "below it (to maxDepth levels), as paths relative to it.",
+        "below it (maxDepth levels: implies recursive), as paths relative to it.",
       inputSchema: {
         path: z.string().describe("Path of the directory"),
         recursive: z.boolean().optional().describe("List everything below the directory (default false)"),
-        maxDepth: byteCount.optional().describe("With recursive: levels below the directory's own entries (0: only those)"),
+        maxDepth: byteCount.optional().describe("Levels below the directory's own entries to list (0: only those); implies recursive"),
       },
       annotations: { readOnlyHint: true },
     },
-    ({ path, recursive = false, maxDepth }) =>
+    ({ path, recursive = false, maxDepth = recursive ? undefined : 0 }) =>
       guarded(async () => {
         const p = resolve(path);
-        const entries = await vm.readdirRecursive(p, recursive ? (maxDepth === undefined ? {} : { maxDepth }) : { maxDepth: 0 });
+        const entries = await vm.readdirRecursive(p, maxDepth === undefined ? {} : { maxDepth });
         let files = 0;
         let dirs = 0;
         let bytes = 0;
