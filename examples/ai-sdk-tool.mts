@@ -1,4 +1,6 @@
-// A VM as tools of a Vercel AI SDK agent: `createTools(vm)` gives `bash`, `readFile` and `writeFile`.
+// A VM as tools of a Vercel AI SDK agent: `await createTools(vm)` gives `bash`, `readFile` and `writeFile`.
+// Runs with ai 6 (what `npm i ai` installs on Node 20) and ai 7 (Node >= 22): it uses only what both export
+// (`stepCountIs`; `MockLanguageModelV3` from "ai/test").
 // Run from the repository root: npx tsx examples/ai-sdk-tool.mts
 //
 // In your project: npm i agentos-vm ai zod, plus a provider. A real model replaces the mock below, e.g.
@@ -6,12 +8,10 @@
 //   const model = openai("gpt-5-mini");
 // or `const model = "openai/gpt-5-mini"` through the Vercel AI Gateway (AI_GATEWAY_API_KEY).
 // Everything else stays as it is.
-import { generateText, isStepCount } from "ai";
-import { MockLanguageModelV4 } from "ai/test";
+import { generateText, stepCountIs } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
 import { AgentOs } from "agentos-vm";
 import { createTools } from "agentos-vm/ai-sdk";
-
-const vm = await AgentOs.create({ files: { "/home/user/data.csv": "name,qty\napple,3\npear,5\n" } });
 
 // A scripted stand-in for a model, so the example runs without an API key: its first answer is a call of the
 // `bash` tool; once the tool's result is in the conversation, it answers with text made from that result.
@@ -19,7 +19,7 @@ const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 5, text: 5, reasoning: undefined },
 };
-const model = new MockLanguageModelV4({
+const model = new MockLanguageModelV3({
   doGenerate: async ({ prompt }) => {
     const last = prompt.at(-1);
     if (last?.role === "tool") {
@@ -38,10 +38,12 @@ const model = new MockLanguageModelV4({
   },
 });
 
+// From here on, the README's example (test/examples.test.ts checks that its lines are these, in this order).
+const vm = await AgentOs.create({ files: { "/home/user/data.csv": "name,qty\napple,3\npear,5\n" } });
 const { text, steps } = await generateText({
-  model,
-  tools: createTools(vm, { outputLimit: 20_000 }),
-  stopWhen: isStepCount(10),
+  model, // the mock above
+  tools: await createTools(vm, { outputLimit: 20_000 }),
+  stopWhen: stepCountIs(10),
   prompt: "How many rows does data.csv have?",
 });
 

@@ -8,8 +8,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const transport = new StdioClientTransport({
-  // Here the server runs from source through tsx. An installed package's ready-made server:
-  //   command: "node", args: ["node_modules/agentos-vm/dist/src/adapters/mcp-stdio.js"]
+  // Here the server runs from source through tsx. The installed package's ready-made server:
+  //   command: "npx", args: ["-y", "-p", "agentos-vm", "-p", "@modelcontextprotocol/sdk", "-p", "zod", "agentos", "mcp"]
   command: process.execPath,
   args: ["--import", "tsx", "examples/mcp-server.mts"],
   cwd: root,

@@ -74,6 +74,13 @@ describe("agentos -c and options", { concurrent: true }, () => {
     expect(r.status).not.toBe(0);
   });
 
+  it("--env adds to the VM's environment; --limit sets one of its limits", async () => {
+    const r = await cli(["--env", "GREETING=hi there", "--limit", "maxFsBytes=64K", "-c", "echo $GREETING; head -c 100000 /dev/zero > /tmp/f"]);
+    expect(r.stdout).toBe("hi there\n");
+    expect(r.stderr).toMatch(/No space left on device/);
+    expect(r.status).toBe(1);
+  });
+
   it("rejects :rw mounts, unknown options and bad values with usage and status 2", async () => {
     const rw = await cli(["--mount", `${TMP}:/mnt/x:rw`, "-c", "true"]);
     expect(rw.status).toBe(2);
@@ -89,9 +96,15 @@ describe("agentos -c and options", { concurrent: true }, () => {
     for (const args of [["--timeout", "soon", "-c", "true"], ["--timeout", "0"], ["--cwd", "relative"], ["--mount", "/nonexistent-dir:/mnt/x"], ["--mount", "nocolon"], ["stray"]])
       expect(() => parseCli(args), args.join(" ")).toThrow(UsageError);
     expect(parseCli(["--mount", `${TMP}:/mnt/a:b:ro`, "--timeout", "1500", "--cwd", "/tmp"])).toEqual({
-      json: false, help: false, version: false, cwd: "/tmp", timeout: 1500,
-      mounts: [{ hostDir: TMP, path: "/mnt/a:b", readOnly: true }],
+      mcp: false, json: false, help: false, version: false, cwd: "/tmp", timeout: 1500,
+      mounts: [{ hostDir: TMP, path: "/mnt/a:b", readOnly: true }], env: {}, limits: {},
     });
+    expect(parseCli(["mcp", "--env", "A=1", "--env", "B=x=y", "--env", "C=", "--limit", "maxProcesses=16", "--limit", "maxVmMemoryBytes=1G", "--output-limit", "64k"])).toEqual({
+      mcp: true, json: false, help: false, version: false, mounts: [],
+      env: { A: "1", B: "x=y", C: "" }, limits: { maxProcesses: 16, maxVmMemoryBytes: 1024 ** 3 }, outputLimit: 65536,
+    });
+    for (const args of [["--output-limit", "10"], ["mcp", "--json"], ["mcp", "--limit", "maxProcesses=0"], ["mcp", "--limit", "maxProcesses"], ["mcp", "--output-limit", "1.5"], ["mcp", "--env", "NOVALUE"], ["mcp", "extra"]])
+      expect(() => parseCli(args), args.join(" ")).toThrow(UsageError);
   });
 
   it("--help, --version; --timeout ends a command with 124", async () => {

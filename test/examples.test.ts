@@ -26,6 +26,22 @@ function run(file: string, args: string[]): Promise<Run> {
     });
   });
 }
+/** The lines of `block` (a README example) are lines of the example file, in the same order; comments aside. */
+function expectLinesIn(block: string, example: string): void {
+  const code = (text: string): string[] =>
+    text
+      .split("\n")
+      .map((line) => line.replace(/\s*\/\/ .*$/, ""))
+      .filter((line) => line.trim() !== "");
+  const lines = code(readFileSync(join(ROOT, "examples", example), "utf8"));
+  let at = 0;
+  for (const line of code(block)) {
+    const found = lines.indexOf(line, at);
+    expect(found, `README line not in examples/${example} after its line ${at}: ${line}`).toBeGreaterThanOrEqual(0);
+    at = found + 1;
+  }
+}
+
 const tsx = (example: string) => run(process.execPath, ["--import", "tsx", join("examples", example)]);
 
 describe.concurrent("examples/", () => {
@@ -41,6 +57,12 @@ describe.concurrent("examples/", () => {
     expect(await tsx("readme.mts")).toEqual({ status: 0, stdout: "{ exitCode: 0, stdout: '1\\n' }\n", stderr: "" });
   });
 
+  it("ai-sdk-tool.mts and command-hooks.mts hold the README's AI SDK and hooks examples", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    expectLinesIn(/```ts\n(import \{ generateText[\s\S]*?)```/.exec(readme)![1]!, "ai-sdk-tool.mts");
+    expectLinesIn(/```ts\n(import \{ createTools, type CommandCall[\s\S]*?)```/.exec(readme)![1]!, "command-hooks.mts");
+  });
+
   it("ai-sdk-tool.mts: the (mock) model calls bash and answers from its result", async () => {
     expect(await tsx("ai-sdk-tool.mts")).toEqual({
       status: 0,
@@ -49,11 +71,19 @@ describe.concurrent("examples/", () => {
     });
   });
 
+  it("command-hooks.mts: a command changed by onBeforeCommand, its output redacted by onAfterCommand; a refusal", async () => {
+    expect(await tsx("command-hooks.mts")).toEqual({
+      status: 0,
+      stdout: "{ exitCode: 1, stdout: 'token=[redacted]\\n', stderr: '' }\ncommand refused: rm -rf is not allowed here\n",
+      stderr: "audit: set -o pipefail; echo token=$API_TOKEN; false | true -> 1\n",
+    });
+  });
+
   it("mcp-client.mts: the SDK's client starts mcp-server.mts over stdio, lists its tools and calls exec", async () => {
     expect(await tsx("mcp-client.mts")).toEqual({
       status: 0,
       stdout: [
-        "tools: exec, list, read, write",
+        "tools: download, exec, list, read, write",
         "exit code 0",
         "--- stdout ---",
         "HELLO FROM THE VM",

@@ -1,18 +1,21 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestFiles } from "../guests/build.js";
-import { RUN_DEADLINE_MS } from "./deadlines.js";
+import { RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
+import { startMcpServer } from "./mcp-child.js";
 
 /**
  * The package as a user gets it: `npm pack` (its prepack builds dist/), the tarball installed into a project
  * of its own, then the README example run from ESM and CommonJS and a TypeScript consumer type-checked
- * without the DOM lib. The runtime dependencies come from the npm registry (the local cache first); without
- * the registry the tests are skipped, saying why.
+ * without the DOM lib; the AI SDK example run and type-checked against the `ai` that npm installs on this
+ * Node (ai 6 on Node 20, ai 7 on Node >= 22: ai 7 needs Node 22); the MCP server started with npx as an MCP
+ * client's configuration starts it. The runtime dependencies come from the npm registry (the local cache
+ * first); without the registry the tests are skipped, saying why.
  */
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -30,23 +33,38 @@ const npm = (args: string[], cwd: string, timeout: number) =>
   run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, env: npmEnv(), timeout, maxBuffer: 16 << 20 });
 const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, timeout: RUN_DEADLINE_MS });
 
+/** The `ai` major npm installs here: ai 7 declares `engines.node >= 22`, and npm picks ai 6 on Node 20. */
+const AI_MAJOR = Number(process.versions.node.split(".")[0]) >= 22 ? 7 : 6;
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string; devDependencies: Record<string, string> };
+/** A peer at the version the repository's own tests use. */
+const pinned = (name: string): string => `${name}@${manifest.devDependencies[name]}`;
+
+/**
+ * npm's own work (pack's build, installs from the registry) on a loaded 2-core machine: a deadline for a hang.
+ * A test or hook that runs it gets twice that (its own steps besides).
+ */
+const NPM_DEADLINE_MS = SETUP_DEADLINE_MS;
+const NPM_TEST_DEADLINE_MS = 2 * NPM_DEADLINE_MS;
+
 const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network/i;
 
 let project = "";
+let tarball = "";
 let packed: string[] = [];
 let sizes = { size: 0, unpackedSize: 0 };
 let skipReason: string | undefined;
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "agentos-consumer-"));
-  const { stdout } = await npm(["pack", "--json", "--pack-destination", project], root, 90_000);
+  const { stdout } = await npm(["pack", "--json", "--pack-destination", project], root, NPM_DEADLINE_MS);
   const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }>; size: number; unpackedSize: number }>;
   packed = info!.files.map((f) => f.path);
+  tarball = join(project, info!.filename);
   sizes = { size: info!.size, unpackedSize: info!.unpackedSize };
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   try {
     // Peers are the adapters' (optional for this example); --legacy-peer-deps keeps npm from installing them.
-    await npm(["install", "--prefer-offline", "--legacy-peer-deps", "--no-package-lock", join(project, info!.filename)], project, 90_000);
+    await npm(["install", "--prefer-offline", "--legacy-peer-deps", "--no-package-lock", join(project, info!.filename)], project, NPM_DEADLINE_MS);
   } catch (e) {
     const text = `${(e as { stderr?: string }).stderr ?? ""} ${String(e)}`;
     if (!OFFLINE.test(text)) throw e;
@@ -55,11 +73,33 @@ beforeAll(async () => {
     return;
   }
   for (const f of readdirSync(fixtures)) copyFileSync(join(fixtures, f), join(project, f));
+}, 3 * NPM_DEADLINE_MS);
+
+afterAll(async () => {
+  if (project) rmSync(project, { recursive: true, force: true });
+  if (tarball) await removeNpxInstalls(tarball);
 });
 
-afterAll(() => {
-  if (project) rmSync(project, { recursive: true, force: true });
-});
+/**
+ * npx installs what `-p` names into `<npm cache>/_npx/<hash>/`, a directory per list of packages; the tarball's
+ * path is new each run, so its directories are removed afterwards. They are the ones whose package.json names it.
+ */
+async function removeNpxInstalls(spec: string): Promise<void> {
+  const cache = (await npm(["config", "get", "cache"], root, 60_000)).stdout.trim();
+  const dir = join(cache, "_npx");
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    const pkg = join(dir, entry, "package.json");
+    if (existsSync(pkg) && readFileSync(pkg, "utf8").includes(spec)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+}
+
+/** The npm settings a child needs to use the same registry and cache as this test (a client passes its own env). */
+function npmSettings(): Record<string, string> {
+  const env: Record<string, string> = { npm_config_prefer_offline: "true" };
+  for (const key of ["npm_config_registry", "npm_config_cache"]) if (process.env[key]) env[key] = process.env[key]!;
+  return env;
+}
 
 describe(`the packed ${NAME} package`, () => {
   it("ships the build, the workers and their scripts, the committed guests, LICENSE, THIRD_PARTY_NOTICES and no sources", () => {
@@ -89,7 +129,7 @@ describe(`the packed ${NAME} package`, () => {
     // As .ts it would fail there: tsx runs a .ts file of a CommonJS project as CommonJS, without top-level await.
     copyFileSync(join(root, "examples/readme.mts"), join(project, "example.mts"));
     const tsx = pathToFileURL(join(root, "node_modules/tsx/dist/loader.mjs")).href;
-    const { stdout } = await run(process.execPath, ["--import", tsx, "example.mts"], { cwd: project, timeout: 120_000 });
+    const { stdout } = await run(process.execPath, ["--import", tsx, "example.mts"], { cwd: project, timeout: RUN_DEADLINE_MS });
     expect(stdout).toBe("{ exitCode: 0, stdout: '1\\n' }\n");
   });
 
@@ -104,14 +144,79 @@ describe(`the packed ${NAME} package`, () => {
     expect((await node(["no-dispose.mjs"], project)).stdout).toBe("hi\n");
   });
 
-  it("exports the adapters (agentos-vm/ai-sdk, agentos-vm/mcp) once their optional peers are installed", async (ctx) => {
+  it("agentos mcp without its optional peers names them and the npx command that brings them (npx -y agentos-vm mcp)", async (ctx) => {
     if (skipReason) return ctx.skip(skipReason);
-    const peers = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
-    const versions = ["ai", "zod", "@modelcontextprotocol/sdk"].map((name) => `${name}@${peers.devDependencies[name]}`);
-    await npm(["install", "--prefer-offline", "--no-package-lock", ...versions], project, 150_000);
-    const { stdout } = await node(["adapters.mjs"], project);
-    expect(JSON.parse(stdout)).toEqual({ bash: { exitCode: 0, stdout: "hi\n", stderr: "" }, tools: ["exec", "list", "read", "write"] });
+    // The project has agentos-vm and not the MCP SDK: npx runs the package's one bin, agentos.
+    const failed = await run("npx", ["-y", "agentos-vm", "mcp"], { cwd: project, env: npmEnv(), timeout: NPM_DEADLINE_MS }).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr ?? "" }),
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("agentos: Cannot find package '@modelcontextprotocol/sdk'");
+    expect(failed.stderr).toContain("  npx -y -p agentos-vm -p @modelcontextprotocol/sdk -p zod agentos mcp [options]\n");
   });
+
+  it(`exports the adapters (agentos-vm/ai-sdk, agentos-vm/mcp) once their optional peers are installed (ai ${AI_MAJOR} on Node ${process.versions.node})`, async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const versions = [`ai@${AI_MAJOR}`, pinned("zod"), pinned("@modelcontextprotocol/sdk")];
+    await npm(["install", "--prefer-offline", "--no-package-lock", ...versions], project, NPM_DEADLINE_MS);
+    const { stdout } = await node(["adapters.mjs"], project);
+    expect(JSON.parse(stdout)).toEqual({ bash: { exitCode: 0, stdout: "hi\n", stderr: "" }, tools: ["download", "exec", "list", "read", "write"], aiMajor: AI_MAJOR });
+  }, NPM_TEST_DEADLINE_MS);
+
+  it(`runs examples/ai-sdk-tool.mts and command-hooks.mts, the README's AI SDK examples, with ai ${AI_MAJOR}, and type-checks them`, async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const examples = ["ai-sdk-tool.mts", "command-hooks.mts"];
+    for (const f of examples) copyFileSync(join(root, "examples", f), join(project, f));
+    const tsx = pathToFileURL(join(root, "node_modules/tsx/dist/loader.mjs")).href;
+    const tool = await run(process.execPath, ["--import", tsx, "ai-sdk-tool.mts"], { cwd: project, timeout: RUN_DEADLINE_MS });
+    expect(tool.stdout).toBe('bash {"command":"wc -l < data.csv"} -> {"exitCode":0,"stdout":"3\\n","stderr":""}\ndata.csv has 2 rows.\n');
+    const hooks = await run(process.execPath, ["--import", tsx, "command-hooks.mts"], { cwd: project, timeout: RUN_DEADLINE_MS });
+    expect(hooks).toEqual({
+      stdout: "{ exitCode: 1, stdout: 'token=[redacted]\\n', stderr: '' }\ncommand refused: rm -rf is not allowed here\n",
+      stderr: "audit: set -o pipefail; echo token=$API_TOKEN; false | true -> 1\n",
+    });
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    // As an AI SDK project compiles: ai's declarations need the DOM lib (HeadersInit, FileList) and leave out
+    // @types/json-schema, so such projects skip checking libraries' declarations; the examples' own code is checked.
+    const flags = ["--strict", "--module", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "--skipLibCheck", "--noEmit"];
+    const types = ["--types", "node", "--typeRoots", join(root, "node_modules/@types")];
+    const result = await run(process.execPath, [tsc, ...flags, ...types, ...examples], { cwd: project, timeout: RUN_DEADLINE_MS }).catch(
+      (e: { stdout?: string }) => ({ stdout: e.stdout ?? String(e) }),
+    );
+    expect(result.stdout).toBe("");
+  }, NPM_TEST_DEADLINE_MS);
+
+  it("serves MCP when started as the README's client configuration starts it: npx -y -p agentos-vm -p @modelcontextprotocol/sdk -p zod agentos mcp …", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    // Started from a project that has none of the packages (npx installs them in its cache), with the environment
+    // the SDK's stdio client gives a server.
+    const elsewhere = join(project, "elsewhere");
+    const host = join(project, "host-dir");
+    mkdirSync(elsewhere);
+    mkdirSync(host);
+    writeFileSync(join(host, "notes.txt"), "from the host\n");
+    writeFileSync(join(elsewhere, "package.json"), JSON.stringify({ name: "not-a-consumer", private: true }));
+    const args = ["-y", "-p", tarball, "-p", pinned("@modelcontextprotocol/sdk"), "-p", pinned("zod"), "agentos", "mcp"];
+    args.push("--mount", `${host}:/workspace/host:ro`, "--cwd", "/workspace/host", "--env", "WHO=npx");
+    const server = await startMcpServer("npx", args, { cwd: elsewhere, env: npmSettings() });
+    const { client } = server;
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["download", "exec", "list", "read", "write"]);
+    expect(tools.find((t) => t.name === "exec")!.description).toContain("When this session started, /workspace/host holds: notes.txt.");
+    const exec = async (command: string) => client.callTool({ name: "exec", arguments: { command } });
+    expect((await exec("cat notes.txt; echo $WHO; pwd")).structuredContent).toEqual({ exitCode: 0, stdout: "from the host\nnpx\n/workspace/host\n", stderr: "" });
+    const failing = await exec("exit 5");
+    expect(failing.isError).toBeFalsy();
+    expect(failing.structuredContent).toEqual({ exitCode: 5, stdout: "", stderr: "" });
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i));
+    await client.callTool({ name: "write", arguments: { path: "/tmp/bytes", content: bytes.toString("base64"), encoding: "base64" } });
+    const back = (await client.callTool({ name: "read", arguments: { path: "/tmp/bytes", encoding: "base64" } })).content as Array<{ text: string }>;
+    expect(Buffer.from(back[0]!.text, "base64").equals(bytes)).toBe(true);
+    await client.close(); // ends the server's stdin: npx's child disposes its VM and exits, and so does npx
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toContain(`agentos mcp ${manifest.version}: one VM on stdio, commands start in /workspace/host; ${host} at /workspace/host (read-only)\n`);
+  }, NPM_TEST_DEADLINE_MS);
 
   it("type-checks for ESM and CommonJS consumers with --strict --module nodenext --lib es2022", async (ctx) => {
     if (skipReason) return ctx.skip(skipReason);

@@ -1,13 +1,18 @@
 /**
- * Vercel AI SDK tools over a VM: `import { createTools } from "agentos/ai-sdk"`, then
- * `generateText({ model, tools: createTools(vm), … })`. Needs the optional peer dependencies `ai` and `zod`.
+ * Vercel AI SDK tools over a VM: `import { createTools } from "agentos-vm/ai-sdk"`, then
+ * `generateText({ model, tools: await createTools(vm), … })`. Needs the optional peer dependencies `ai` (6 or 7)
+ * and `zod`; uses only what both majors of `ai` export (`tool`).
  */
 import { posix } from "node:path";
 import { tool, type Tool } from "ai";
 import { z } from "zod";
 import type { AgentOs } from "../agent-os.js";
-import { adapterSettings, type AdapterOptions } from "./settings.js";
+import { describeVm } from "./describe.js";
+import { runCommand } from "./run-command.js";
+import { ADAPTER_OPTIONS, adapterSettings, type AdapterOptions } from "./settings.js";
 import { truncateMiddle } from "./truncate.js";
+
+export { CommandRefusedError, type BeforeCommandDecision, type CommandCall, type CommandHooks, type CommandOutcome } from "./run-command.js";
 
 export type AgentOsToolsOptions = AdapterOptions;
 
@@ -49,29 +54,26 @@ export type AgentOsTools = {
   writeFile: ExecutableAgentOsTool<WriteFileInput, WriteFileOutput>;
 };
 
-const OPTIONS = ["cwd", "outputLimit", "timeout"];
-
 /**
  * The tools `bash` (`{ command, cwd? }` → `{ exitCode, stdout, stderr }`), `readFile` (`{ path }` →
  * `{ path, content }`) and `writeFile` (`{ path, content }` → `{ path, bytesWritten }`, parents created).
+ * The description of `bash` is read from the VM now: the starting directory and what it holds, the commands.
  * Long stdout, stderr and file contents keep their head and tail around a `[… N bytes cut …]` marker. A failed
- * command is a result (its exit code); a failed file operation throws, which the SDK hands the model as a tool error.
+ * command is a result (its exit code); a refused command (`onBeforeCommand`) and a failed file operation throw,
+ * which the SDK hands the model as a tool error.
  */
-export function createTools(vm: AgentOs, options: AgentOsToolsOptions = {}): AgentOsTools {
-  const { cwd, limit, timeout, resolve } = adapterSettings("createTools", options, OPTIONS);
+export async function createTools(vm: AgentOs, options: AgentOsToolsOptions = {}): Promise<AgentOsTools> {
+  const settings = adapterSettings("createTools", options, ADAPTER_OPTIONS);
+  const { cwd, limit, resolve } = settings;
 
   const bash = tool({
-    description:
-      "Run a bash command in the sandbox VM (coreutils, grep, sed, awk, find, jq, rg, tar, …). Returns the exit code, " +
-      `stdout and stderr; long output keeps its start and end. Each call is a fresh shell starting in ${cwd}.`,
+    description: await describeVm(vm, cwd, limit),
     inputSchema: z.object({
       command: z.string().describe("The bash command line to run"),
       cwd: z.string().optional().describe(`Working directory (default ${cwd})`),
     }),
-    execute: async ({ command, cwd: dir }, { abortSignal }): Promise<BashOutput> => {
-      const r = await vm.exec(command, { cwd: resolve(dir ?? cwd), timeout, ...(abortSignal ? { signal: abortSignal } : {}) });
-      return { exitCode: r.exitCode, stdout: truncateMiddle(r.stdout, limit), stderr: truncateMiddle(r.stderr, limit) };
-    },
+    execute: ({ command, cwd: dir }, { abortSignal }): Promise<BashOutput> =>
+      runCommand(vm, settings, { command, cwd: resolve(dir ?? cwd) }, abortSignal),
   });
 
   const readFile = tool({

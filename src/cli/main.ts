@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * The `agentos` command. `agentos -c 'cmd'` runs one command in a fresh VM; `agentos` alone is an
- * interactive shell into one VM (or runs the script on its stdin). From source: `npx tsx src/cli/main.ts`.
+ * interactive shell into one VM (or runs the script on its stdin); `agentos mcp` is an MCP server on stdio
+ * (`npx -y -p agentos-vm -p @modelcontextprotocol/sdk -p zod agentos mcp`). From source: `npx tsx src/cli/main.ts`.
  */
 import { parseCli, USAGE, UsageError } from "./args.js";
+import { serveMcp } from "./mcp.js";
 import { repl } from "./repl.js";
 import { runOnce } from "./run-once.js";
 import { ShellSession } from "./session.js";
@@ -27,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
+    if (options.mcp) return await serveMcp(options);
     if (options.command !== undefined) return await runOnce({ ...options, command: options.command });
     const session = await ShellSession.create(options);
     try {

@@ -6,7 +6,7 @@ import { TerminalOutput } from "./output.js";
 
 export async function runOnce(options: CliOptions & { command: string }): Promise<number> {
   const stdin = await pipedStdin();
-  const vm = await AgentOs.create({ mounts: options.mounts });
+  const vm = await AgentOs.create({ mounts: options.mounts, env: options.env, limits: options.limits });
   const abort = new AbortController();
   const onSigint = (): void => abort.abort();
   process.on("SIGINT", onSigint);

@@ -18,6 +18,7 @@ import { randomBytes } from "node:crypto";
 import { AgentOs, type ExecResult, type MountOptions } from "../agent-os.js";
 import type { CommandContext } from "../commands/command.js";
 import { shellQuote } from "../exec/shell-quote.js";
+import type { Limits } from "../limits.js";
 
 export const STATE_COMMAND = "agentos-cli-state";
 
@@ -59,10 +60,18 @@ export class ShellSession {
     this.#timeout = timeout;
   }
 
-  static async create(options: { mounts?: MountOptions[]; cwd?: string; timeout?: number }): Promise<ShellSession> {
+  static async create(options: {
+    mounts?: MountOptions[];
+    env?: Record<string, string>;
+    limits?: Partial<Limits>;
+    cwd?: string;
+    timeout?: number;
+  }): Promise<ShellSession> {
     const session = new ShellSession(options.timeout);
     const vm = await AgentOs.create({
       mounts: options.mounts ?? [],
+      env: options.env ?? {},
+      limits: options.limits ?? {},
       commands: { [STATE_COMMAND]: (ctx) => session.#onReport(ctx) },
     });
     session.#vm = vm;
