@@ -19,11 +19,9 @@ function runBash(c: SpecCase): Promise<Outcome> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return new Promise((resolve) => {
-    const p = spawn("/bin/bash", [], { cwd: dir, env: caseEnv(c), stdio: ["pipe", "pipe", "ignore"], detached: true });
+    const p = spawn("/bin/bash", ["-c", c.code, "sh"], { cwd: dir, env: caseEnv(c), stdio: ["ignore", "pipe", "ignore"], detached: true });
     const out: Buffer[] = [];
     p.stdout.on("data", (b: Buffer) => out.push(b));
-    p.stdin.on("error", () => {});
-    p.stdin.end(c.code);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
