@@ -38,6 +38,17 @@ func run(args []string) int {
 			break
 		}
 		args = args[1:]
+		if a == "-O" || a == "+O" { // a shopt option, as bash -O nullglob
+			if len(args) > 0 {
+				mode := "-s"
+				if a == "+O" {
+					mode = "-u"
+				}
+				startShopts = append(startShopts, "shopt "+mode+" "+args[0])
+				args = args[1:]
+			}
+			continue
+		}
 		if a == "-o" || a == "+o" {
 			if len(args) > 0 {
 				opts = append(opts, a, args[0])
@@ -106,8 +117,16 @@ func newRunner(env []string, dir string, opts, params []string) (*interp.Runner,
 	}
 	runner.Reset()
 	runner.InheritFds(inherited)
+	for _, cmd := range startShopts {
+		if f, err := syntax.NewParser().Parse(strings.NewReader(cmd), ""); err == nil {
+			runner.Run(context.Background(), f.Stmts[0])
+		}
+	}
 	return runner, nil
 }
+
+// startShopts are the `shopt` commands of the shell's -O and +O options.
+var startShopts []string
 
 // inherited are the fds above 2 this process was started with, the same for every interpreter it makes.
 var inherited = inheritedFds()
