@@ -90,7 +90,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "background: wait with invalid arg": "the VM says: wait: pid zzz is not a child of this shell",
   "background: Wait for job and PIPESTATUS": "the VM says: wait: pid %+ is not a child of this shell",
   "background: Wait for job and PIPESTATUS - cat": "the VM says: wait: pid %+ is not a child of this shell",
-  "background: wait -n": "stdout or status differs, not yet analysed (VM status 0, bash 0)",
   "brace-expansion: double expansion with simple var -- bash bug": "brace expansion: words with variables, empty alternatives and mixed-case ranges differ",
   "brace-expansion: double expansion with literal and simple var": "brace expansion: words with variables, empty alternatives and mixed-case ranges differ",
   "brace-expansion: Empty alternative": "brace expansion: words with variables, empty alternatives and mixed-case ranges differ",
@@ -202,9 +201,9 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "redirect: >& and <& are the same": "the VM says: one",
   "redirect: Descriptor redirect with filename": "the VM says: DIR: Bad file descriptor",
   "redirect: Named file descriptor": "the VM says: {myfd}: Bad file descriptor",
-  "redirect: >&word redirects stdout and stderr when word is not a number or -": "the VM says: bash-7.txt: Bad file descriptor",
+  "redirect: >&word redirects stdout and stderr when word is not a number or -": "the VM says: bash-6.txt: Bad file descriptor",
   "redirect: 1>&2- to move file descriptor": "the VM says: 5-: Bad file descriptor",
-  "redirect: 1>&2- (Bash bug: fail to restore closed fd)": "the VM says: ls: cannot access '/proc/6/fd': No such file or directory",
+  "redirect: 1>&2- (Bash bug: fail to restore closed fd)": "the VM says: ls: cannot access '/proc/1/fd': No such file or directory",
   "redirect: <> for read/write named pipes": "the VM says: mkfifo: cannot create fifo 'DIR: Operation not supported",
   "redirect: exec {fd}>&- (OSH regression: fails to close fd)": "the VM says: {fd}: Bad file descriptor",
   "redirect: Parsing of x=1> and related cases": "stdout or status differs, not yet analysed (VM status 0, bash 1)",
@@ -232,7 +231,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "var-op-test: \"${a[@]+foo}\" and \"${a[@]:+foo}\" - operators are equivalent on arrays?": "${x-y}/${x+y} of $@, $* and arrays: whether an empty list or empty elements count as set",
   "var-op-test: array and - and +": "the VM says: shopt: compat_array: invalid shell option name",
   "var-op-test: $@ (empty) and - and +": "${x-y}/${x+y} of $@, $* and arrays: whether an empty list or empty elements count as set",
-  "var-op-test: $@ (\"\" \"\") and - and +": "${x-y}/${x+y} of $@, $* and arrays: whether an empty list or empty elements count as set",
   "var-op-test: $* (\"\" \"\") and - and + (IFS=)": "${x-y}/${x+y} of $@, $* and arrays: whether an empty list or empty elements count as set",
   "var-op-test: assoc array and - and +": "${x-y}/${x+y} of $@, $* and arrays: whether an empty list or empty elements count as set",
   "var-op-test: \"\\z\" as arg": "stdout or status differs, not yet analysed (VM status 0, bash 0)",
@@ -261,4 +259,12 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "vars-special: $SECONDS": "a variable bash sets at start is not set",
   "word-split: IFS='' with ${!prefix@} and ${!prefix*} (bug #627)": "IFS='' with ${!prefix@} and ${!a[@]}: the names/keys are not kept apart",
   "word-split: IFS='' with ${!a[@]} and ${!a[*]} (bug #627)": "IFS='' with ${!prefix@} and ${!a[@]}: the names/keys are not kept apart",
+};
+
+/**
+ * Cases whose answer depends on how fast processes start: the suite runs them but does not judge them
+ * (a test's result may not depend on the machine's speed). Key → why.
+ */
+export const TIMING_DEPENDENT: Record<string, string> = {
+  "background: wait -n": "two jobs that sleep 90 ms and 30 ms: which ends first depends on how soon each starts on a loaded machine",
 };
