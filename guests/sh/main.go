@@ -38,6 +38,17 @@ func run(args []string) int {
 			break
 		}
 		args = args[1:]
+		if a == "-O" || a == "+O" { // a shopt option, as bash -O nullglob
+			if len(args) > 0 {
+				mode := "-s"
+				if a == "+O" {
+					mode = "-u"
+				}
+				startShopts = append(startShopts, "shopt "+mode+" "+args[0])
+				args = args[1:]
+			}
+			continue
+		}
 		if a == "-o" || a == "+o" {
 			if len(args) > 0 {
 				opts = append(opts, a, args[0])
@@ -106,25 +117,36 @@ func newRunner(env []string, dir string, opts, params []string) (*interp.Runner,
 	}
 	runner.Reset()
 	runner.InheritFds(inherited)
+	for _, cmd := range startShopts {
+		if f, err := syntax.NewParser().Parse(strings.NewReader(cmd), ""); err == nil {
+			runner.Run(context.Background(), f.Stmts[0])
+		}
+	}
 	return runner, nil
 }
+
+// startShopts are the `shopt` commands of the shell's -O and +O options.
+var startShopts []string
 
 // inherited are the fds above 2 this process was started with, the same for every interpreter it makes.
 var inherited = inheritedFds()
 
 // runScript runs src as `sh -c` (from "-c") or `sh FILE` (from "") does, and returns its exit status.
 func runScript(src, from string, env []string, dir string, opts, params []string) int {
-	file, err := syntax.NewParser().Parse(strings.NewReader(src), interp.Name)
-	if err != nil {
-		fmt.Fprint(os.Stderr, interp.SyntaxError(err, src, from))
-		return 2
-	}
 	runner, err := newRunner(env, dir, opts, params)
 	if err != nil {
 		return 2
 	}
 	expand.Source = src // quoted by arithmetic errors, as bash quotes the expression
-	code := status(runner.Run(context.Background(), file))
+	// As bash, a line at a time: a syntax error ends the script after the lines before it have run.
+	// The parser runs a line when it has read its newline.
+	text := src
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	code := status(runner.RunScript(context.Background(), syntax.NewParser(), strings.NewReader(text), interp.Name, func(err error) {
+		fmt.Fprint(os.Stderr, interp.SyntaxError(err, src, from))
+	}))
 	// Background jobs run in this process: they end with it, where bash's go on as processes of their own.
 	// A trapped signal interrupts `wait` (status 128+N); its trap runs as the next wait starts.
 	for status(runner.Run(context.Background(), waitForJobs.Stmts[0])) > 128 {
