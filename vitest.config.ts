@@ -12,6 +12,8 @@ const USERLAND_REFERENCE = [
   "test/service/small-tools.test.ts",
   "test/sort.differential.test.ts",
   "test/chmod.differential.test.ts",
+  "test/oils-spec.test.ts",
+  "test/shell-fuzz.test.ts",
 ];
 
 export default defineConfig({
