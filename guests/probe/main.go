@@ -151,7 +151,19 @@ func polls() {
 	clockTimeGet(monotonic, 0, &mono)
 	real := uint64(time.Now().UnixNano())
 	two := []subscription{clockSub(realtime, time.Duration(real)+ms(20), true), clockSub(monotonic, time.Duration(mono)+ms(60), true)}
-	say("absolute clocks at 20ms and 60ms:", events(poll(two...), "real", "mono"), tooEarly(t0, ms(20)))
+	first := poll(two...)
+	// A loaded machine can stall the probe past 60 ms before the kernel looks; the monotonic clock is then
+	// due as well, and reporting it is right. Reported before it was due, it stays in and fails the test.
+	if time.Since(t0) >= ms(60) {
+		var kept []event
+		for _, e := range first {
+			if get64(e[0:]) != 1 {
+				kept = append(kept, e)
+			}
+		}
+		first = kept
+	}
+	say("absolute clocks at 20ms and 60ms:", events(first, "real", "mono"), tooEarly(t0, ms(20)))
 	say("then:", events(poll(two[1]), "mono"), tooEarly(t0, ms(60)))
 
 	read(r, 2)
