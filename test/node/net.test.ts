@@ -334,9 +334,9 @@ dgram.createSocket('udp4').bind(0).unref();
 const s = net.createServer().listen(0, () => {
   const c = net.connect(s.address().port);
   c.on('data', () => {}); c.unref();
-  setTimeout(() => { console.log('closing'); s.close(); }, 50);
 });
-s.on('connection', (x) => x.unref());
+// Closed once the connection is accepted: closing a listener resets the connections still in its backlog.
+s.on('connection', (x) => { x.unref(); setTimeout(() => { console.log('closing'); s.close(); }, 50); });
 process.on('exit', () => console.log('exit'));`);
     expect(r).toEqual({ exitCode: 0, stdout: "closing\nexit\n", stderr: "" });
   });
