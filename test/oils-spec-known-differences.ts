@@ -91,7 +91,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "builtin-cd: pwd in symlinked dir on shell initialization": "the shell starts in the directory the kernel gives it, not in a $PWD that names it through a symlink",
   "builtin-cd: cd to symlink with -L and -P": "cd/pwd: -P does not resolve symlinks, and `cd BAD/..` succeeds",
   "builtin-cd: cd to relative path with -L and -P": "cd/pwd: -P does not resolve symlinks, and `cd BAD/..` succeeds",
-  "builtin-cd: CDPATH is respected": "the VM says: cd: foo: No such file or directory",
   "builtin-getopts: getopts with invalid variable name": "getopts: OPTIND reset between scripts of arguments, `--`, and a missing argument's `?` differ",
   "builtin-getopts: getopts missing required argument": "getopts: OPTIND reset between scripts of arguments, `--`, and a missing argument's `?` differ",
   "builtin-getopts: OPTIND after multiple getopts with same spec": "getopts: OPTIND reset between scripts of arguments, `--`, and a missing argument's `?` differ",
