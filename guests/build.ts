@@ -77,6 +77,7 @@ const COREUTILS_PATCHES: PatchedCrate[] = [
   { name: "uu_wc", version: "0.12.0", sha256: "e45457ac8613955d62a62e2cea12aab7023a4d015c24a30b4719ee9138d8598d" },
   { name: "uu_fold", version: "0.12.0", sha256: "b28755578b0b98318371e055fcc70b94c9198bacfce0d125d3049ab1c2d2beb2" },
   { name: "uu_base32", version: "0.12.0", sha256: "a4472f433014202b99debd2907cda4650aafbb6881b8a5dca139b255dceed892" },
+  { name: "uu_rm", version: "0.12.0", sha256: "c16cd2b5f4e7647a10a316c001b804e688a80aba77685578cdf11bdf4b31f780" },
 ];
 
 /** uutils coreutils 0.12 as one multicall binary: the build the smaller ones vary. */

@@ -5,6 +5,7 @@ import { ExecRouter, type RouterStats } from "./exec/exec-router.js";
 import { ExecGate } from "./exec/exec-gate.js";
 import { runExec, type ExecResult } from "./exec/exec-run.js";
 import { OutputCollector, type OutputStop } from "./exec/output.js";
+import { freshShell } from "./exec/fresh-shell.js";
 import { ProcessHandle } from "./exec/process-handle.js";
 import {
   checkListener,
@@ -262,7 +263,7 @@ export class AgentOs {
 
   /**
    * Runs `command` as `sh -c command`. Resolves with its exit code and output, including on failure;
-   * throws only for invalid options (TypeError), a command longer than limits.maxArgBytes (E2BIG), a
+   * throws only for invalid options (TypeError), a command longer than limits.maxCommandBytes (E2BIG), a
    * disposed VM (EPERM), or the exception of an `onStdout`/`onStderr` listener (the command is stopped
    * first). On `timeout` or `signal` the whole process tree is killed and the result has exit code 124
    * (timeout) or 130 (aborted) with a line on stderr saying so; output past `maxOutputBytes` stops it
@@ -282,14 +283,14 @@ export class AgentOs {
     const stdin = options.stdin === undefined ? undefined : this.#content(options.stdin, "stdin");
     const cwd = this.#checkCwd(options.cwd);
     const env = this.#envIn(cwd, this.#checkEnv(options.env));
-    if (Buffer.byteLength(command) > limits.maxArgBytes)
-      throw kerr("E2BIG", { syscall: "exec", message: `command longer than maxArgBytes (${limits.maxArgBytes})` });
+    if (Buffer.byteLength(command) > limits.maxCommandBytes)
+      throw kerr("E2BIG", { syscall: "exec", message: `command longer than maxCommandBytes (${limits.maxCommandBytes})` });
     return runExec({
       kernel: this.#kernel,
       gate: this.#gate,
       start: (output) =>
         this.#router?.run(command, { cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }) ??
-        new ProcessHandle(this.#kernel, { argv: ["sh", "-c", command], command: "sh", cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
+        freshShell(this.#kernel, command, { cwd, env, ...(stdin !== undefined ? { stdin } : {}), output }),
       timeout: options.timeout,
       signal: options.signal,
       maxOutputBytes,

@@ -32,6 +32,12 @@ export const ROUTER_SHELLS_PER_VM = 4;
  * POOL_MAX_THREADS: the commands they run need workers too.
  */
 export const ROUTER_SHELLS_MAX = 64;
+/**
+ * A router shell handed a command longer than this is let go after it: parsing a command grows the shell's
+ * memory to several times its size (~7× measured: 28 MiB for a 4 MiB here-document), and WebAssembly
+ * memory never shrinks. The next exec starts a new shell.
+ */
+export const ROUTER_SHELL_RETIRE_BYTES = 1 * MiB;
 /** Execs of one VM that start at once (as many as the router has shells); more wait their turn (exec-gate.ts). */
 export const EXECS_AT_ONCE = ROUTER_SHELLS_PER_VM;
 /** An exec running longer than this no longer keeps others waiting. */
@@ -65,6 +71,11 @@ export interface Limits {
   maxOpenFds: number;
   /** argv and environment of a new process together, NUL terminators included (E2BIG past it). */
   maxArgBytes: number;
+  /**
+   * The command of one `exec` (E2BIG past it). It reaches the shell through the shell's input, not through
+   * argv, so maxArgBytes does not bound it; a here-document of a file of several MiB fits.
+   */
+  maxCommandBytes: number;
   /** A path (ENAMETOOLONG past it). */
   maxPathBytes: number;
   /** One path component (ENAMETOOLONG past it). */
@@ -94,6 +105,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxProcesses: 64,
   maxOpenFds: 1024,
   maxArgBytes: 192 * KiB,
+  maxCommandBytes: 16 * MiB,
   maxPathBytes: 4096,
   maxNameBytes: 255,
   maxSymlinkDepth: 40,

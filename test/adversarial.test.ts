@@ -236,9 +236,11 @@ describe("bad input through the API", () => {
     await survived();
   });
 
-  it("a command longer than maxArgBytes is E2BIG; so is a guest's too long argument list", async () => {
-    const { vm, survived } = await attacked({ ...SMALL, maxArgBytes: 4096 });
-    await expect(vm.exec(`echo ${"x".repeat(5000)}`)).rejects.toMatchObject({ code: "E2BIG" });
+  it("a command longer than maxCommandBytes is E2BIG, and a guest's argument list longer than maxArgBytes", async () => {
+    const { vm, survived } = await attacked({ ...SMALL, maxArgBytes: 4096, maxCommandBytes: 8192 });
+    await expect(vm.exec(`echo ${"x".repeat(9000)}`)).rejects.toMatchObject({ code: "E2BIG" });
+    // The command itself reaches the shell through its input: maxArgBytes does not bound it.
+    expect(await vm.exec(`echo ${"x".repeat(5000)} | wc -c`)).toEqual(result("5001\n"));
     const r = await vm.exec("/bin/echo $(seq 1 2000) | wc -c; echo status=${PIPESTATUS[0]}");
     expect(r.stdout).toBe("0\nstatus=126\n");
     await survived();

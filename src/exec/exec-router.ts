@@ -1,12 +1,11 @@
 import type { Kernel } from "../kernel/kernel.js";
-import { SinkFile, type OpenFile } from "../kernel/open-file.js";
-import { Pipe } from "../kernel/pipe.js";
 import { ROUTER_SHELLS_MAX, ROUTER_SHELLS_PER_VM } from "../limits.js";
 import { ExecFailure } from "../kernel/executable.js";
 import { KernelError } from "../kernel/kernel-error.js";
 import { ProcessHandle } from "./process-handle.js";
 import { RouterShell } from "./router-shell.js";
 import { shellChildEnv, simpleCommand } from "../kernel/simple-command.js";
+import { RoutedCommand } from "./routed-command.js";
 import type { CommandOutput, RunningCommand } from "./running-command.js";
 
 export interface RouteOptions {
@@ -100,55 +99,4 @@ export class ExecRouter {
     this.stats.shellsStarted++;
     return shell;
   }
-}
-
-/** One exec served by a router shell. */
-class RoutedCommand implements RunningCommand {
-  private readonly status: Promise<number>;
-  private settled = false;
-
-  constructor(
-    private readonly shell: RouterShell,
-    script: string,
-    opts: RouteOptions,
-  ) {
-    const kernel = shell.kernel;
-    const stdin = opts.stdin === undefined ? kernel.devNull().retain() : filledPipe(kernel, opts.stdin);
-    this.status = shell
-      .run(script, opts.cwd, opts.env, {
-        stdin,
-        stdout: new SinkFile(opts.output.stdout.push),
-        stderr: new SinkFile(opts.output.stderr.push),
-      })
-      .finally(() => {
-        this.settled = true;
-        stdin.release();
-      });
-  }
-
-  get running(): boolean {
-    return !this.settled;
-  }
-
-  wait(): Promise<number> {
-    return this.status;
-  }
-
-  idle(): boolean {
-    return this.shell.kernel.groupIdle(this.shell.process.pgid);
-  }
-
-  kill(signal: number): void {
-    this.shell.kill(signal);
-  }
-}
-
-/** The read end (one reference, the caller's) of a pipe holding `data`, then end of file. */
-function filledPipe(kernel: Kernel, data: string | Uint8Array): OpenFile {
-  const pipe = new Pipe(kernel.memory, kernel.limits.pipeBufferBytes);
-  pipe.readEnd.retain();
-  pipe.writeEnd.retain();
-  void pipe.write(typeof data === "string" ? new TextEncoder().encode(data) : data);
-  pipe.writeEnd.release();
-  return pipe.readEnd;
 }

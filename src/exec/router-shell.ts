@@ -4,6 +4,7 @@ import type { Kernel } from "../kernel/kernel.js";
 import { kerr } from "../kernel/kernel-error.js";
 import { OpenFile } from "../kernel/open-file.js";
 import type { Process } from "../kernel/process.js";
+import { ROUTER_SHELL_RETIRE_BYTES } from "../limits.js";
 
 /** Where a routed command's stdio goes while it runs. */
 export interface CommandStdio {
@@ -21,6 +22,7 @@ class CommandFeed extends OpenFile {
   readonly filetype = FileType.UNKNOWN;
   override readonly writable = false;
   private command: Uint8Array | undefined;
+  private ended = false;
   private parked: { target: Uint8Array; resolve: (n: number) => void } | undefined;
   onCommandRead: () => void = () => {};
 
@@ -33,8 +35,19 @@ class CommandFeed extends OpenFile {
     }
   }
 
+  /** No more commands: once the one being read (if any) is taken, the shell reads end of file. */
+  end(): void {
+    this.ended = true;
+    const parked = this.parked;
+    if (parked && !this.command) {
+      this.parked = undefined;
+      parked.resolve(0);
+    }
+  }
+
   read(target: Uint8Array, signal: AbortSignal): number | Promise<number> {
     if (this.command) return this.take(target);
+    if (this.ended) return 0;
     if (signal.aborted) throw signal.reason;
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
@@ -80,6 +93,10 @@ export class RouterShell {
   private readonly feed = new CommandFeed();
   private readonly statusDir = `/dev/.agentos-status-${randomBytes(12).toString("hex")}/`;
   private finish: ((status: number) => void) | undefined;
+  /** Let go: it takes no more commands, and exits once done with the one it runs. */
+  private closed = false;
+  /** The command it runs is large: the shell is let go after it (see ROUTER_SHELL_RETIRE_BYTES). */
+  private retireAfter = false;
 
   constructor(
     readonly kernel: Kernel,
@@ -103,15 +120,17 @@ export class RouterShell {
     return this.finish !== undefined;
   }
 
+  /** Running and taking commands. */
   get alive(): boolean {
-    return this.process.state === "running";
+    return this.process.state === "running" && !this.closed;
   }
 
   /** Runs `script` in `cwd` with `env` and resolves with its exit code once it and everything it started have ended. */
   run(script: string, cwd: string, env: Record<string, string>, stdio: CommandStdio): Promise<number> {
     if (this.busy || !this.alive) throw new Error("router shell is not available");
     const fields = [cwd, script, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
-    const frame = `${fields.join("\0")}\0\0`;
+    const frame = encoder.encode(`${fields.join("\0")}\0\0`);
+    this.retireAfter = frame.length > ROUTER_SHELL_RETIRE_BYTES;
     const fds = this.process.fds;
     this.feed.onCommandRead = () => {
       fds.set(0, stdio.stdin);
@@ -120,8 +139,19 @@ export class RouterShell {
     };
     const status = new Promise<number>((resolve) => (this.finish = resolve));
     this.process.loopHold.set(true);
-    this.feed.feed(encoder.encode(frame));
+    this.feed.feed(frame);
     return status;
+  }
+
+  /**
+   * Lets the shell go: it takes no more commands and exits once done with the one it runs, if any. Until
+   * it has exited it holds the host's event loop, as any running process does.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.process.state === "running") this.process.loopHold.set(true);
+    this.feed.end();
   }
 
   /** Ends the command: the shell and whatever the command started (its process group). */
@@ -148,6 +178,7 @@ export class RouterShell {
     const left = this.kernel.processes.all().filter((q) => q.pgid === this.process.pgid && q.pid !== shellPid);
     void this.kernel.endProcesses(left, Signal.SIGHUP).then(() => {
       this.finish = undefined;
+      if (this.retireAfter) this.close();
       if (this.alive) this.process.loopHold.set(false);
       finish(status);
     });

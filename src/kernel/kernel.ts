@@ -39,7 +39,7 @@ export interface SpawnRequest {
 }
 
 /** Bytes of argv and environment as a process receives them: NUL-terminated strings. */
-function argBytes(argv: readonly string[], env: Record<string, string>): number {
+export function argBytes(argv: readonly string[], env: Record<string, string>): number {
   let n = 0;
   for (const a of argv) n += Buffer.byteLength(a) + 1;
   for (const [k, v] of Object.entries(env)) n += Buffer.byteLength(k) + Buffer.byteLength(v) + 2;

@@ -40,13 +40,57 @@ export function isLinked(core: Superblock, node: MemNode): boolean {
 /** The link at an absolute path with no symlinks in it (see path-lookup.ts); undefined when missing. */
 export function linkAt(core: Superblock, path: string): Link | undefined {
   let link: Link | undefined = core.root;
-  for (const name of path.split("/")) {
-    if (name === "") continue;
-    if (!link.getNode().isDirectory()) return undefined;
-    link = link.children.get(name);
-    if (!link) return undefined;
+  // Component by component without splitting: a deep path is walked at every system call.
+  for (let from = 0; from < path.length; ) {
+    let to = path.indexOf("/", from);
+    if (to === -1) to = path.length;
+    if (to > from) {
+      if (!link.getNode().isDirectory()) return undefined;
+      link = link.children.get(path.slice(from, to));
+      if (!link) return undefined;
+    }
+    from = to + 1;
   }
   return link;
+}
+
+/**
+ * The link at `path` (absolute, normalised; a symlink only as its last component, which is not followed)
+ * found as memfs's stat and lstat find it, with the same failures: EACCES at a directory on the way
+ * without search (x) permission, ENOTDIR below something that is not a directory, ENOENT for a missing
+ * component. Without memfs's costs, which grow with the depth at every call: it parses the path again
+ * and stamps every directory on the way with a new atime.
+ */
+export function statLink(core: Superblock, path: string): Link | "EACCES" | "ENOTDIR" | "ENOENT" {
+  // Asked once: each is a call into the host's C++.
+  const [uid, gid] = [process.getuid?.() ?? 0, process.getgid?.() ?? 0];
+  let link: Link = core.root;
+  let from = 1;
+  while (from < path.length) {
+    const to = path.indexOf("/", from);
+    const name = path.slice(from, to === -1 ? undefined : to);
+    from = to === -1 ? path.length : to + 1;
+    const node = link.getNode();
+    if (!node.isDirectory()) return "ENOTDIR";
+    if (!node.canExecute(uid, gid)) return "EACCES";
+    const child = link.children.get(name);
+    if (!child || name === "." || name === "..") return "ENOENT";
+    link = child;
+  }
+  return link;
+}
+
+/** What stat says of a node of the memory file system (its number fields, as memfs's Stats has them). */
+export function nodeStats(node: MemNode): { mode: number; ino: number; nlink: number; size: number; atimeMs: number; mtimeMs: number; ctimeMs: number } {
+  return {
+    mode: node.mode,
+    ino: node.ino,
+    nlink: node.nlink,
+    size: node.getSize(),
+    atimeMs: node.atime.getTime(),
+    mtimeMs: node.mtime.getTime(),
+    ctimeMs: node.ctime.getTime(),
+  };
 }
 
 /** A link's path: memfs keeps each link's components from the root (the root's own is ""). */

@@ -15,9 +15,14 @@ export function checkPathLength(path: string, limits: Pick<Limits, "maxPathBytes
   if (path.length * 3 > limits.maxPathBytes && Buffer.byteLength(path) > limits.maxPathBytes)
     throw kerr("ENAMETOOLONG", { syscall, path, message: `file name too long (maxPathBytes ${limits.maxPathBytes})` });
   if (path.length * 3 <= limits.maxNameBytes) return;
-  for (const name of path.split("/"))
-    if (name.length * 3 > limits.maxNameBytes && Buffer.byteLength(name) > limits.maxNameBytes)
+  // Only a component long enough in UTF-16 units can be too long in bytes: found without splitting the path.
+  for (let from = 0; from < path.length; ) {
+    let to = path.indexOf("/", from);
+    if (to === -1) to = path.length;
+    if ((to - from) * 3 > limits.maxNameBytes && Buffer.byteLength(path.slice(from, to)) > limits.maxNameBytes)
       throw kerr("ENAMETOOLONG", { syscall, path, message: `file name too long (maxNameBytes ${limits.maxNameBytes})` });
+    from = to + 1;
+  }
 }
 
 export interface LookupOptions {
@@ -36,6 +41,36 @@ export interface LookupOptions {
  * exhaust the host's stack; throws ELOOP after maxSymlinkDepth links.
  */
 export function lookup(core: Superblock, path: string, opts: LookupOptions): string {
+  return noLinksOnTheWay(core, path, opts) ? path : resolveLinks(core, path, opts);
+}
+
+/**
+ * True when no symlink is to be followed on the way to `path`: the common case, decided in one walk
+ * without the allocations of resolveLinks (every system call looks its path up, and a deep path is long).
+ * Like resolveLinks, it stops at a missing component, below a file and below a mount point.
+ */
+function noLinksOnTheWay(core: Superblock, path: string, opts: LookupOptions): boolean {
+  let link = core.root;
+  for (let from = 0; from < path.length; ) {
+    let to = path.indexOf("/", from);
+    if (to === -1) to = path.length;
+    const name = path.slice(from, to);
+    if (name === "..") return false;
+    if (name !== "" && name !== ".") {
+      if (opts.mountPoints.has(link) || !link.getNode().isDirectory()) return true;
+      const child = link.children.get(name);
+      if (!child) return true;
+      // A link at the end is followed only when asked to; on the way, always.
+      if (child.getNode().isSymlink() && (opts.follow || path.slice(to + 1).split("/").some((p) => p !== "" && p !== "."))) return false;
+      link = child;
+    }
+    from = to + 1;
+  }
+  return true;
+}
+
+/** lookup's general case: replaces links by their targets, component by component. */
+function resolveLinks(core: Superblock, path: string, opts: LookupOptions): string {
   const pending = path.split("/").reverse(); // the next component last
   const names: string[] = [];
   /** links[i] is the link of names[0..i); shorter than names + 1 once a component does not exist. */

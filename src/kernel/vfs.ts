@@ -7,7 +7,7 @@ import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
 import { kerr } from "./kernel-error.js";
-import { childrenOf, linkAt, nodeData, pathOf, type Link, type Superblock } from "./memfs-core.js";
+import { childrenOf, linkAt, nodeData, nodeStats, pathOf, statLink, type Link, type MemNode, type Superblock } from "./memfs-core.js";
 import type { MemoryBudget } from "./memory-budget.js";
 import { MemoryFile } from "./memory-file.js";
 import { DirectoryFile } from "./directory-file.js";
@@ -148,10 +148,17 @@ export class Vfs {
     }
   }
 
-  /** Throws memfs's own error for a path that lookup found missing (ENOENT, or ENOTDIR below a file). */
+  /** Throws what memfs's lstat would for a path that lookup found missing (ENOENT, ENOTDIR below a file, EACCES). */
   private missing(syscall: string, path: string, real: string): never {
-    this.wrap(syscall, path, () => this.volume.lstatSync(real));
-    throw kerr("ENOENT", { syscall, path });
+    const found = statLink(this.core, real);
+    throw kerr(typeof found === "string" ? found : "ENOENT", { syscall, path });
+  }
+
+  /** The node of the memory file system at real path `real`, or what memfs's stat would fail with. */
+  private memoryNode(real: string, path: string, syscall: string): MemNode {
+    const found = statLink(this.core, real);
+    if (typeof found === "string") throw kerr(found, { syscall, path });
+    return found.getNode();
   }
 
   stat(path: string, follow = true): FileStat {
@@ -160,10 +167,14 @@ export class Vfs {
     // Devices look like regular files to the guest (see guestMode).
     if (DEVICES[real]) return toFileStat(this.volume.statSync(real), MEMORY_DEV);
     const at = this.place(real, path, syscall, follow);
-    const st = this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
-    // memfs gives a symlink size 0; Linux gives the length of its target.
-    if (st.filetype === FileType.SYMBOLIC_LINK && at.dev === MEMORY_DEV) st.size = Buffer.byteLength(this.readlink(path));
-    return st;
+    if (at.dev === MEMORY_DEV) {
+      const node = this.memoryNode(real, path, syscall);
+      const st = toFileStat(nodeStats(node), MEMORY_DEV);
+      // memfs gives a symlink size 0; Linux gives the length of its target.
+      if (node.isSymlink()) st.size = Buffer.byteLength(node.symlink);
+      return st;
+    }
+    return this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
   }
 
   /** Full st_mode including type bits. */
@@ -183,8 +194,8 @@ export class Vfs {
   private modeOf(real: string, path: string, follow: boolean): number {
     if (DEVICES[real]) return 0o20666;
     const at = this.place(real, path, "stat", follow);
-    const st = this.wrap("stat", path, () => (follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path)));
-    return (st.mode & S_IFMT) === S_IFLNK ? S_IFLNK | 0o777 : st.mode;
+    const mode = at.dev === MEMORY_DEV ? this.memoryNode(real, path, "stat").mode : this.wrap("stat", path, () => (follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path))).mode;
+    return (mode & S_IFMT) === S_IFLNK ? S_IFLNK | 0o777 : mode;
   }
 
   /** The type of what `path` names (links followed), or undefined when it cannot be looked up. */

@@ -252,9 +252,23 @@ export default function du({ sys, argv, stdout, stderr }: ScriptProcess): number
   let status = 0;
   let grand = 0n;
 
-  /** The size of `path` (depth levels below its operand), printing what the options ask for. */
+  /** Whether the entry measured last was a directory (-S leaves a subdirectory's size out of its parent's). */
   let lastWasDir = false;
-  const walk = (path: string, depth: number, follow: boolean): bigint | undefined => {
+  /** A directory being measured: its size so far and the names in it still to measure. */
+  interface Level {
+    path: string;
+    depth: number;
+    size: bigint;
+    names: string[];
+    next: number;
+  }
+  const levels: Level[] = [];
+  /**
+   * Measures `path` (depth levels below its operand), printing what the options ask for: its size, or
+   * undefined when it cannot be measured; a directory is entered instead (returns "entered"), and measured
+   * when everything below it has been.
+   */
+  const begin = (path: string, depth: number, follow: boolean): bigint | undefined | "entered" => {
     let st: Stat;
     try {
       st = sys.stat(path, follow);
@@ -270,23 +284,17 @@ export default function du({ sys, argv, stdout, stderr }: ScriptProcess): number
       if (seen.has(id)) return 0n;
       seen.add(id);
     }
-    let size = sizeOf(st);
+    const size = sizeOf(st);
     if (st.kind === "dir") {
-      let entries: Array<{ name: string }> = [];
+      let names: string[] = [];
       try {
-        entries = sys.readdir(path);
+        names = sys.readdir(path).map((e) => e.name);
       } catch (e) {
         stderr.write(`du: cannot read directory ${quoteaf(path)}: ${strerror(e)}\n`);
         status = 1;
       }
-      const prefix = path.endsWith("/") ? path : `${path}/`;
-      for (const { name } of entries) {
-        const child = walk(prefix + name, depth + 1, deref === "all");
-        if (child !== undefined && !(separate && lastWasDir)) size += child;
-      }
-      if (maxDepth === undefined || depth <= maxDepth) stdout.write(`${format(size)}\t${path}${eol}`);
-      lastWasDir = true;
-      return size;
+      levels.push({ path, depth, size, names, next: 0 });
+      return "entered";
     }
     lastWasDir = false;
     if (depth === 0 || (all && (maxDepth === undefined || depth <= maxDepth))) {
@@ -294,9 +302,31 @@ export default function du({ sys, argv, stdout, stderr }: ScriptProcess): number
     }
     return size;
   };
+  /**
+   * The size of an operand and of everything below it, depth first with a stack of the directories on the
+   * way down instead of recursion: no tree is too deep for the worker's stack.
+   */
+  const walk = (operand: string, follow: boolean): bigint | undefined => {
+    let measured = begin(operand, 0, follow);
+    for (;;) {
+      const level = levels[levels.length - 1];
+      if (!level) return measured === "entered" ? undefined : measured;
+      if (measured !== "entered" && measured !== undefined && !(separate && lastWasDir)) level.size += measured;
+      const name = level.names[level.next++];
+      if (name !== undefined) {
+        const prefix = level.path.endsWith("/") ? level.path : `${level.path}/`;
+        measured = begin(prefix + name, level.depth + 1, deref === "all");
+        continue;
+      }
+      levels.pop();
+      if (maxDepth === undefined || level.depth <= maxDepth) stdout.write(`${format(level.size)}\t${level.path}${eol}`);
+      lastWasDir = true;
+      measured = level.size;
+    }
+  };
 
   for (const operand of operands) {
-    const size = walk(operand, 0, deref !== "none");
+    const size = walk(operand, deref !== "none");
     if (size !== undefined) grand += size;
   }
   if (total) stdout.write(`${format(grand)}\ttotal${eol}`);

@@ -1,0 +1,57 @@
+import type { Kernel } from "../kernel/kernel.js";
+import { SinkFile, type OpenFile } from "../kernel/open-file.js";
+import { Pipe } from "../kernel/pipe.js";
+import type { RouteOptions } from "./exec-router.js";
+import type { RouterShell } from "./router-shell.js";
+import type { RunningCommand } from "./running-command.js";
+
+/** One exec served by a router shell. */
+export class RoutedCommand implements RunningCommand {
+  private readonly status: Promise<number>;
+  private settled = false;
+
+  constructor(
+    private readonly shell: RouterShell,
+    script: string,
+    opts: RouteOptions,
+  ) {
+    const kernel = shell.kernel;
+    const stdin = opts.stdin === undefined ? kernel.devNull().retain() : filledPipe(kernel, opts.stdin);
+    this.status = shell
+      .run(script, opts.cwd, opts.env, {
+        stdin,
+        stdout: new SinkFile(opts.output.stdout.push),
+        stderr: new SinkFile(opts.output.stderr.push),
+      })
+      .finally(() => {
+        this.settled = true;
+        stdin.release();
+      });
+  }
+
+  get running(): boolean {
+    return !this.settled;
+  }
+
+  wait(): Promise<number> {
+    return this.status;
+  }
+
+  idle(): boolean {
+    return this.shell.kernel.groupIdle(this.shell.process.pgid);
+  }
+
+  kill(signal: number): void {
+    this.shell.kill(signal);
+  }
+}
+
+/** The read end (one reference, the caller's) of a pipe holding `data`, then end of file. */
+function filledPipe(kernel: Kernel, data: string | Uint8Array): OpenFile {
+  const pipe = new Pipe(kernel.memory, kernel.limits.pipeBufferBytes);
+  pipe.readEnd.retain();
+  pipe.writeEnd.retain();
+  void pipe.write(typeof data === "string" ? new TextEncoder().encode(data) : data);
+  pipe.writeEnd.release();
+  return pipe.readEnd;
+}
