@@ -282,7 +282,8 @@ async function buildRust(name: string, g: RustGuest): Promise<GuestManifest["gue
   return { file, sources: guestSources(name), crates: sorted, sha256: sha256(bytes), bytes: bytes.length };
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+/** Builds the guests named (all without names), then the manifest and the notices. */
+async function main(): Promise<void> {
   const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(GUESTS);
   for (const n of names) if (!GUESTS[n]) throw new Error(`no guest ${n}: ${Object.keys(GUESTS).join(", ")}`);
   mkdirSync(dist, { recursive: true });
@@ -308,4 +309,13 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   // The licence notices follow what was built (test/notices.test.ts checks them against the manifest).
   const { writeNotices } = await import("./notices.js");
   console.log(await writeNotices());
+}
+
+// Not a top-level await: notices.ts imports this module, and its import above would wait for this module's
+// evaluation to finish while this module waited for it (Node ends such a deadlock with exit code 13).
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
 }
