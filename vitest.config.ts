@@ -2,19 +2,27 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { HOOK_DEADLINE_MS, TEST_DEADLINE_MS } from "./test/deadlines.js";
 
-// The suites compare the VM with a reference on this machine at scale (the host's `node`, GNU tools, bash): each
-// runs hundreds of guest processes. They are projects of their own so that the README's test command (`core`)
-// stays quick; `pnpm test:reference` runs them and `.ci/run` runs both.
-const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts"];
+// `core` is the README's test command: the API, kernel, commands and guest runtime, quick enough to run on every
+// change. The rest are projects of their own, each a command that `.ci/run` also runs:
+// - the reference suites compare the VM with a reference on this machine at scale (the host's `node`, GNU tools,
+//   bash), each running hundreds of guest and host processes (`pnpm test:reference`);
+// - the attacks take the VM to its limits with the default sizes: gigabytes requested, floods, process storms,
+//   each measured against the host's RSS (`pnpm test:attacks`);
+// - the package test packs the tarball and installs it with its peers from the npm registry, and the examples run
+//   as a user runs them (`pnpm test:package`).
+const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts", "test/node/packages.test.ts"];
 const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
+  "test/service/diff.test.ts",
   "test/sort.differential.test.ts",
   "test/chmod.differential.test.ts",
   "test/oils-spec.test.ts",
   "test/shell-fuzz.test.ts",
 ];
+const ATTACKS = ["test/adversarial.test.ts", "test/node/memory.test.ts", "test/node/limits.test.ts"];
+const PACKAGE = ["test/package.test.ts", "test/examples.test.ts"];
 
 export default defineConfig({
   test: {
@@ -24,9 +32,11 @@ export default defineConfig({
     // vitest's default leaves a core free; much of a VM test is waiting on its own threads, so use them all.
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE] } },
+      { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE, ...ATTACKS, ...PACKAGE] } },
       { extends: true, test: { name: "node-reference", include: NODE_REFERENCE } },
       { extends: true, test: { name: "userland-reference", include: USERLAND_REFERENCE } },
+      { extends: true, test: { name: "attacks", include: ATTACKS } },
+      { extends: true, test: { name: "package", include: PACKAGE } },
     ],
   },
 });
