@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CommandContext } from "../src/commands/command.js";
 import { mergeBlocks, Slicer, sortBlock } from "../src/commands/sort/cooperative.js";
 import { sort } from "../src/commands/sort.js";
+import { memoryCommandFs } from "./command-fs.js";
 import { cpuMsSince } from "./deadlines.js";
 
 /**
@@ -19,12 +20,16 @@ interface Run {
   stderr: string;
 }
 
-/** Runs our sort with stdin delivered in chunks of `chunk` bytes, as a pipe would; text is latin1. */
+/**
+ * Runs our sort with stdin delivered in chunks of `chunk` bytes, as a pipe would; text is latin1. Its
+ * temporary files go to `files` (an in-memory file system).
+ */
 async function ours(
   args: string[],
   stdin: string,
   chunk = 64 * 1024,
   signal = new AbortController().signal,
+  files = new Map<string, string>(),
 ): Promise<Run> {
   const input = Buffer.from(stdin, "latin1");
   let at = 0;
@@ -45,18 +50,7 @@ async function ours(
     readAllStdin: async () => input.subarray(at),
     writeStdout: (d) => void (stdout += text(d)),
     writeStderr: (d) => void (stderr += text(d)),
-    fs: {
-      readFile: () => {
-        throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
-      },
-      writeFile: () => {},
-      exists: () => false,
-      stat: () => {
-        throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
-      },
-      chmod: () => {},
-      readdir: () => [],
-    },
+    fs: memoryCommandFs(files),
     signal,
   };
   const status = await sort(ctx);
@@ -239,10 +233,22 @@ describe("sort: cooperative engine", () => {
     await expect(sorting).rejects.toThrow("killed");
   });
 
-  it("refuses input that would take more than a process's memory", async () => {
-    // A million empty lines: few bytes, but each line costs its string, slots and a record of ten keys.
+  it.skipIf(!haveGnuSort)("sorts what does not fit its buffer through temporary files, and removes them", async () => {
+    // Few bytes, but each line costs its string, slots and a record of ten keys: many times the 1 MiB buffer.
     const keys = Array.from({ length: 10 }, (_, i) => `-k${i + 1},${i + 1}`);
-    const r = await ours(keys, "\n".repeat(1_000_000), 1 << 30);
-    expect(r).toEqual({ status: 2, stdout: "", stderr: "sort: memory exhausted\n" });
+    const input = corpus(100_000, 8);
+    /** The files, and how many were ever created. */
+    class Files extends Map<string, string> {
+      created = 0;
+      override set(name: string, text: string): this {
+        if (!this.has(name)) this.created++;
+        return super.set(name, text);
+      }
+    }
+    const files = new Files();
+    const r = await ours(["-S", "1M", ...keys], input, 1 << 30, undefined, files);
+    expect(r).toEqual(theirs(["-S", "1M", ...keys], input));
+    expect(files.created).toBeGreaterThan(2);
+    expect([...files.keys()]).toEqual([]);
   });
 });
