@@ -123,6 +123,9 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       (code) => k.exitProcess(p, typeof code === "number" ? code : 0),
       (error: unknown) => {
         if (p.state === "exited") return;
+        // Killed: the handler stopped at the kill (its reason is thrown where it waited); the exit status is
+        // the signal's, and a killed process says nothing.
+        if (p.killSignal.aborted) return k.exitProcess(p, 0);
         // A write to a pipe nobody reads raises SIGPIPE, which ends the process quietly.
         if (error instanceof KernelError && error.code === "EPIPE") return p.kill(Signal.SIGPIPE);
         p.tellStderr(`${p.command}: ${error instanceof Error ? error.message : String(error)}\n`);
