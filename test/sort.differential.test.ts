@@ -103,6 +103,23 @@ describe.skipIf(!haveGnuSort)("sort: the same output as GNU sort (LC_ALL=C)", ()
     expect(await ours([], unterminated, 13)).toEqual(theirs([], unterminated));
   });
 
+  it("-S, --parallel and --batch-size take what GNU takes, and refuse what it refuses with its words", async () => {
+    const cases = [
+      ["-S", "x"], ["-S", "1Q"], ["-S", "-1"], ["-S", "K"], ["-S", "1KB"], ["-S", " 5"], ["-S", "+5M"], ["-S", "b"],
+      ["-S", "10%"], ["-S", "10%x"], ["-S", "1b"], ["-S", "0"], ["-S", "99999999999999999999"], ["-S", "1", "-S", "2"],
+      ["--buffer-size=x"], ["--buffer-size=1Q"], ["--buf=9Y"], ["--parallel=0"], ["--parallel=x"], ["--parallel=3x"],
+      ["--parallel=3"], ["--batch-size=1"], ["--batch-size=x"], ["--bat=1"],
+      ["--batch-size=2"], ["-T", "/nonexistent"],
+    ];
+    for (const args of cases) expect(await ours(args, "b\na\n"), args.join(" ")).toEqual(theirs(args, "b\na\n"));
+    // GNU's bound is the host's RLIMIT_NOFILE less 3; here the VM's default maxOpenFds less 3.
+    expect(await ours(["--batch-size=100000"], "")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "sort: --batch-size argument '100000' too large\nsort: maximum --batch-size argument with current rlimit is 1021\n",
+    });
+  });
+
   it("-c and -C find the same first disorder", async () => {
     const checks: [check: string[], order: string[]][] = [
       [["-c"], []], [["-cn"], ["-n"]], [["-cu"], ["-u"]], [["-C", "-k2,2"], ["-k2,2"]],
