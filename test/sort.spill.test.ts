@@ -167,10 +167,12 @@ describe("a killed sort", () => {
 });
 
 describe("sort's inputs are opened as files", () => {
-  it("reads a process substitution and /dev/fd/0, and refuses a file it may not read", async () => {
+  it("reads a process substitution and /dev/fd/0, and refuses a file it may not read or a stdin that is a directory", async () => {
     const vm = await createVm();
     expect(await vm.exec("sort <(printf 'b\\na\\n') /dev/fd/0 <<< c")).toEqual({ exitCode: 0, stdout: "a\nb\nc\n", stderr: "" });
     expect(await vm.exec("echo a > f; chmod 000 f; sort f")).toEqual({ exitCode: 2, stdout: "", stderr: "sort: cannot read: f: Permission denied\n" });
+    // GNU's words for a stdin that cannot be read (it was an exception: `sort: EISDIR: illegal operation…`, status 1).
+    expect(await vm.exec("sort < /")).toEqual({ exitCode: 2, stdout: "", stderr: "sort: read failed: -: Is a directory\n" });
   });
 });
 

@@ -138,16 +138,15 @@ export function checkInputs(ctx: CommandContext, files: readonly string[]): void
  * itself is GNU's "read failed" (a directory: EISDIR).
  */
 export async function readChunk(ctx: CommandContext, source: Source, window: number): Promise<Uint8Array | null> {
-  if (source.stdin) return ctx.readStdin();
-  const buf = new Uint8Array(window);
-  let n: number;
   try {
-    n = await source.file.read(buf);
+    if (source.stdin) return await ctx.readStdin();
+    const buf = new Uint8Array(window);
+    const n = await source.file.read(buf);
+    return n === 0 ? null : buf.subarray(0, n);
   } catch (error) {
     if (ctx.signal.aborted) throw error; // killed: the kill reason, not a read failure
-    throw new SortError(`sort: read failed: ${source.name}: ${strerror(error)}`);
+    throw new SortError(`sort: read failed: ${source.stdin ? "-" : source.name}: ${strerror(error)}`);
   }
-  return n === 0 ? null : buf.subarray(0, n);
 }
 
 /**
