@@ -32,7 +32,7 @@ export const KEY_BYTES = 48;
  * The longest line sort takes: what a guest process may have as memory (limits.ts), as a line must be held
  * whole. A TypeScript command cannot see its VM's own limits, so this is the default.
  */
-const MAX_LINE_BYTES = DEFAULT_LIMITS.maxProcessMemoryBytes;
+export const MAX_LINE_BYTES = DEFAULT_LIMITS.maxProcessMemoryBytes;
 
 /**
  * Splits input into lines, kept in input order in blocks of BLOCK_LINES (the last one may be shorter),

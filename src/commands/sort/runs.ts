@@ -8,7 +8,7 @@ import type { CommandContext } from "../command.js";
 import { errorCode, strerror } from "../../gnu/strerror.js";
 import { SORT_BUFFER_BYTES } from "../../limits.js";
 import { mergeBlocks, sortBlock, type Compare, type Slicer } from "./cooperative.js";
-import { openInput, readChunk, WINDOW_BYTES } from "./input.js";
+import { MAX_LINE_BYTES, openInput, readChunk, WINDOW_BYTES } from "./input.js";
 import { sortable } from "./items.js";
 import { SortError, type Options } from "./options.js";
 import { makeRec, type Plan } from "./plan.js";
@@ -146,13 +146,18 @@ class RunLines {
     private readonly run: Run,
     private readonly eol: string,
     private readonly window: number,
+    private readonly slicer: Slicer,
   ) {
     this.source = openInput(ctx, run.name);
   }
 
-  /** The next lines (at least one), or null at the end of the run, which is then closed. */
+  /**
+   * The next lines (at least one), or null at the end of the run, which is then closed. Throws "memory
+   * exhausted" for a line past MAX_LINE_BYTES (an input of -m).
+   */
   async next(): Promise<string[] | null> {
     while (this.source) {
+      await this.slicer.pause();
       const chunk = await readChunk(this.ctx, this.source, this.window);
       if (!chunk) {
         this.close();
@@ -163,6 +168,7 @@ class RunLines {
       const parts = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1").split(this.eol);
       parts[0] = this.carry + parts[0]!;
       this.carry = parts.pop()!;
+      if (this.carry.length > MAX_LINE_BYTES) throw new SortError("sort: memory exhausted");
       if (parts.length > 0) return parts;
     }
     return null;
@@ -244,15 +250,15 @@ export class Merger {
     const { o, plan } = this;
     const readers: RunLines[] = [];
     try {
-      for (const r of runs) readers.push(new RunLines(this.ctx, r, this.eol, this.window));
-      const item: (line: string) => unknown = o.keys.length === 0 ? (line) => line : (line) => makeRec(line, o, plan);
+      for (const r of runs) readers.push(new RunLines(this.ctx, r, this.eol, this.window, this.slicer));
+      // Without keys the items are the lines; with keys, records of their key values, made here again.
       const next = async (b: number): Promise<unknown[] | null> => {
         const lines = await readers[b]!.next();
-        if (!lines) return null;
+        if (!lines || o.keys.length === 0) return lines;
         const items = lines as unknown[];
         for (let i = 0; i < lines.length; i++) {
           const line = lines[i]!;
-          items[i] = item(line);
+          items[i] = makeRec(line, o, plan);
           if (this.slicer.lineDone(line)) await this.slicer.pause();
         }
         return items;
