@@ -151,6 +151,15 @@ describe("sort's temporary files and output count against the file system", () =
     const o = await vm.exec("rm /tmp/out; seq 1 100000 | sort -o /tmp/out");
     expect(o).toEqual({ exitCode: 2, stdout: "", stderr: "sort: write failed: /tmp/out: No space left on device\nsort: write error\n" });
   });
+
+  it("a short write of its last piece is an error too (it was lost without a word, status 0)", async () => {
+    const vm = await createVm({ limits: { maxFsBytes: 64 * 1024 } });
+    // Room for 3 bytes of the 4 sort writes: the write takes what fits and the rest fails.
+    const fill = 'free=$(df -B1 / | awk "NR==2{print \\$4}"); head -c $((free - 3)) /dev/zero > /tmp/fill';
+    const r = await vm.exec(`${fill}; printf 'b\\na\\n' | sort > /tmp/out; echo "s=$? $(wc -c < /tmp/out)"`);
+    // As GNU sort's, whose last piece is written by fflush as it exits (`sort > /dev/full`).
+    expect(r).toEqual({ exitCode: 0, stdout: "s=2 3\n", stderr: "sort: fflush failed: 'standard output': No space left on device\nsort: write error\n" });
+  });
 });
 
 describe("a killed sort", () => {

@@ -59,13 +59,15 @@ export class LineWriter {
 
 /**
  * The output (stdout, or the -o file, opened now: sort has read all it sorts by the time it writes). A
- * failed write is GNU's "write failed" and then, from closing stdout, "write error"; a broken pipe stays
- * EPIPE (the runtime ends the process with SIGPIPE).
+ * failed write is GNU's "write failed" (or "fflush failed" for the last piece, which GNU writes as it
+ * exits) and then, from closing stdout, "write error"; a broken pipe stays EPIPE (the runtime ends the
+ * process with SIGPIPE).
  */
 export function openOutput(ctx: CommandContext, o: Options, eol: string): { out: LineWriter; close: () => void } {
+  let closing = false;
   const failed = (name: string, e: unknown): never => {
     if (errorCode(e) === "EPIPE" || ctx.signal.aborted) throw e;
-    throw new SortError(`sort: write failed: ${name}: ${strerror(e)}\nsort: write error`);
+    throw new SortError(`sort: ${closing ? "fflush" : "write"} failed: ${name}: ${strerror(e)}\nsort: write error`);
   };
   if (o.output === null) {
     const out = new LineWriter(eol, (d) => {
@@ -75,7 +77,7 @@ export function openOutput(ctx: CommandContext, o: Options, eol: string): { out:
         failed("'standard output'", e);
       }
     });
-    return { out, close: () => out.flush() };
+    return { out, close: () => ((closing = true), out.flush()) };
   }
   const name = o.output;
   let file: ReturnType<CommandContext["fs"]["open"]>;
@@ -94,6 +96,7 @@ export function openOutput(ctx: CommandContext, o: Options, eol: string): { out:
   return {
     out,
     close: () => {
+      closing = true;
       try {
         out.flush();
       } finally {
