@@ -6,14 +6,13 @@
  */
 import type { CommandContext } from "../command.js";
 import { errorCode, strerror } from "../../gnu/strerror.js";
-import { SORT_BUFFER_BYTES } from "../../limits.js";
+import { DEFAULT_LIMITS, SORT_BUFFER_BYTES } from "../../limits.js";
 import { mergeBlocks, sortBlock, type Compare, type Slicer } from "./cooperative.js";
 import { MAX_LINE_BYTES, openInput, readChunk, WINDOW_BYTES } from "./input.js";
 import { sortable } from "./items.js";
 import { SortError, type Options } from "./options.js";
 import { makeRec, type Plan } from "./plan.js";
 import type { TempFiles } from "./temp-files.js";
-import { DEFAULT_LIMITS } from "../../limits.js";
 
 /** The smallest buffer, whatever -S says (GNU has a floor too): a few windows of input. */
 const MIN_BUFFER_BYTES = 16 * 1024;
