@@ -66,12 +66,12 @@ func startProcess(hc interp.HandlerContext, try func() (uint32, error)) (uint32,
 	}
 	pid, err := try()
 	stderr := hc.ShellStderr()
-	for _, wait := range forkWaits {
+	for _, pause := range forkWaits {
 		if err != syscall.EAGAIN {
 			return pid, err
 		}
 		fmt.Fprintf(stderr, "%s: fork: retry: %s\n", interp.Name, interp.Strerror(err))
-		deadline := time.Now().Add(wait)
+		deadline := time.Now().Add(pause)
 		for err == syscall.EAGAIN && time.Now().Before(deadline) {
 			waitForRoom(deadline)
 			pid, err = try()
