@@ -70,12 +70,16 @@ describe.skipIf(!haveGnuSort)("sort through temporary files (-S 64K) against GNU
     await vm.dispose();
   });
 
-  /** Runs `sort -S 64K ARGS FILES` in /data of both, with output into a file; the VM's /tmp must be empty after. */
+  /**
+   * Runs `sort -S 64K ARGS FILES` in /data of both, with output and errors into files (bytes, not UTF-8: a
+   * disorder's line may be any bytes); the VM's /tmp must be empty after.
+   */
   async function compare(args: string[], files: string[], env: Record<string, string> = {}): Promise<void> {
     const argv = ["-S", "64K", ...args, ...files];
-    const r = await vm.exec(`sort ${argv.map(shellQuote).join(" ")} > out`, { cwd: "/data", env });
+    const r = await vm.exec(`sort ${argv.map(shellQuote).join(" ")} > out 2> err`, { cwd: "/data", env });
+    const stderr = Buffer.from(await vm.readFile("/data/err")).toString("latin1");
     const expected = gnuSort(argv, host, env);
-    expect({ args: argv, exitCode: r.exitCode, stderr: r.stderr }).toEqual({ args: argv, exitCode: expected.exitCode, stderr: expected.stderr });
+    expect({ args: argv, exitCode: r.exitCode, stderr }).toEqual({ args: argv, exitCode: expected.exitCode, stderr: expected.stderr });
     expectSameOutput(Buffer.from(await vm.readFile("/data/out")), expected.stdout, argv.join(" "));
     expect(await tmpFiles(vm)).toEqual([]);
   }
@@ -101,6 +105,20 @@ describe.skipIf(!haveGnuSort)("sort through temporary files (-S 64K) against GNU
       }
       await compare(["-m", ...args], pieces.map((p) => `${p}.sorted`));
       await compare(["-m", ...args], pieces);
+    }
+  });
+
+  it("-c and -C check a buffer at a time, to the end or the first disorder", async () => {
+    for (const args of [[], ["-n"], ["-u", "-k1,1"]]) {
+      const sorted = gnuSort([...args, "in"], host).stdout.toString("latin1").split("\n").slice(0, -1);
+      const late = [...sorted.slice(0, -2), sorted.at(-1)!, sorted.at(-2)!]; // a disorder on the last line
+      for (const [name, lines] of [["sorted", sorted], ["late", late]] as const) {
+        const text = lines.join("\n") + "\n";
+        writeFileSync(join(host, name), text, "latin1");
+        await vm.writeFile(`/data/${name}`, Buffer.from(text, "latin1"));
+        await compare(["-c", ...args], [name]);
+        await compare(["-C", ...args], [name]);
+      }
     }
   });
 
