@@ -1,8 +1,10 @@
-import type { CommandContext, CommandHandler, CommandStat } from "../commands/command.js";
+import type { CommandContext, CommandFile, CommandHandler, CommandStat } from "../commands/command.js";
 import { FileType, Signal } from "../abi/wasi.js";
 import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG } from "./file-stat.js";
+import { openFileAt } from "./fd-path.js";
 import { kerr, KernelError } from "./kernel-error.js";
 import type { Kernel } from "./kernel.js";
+import type { OpenFile } from "./open-file.js";
 import { join } from "./path.js";
 import type { Process } from "./process.js";
 import type { Vfs } from "./vfs.js";
@@ -18,6 +20,37 @@ function statOf(vfs: Vfs, path: string, follow: boolean): CommandStat {
   const st = vfs.stat(path, follow);
   const mode = vfs.mode(path, follow);
   return { type: TYPES[mode & S_IFMT] ?? "other", mode, size: st.size, dev: st.dev, ino: st.ino };
+}
+
+/**
+ * Writes all of `data`. A file on a full file system takes what fits (a short write); the rest is written
+ * again, which then fails with ENOSPC, so that the command hears of it rather than losing the rest.
+ * Without a signal no write parks (OpenFile.write), so each returns its count at once.
+ */
+function writeAll(file: OpenFile, data: Uint8Array): void {
+  for (let off = 0; off < data.length; ) {
+    const n = file.write(data.subarray(off)) as number;
+    if (!(n > 0)) throw kerr("EIO", { syscall: "write", message: `a write of ${data.length - off} bytes wrote ${String(n)}` });
+    off += n;
+  }
+}
+
+/** CommandFs.open's file: the process's fd `fd`, which it closes at the latest when it exits. */
+function commandFile(p: Process, fd: number): CommandFile {
+  let closed = false;
+  const file = (syscall: string): OpenFile => {
+    if (closed) throw kerr("EBADF", { syscall, message: "file already closed" });
+    return p.fds.get(fd);
+  };
+  return {
+    read: async (target) => file("read").read(target, p.killSignal),
+    write: (data) => writeAll(file("write"), toBytes(data)),
+    close: () => {
+      if (closed) return;
+      closed = true;
+      if (p.fds.has(fd)) p.fds.close(fd);
+    },
+  };
 }
 
 /**
@@ -57,8 +90,8 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       for (let c = await readStdin(); c; c = await readStdin()) chunks.push(c);
       return Buffer.concat(chunks);
     },
-    writeStdout: (d) => void p.fds.get(1).write(toBytes(d)),
-    writeStderr: (d) => void p.fds.get(2).write(toBytes(d)),
+    writeStdout: (d) => writeAll(p.fds.get(1), toBytes(d)),
+    writeStderr: (d) => writeAll(p.fds.get(2), toBytes(d)),
     fs: {
       readFile: (path) => k.vfs.readFile(resolve(path)),
       writeFile: (path, data) => k.vfs.writeFile(resolve(path), data),
@@ -66,6 +99,22 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       stat: (path, follow = true) => statOf(k.vfs, resolve(path), follow),
       chmod: (path, mode) => k.vfs.chmod(resolve(path), mode),
       readdir: (path) => k.vfs.readdir(resolve(path)).map((e) => e.name),
+      open: (path, flags) => {
+        if (flags !== "r" && flags !== "w" && flags !== "wx") throw new TypeError(`open flags must be "r", "w" or "wx", got ${String(flags)}`);
+        const abs = resolve(path);
+        const write = flags !== "r";
+        const file =
+          openFileAt(k, p, abs, "open") ??
+          k.vfs.open(abs, { read: !write, write, create: write, truncate: flags === "w", exclusive: flags === "wx" });
+        // Held while the fd is allocated, so that an EMFILE closes the file again (syscalls/path.ts, OPEN).
+        file.retain();
+        try {
+          return commandFile(p, p.fds.allocate(file, p.rootFd + 1));
+        } finally {
+          file.release();
+        }
+      },
+      unlink: (path) => k.vfs.unlink(resolve(path)),
     },
   };
   Promise.resolve()
@@ -74,6 +123,9 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       (code) => k.exitProcess(p, typeof code === "number" ? code : 0),
       (error: unknown) => {
         if (p.state === "exited") return;
+        // Killed: the handler stopped at the kill (its reason is thrown where it waited); the exit status is
+        // the signal's, and a killed process says nothing.
+        if (p.killSignal.aborted) return k.exitProcess(p, 0);
         // A write to a pipe nobody reads raises SIGPIPE, which ends the process quietly.
         if (error instanceof KernelError && error.code === "EPIPE") return p.kill(Signal.SIGPIPE);
         p.tellStderr(`${p.command}: ${error instanceof Error ? error.message : String(error)}\n`);
