@@ -79,6 +79,9 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
     const n = await p.fds.get(0).read(buf, p.killSignal);
     return n === 0 ? null : buf.subarray(0, n);
   };
+  // A killed command's code runs on until it next waits; from the kill on, a write or a call that makes or
+  // changes a file throws the kill's reason: a killed process says nothing, and nothing it makes outlives it.
+  const alive = (): void => p.killSignal.throwIfAborted();
   const ctx: CommandContext = {
     argv: p.argv,
     env: p.env,
@@ -90,16 +93,17 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
       for (let c = await readStdin(); c; c = await readStdin()) chunks.push(c);
       return Buffer.concat(chunks);
     },
-    writeStdout: (d) => writeAll(p.fds.get(1), toBytes(d)),
-    writeStderr: (d) => writeAll(p.fds.get(2), toBytes(d)),
+    writeStdout: (d) => (alive(), writeAll(p.fds.get(1), toBytes(d))),
+    writeStderr: (d) => (alive(), writeAll(p.fds.get(2), toBytes(d))),
     fs: {
       readFile: (path) => k.vfs.readFile(resolve(path)),
-      writeFile: (path, data) => k.vfs.writeFile(resolve(path), data),
+      writeFile: (path, data) => (alive(), k.vfs.writeFile(resolve(path), data)),
       exists: (path) => holds(path, (abs) => k.vfs.exists(abs)),
       stat: (path, follow = true) => statOf(k.vfs, resolve(path), follow),
-      chmod: (path, mode) => k.vfs.chmod(resolve(path), mode),
+      chmod: (path, mode) => (alive(), k.vfs.chmod(resolve(path), mode)),
       readdir: (path) => k.vfs.readdir(resolve(path)).map((e) => e.name),
       open: (path, flags) => {
+        alive();
         if (flags !== "r" && flags !== "w" && flags !== "wx") throw new TypeError(`open flags must be "r", "w" or "wx", got ${String(flags)}`);
         const abs = resolve(path);
         const write = flags !== "r";
@@ -114,6 +118,7 @@ export function startTsProcess(k: Kernel, p: Process, handler: CommandHandler): 
           file.release();
         }
       },
+      // Not refused after a kill: a killed command removes what it made (sort its temporary files).
       unlink: (path) => k.vfs.unlink(resolve(path)),
     },
   };

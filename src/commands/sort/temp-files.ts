@@ -50,6 +50,7 @@ export class TempFiles {
         this.names.add(name);
         return { name, file };
       } catch (e) {
+        if (this.ctx.signal.aborted) throw e; // killed: the kill's reason, not a failure to report
         if (errorCode(e) === "EEXIST" && tries < NAME_TRIES) continue;
         throw new SortError(`sort: cannot create temporary file in '${dir}': ${strerror(e)}`);
       }
