@@ -49,6 +49,11 @@ export const KILL_GRACE_MS = 20;
 /** System calls of one process served in a row, and the time they may take, before other work gets a turn. */
 export const SYSCALLS_PER_TURN = 256;
 export const SYSCALL_TURN_MS = 4;
+/**
+ * What the runtime's `sort` holds of its input on the host's heap before it sorts that part and spills it
+ * to a temporary file, unless `-S` says otherwise (src/commands/sort/runs.ts): GNU sort's main-memory buffer.
+ */
+export const SORT_BUFFER_BYTES = 128 * MiB;
 
 /**
  * What one VM may take. Each is enforced by the kernel and counted against the VM; `AgentOs.create({ limits })`

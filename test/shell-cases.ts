@@ -66,6 +66,7 @@ export const SHELL_CASES: ToolGroup[] = [
       "ls nosuch 2>&1 | head -1",
       "echo err 1>&2",
       "{ echo a; echo b >&2; } 2>&1 | wc -l",
+      "true | wc -l; echo hi 1>&2 | wc -l; : | : | cat | wc -c; echo x | { true; } | wc -l",
       "readonly r=1; r=2; echo $r",
       "echo ${undefined?oops}",
       "x=5; echo $((x++)) $x",

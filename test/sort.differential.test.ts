@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { CommandContext } from "../src/commands/command.js";
 import { mergeBlocks, Slicer, sortBlock } from "../src/commands/sort/cooperative.js";
 import { sort } from "../src/commands/sort.js";
+import { memoryCommandFs } from "./command-fs.js";
+import { corpus, random } from "./sort-corpus.js";
 import { cpuMsSince } from "./deadlines.js";
 
 /**
@@ -19,12 +21,16 @@ interface Run {
   stderr: string;
 }
 
-/** Runs our sort with stdin delivered in chunks of `chunk` bytes, as a pipe would; text is latin1. */
+/**
+ * Runs our sort with stdin delivered in chunks of `chunk` bytes, as a pipe would; text is latin1. Its
+ * temporary files go to `files` (an in-memory file system).
+ */
 async function ours(
   args: string[],
   stdin: string,
   chunk = 64 * 1024,
   signal = new AbortController().signal,
+  files = new Map<string, string>(),
 ): Promise<Run> {
   const input = Buffer.from(stdin, "latin1");
   let at = 0;
@@ -45,18 +51,7 @@ async function ours(
     readAllStdin: async () => input.subarray(at),
     writeStdout: (d) => void (stdout += text(d)),
     writeStderr: (d) => void (stderr += text(d)),
-    fs: {
-      readFile: () => {
-        throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
-      },
-      writeFile: () => {},
-      exists: () => false,
-      stat: () => {
-        throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
-      },
-      chmod: () => {},
-      readdir: () => [],
-    },
+    fs: memoryCommandFs(files),
     signal,
   };
   const status = await sort(ctx);
@@ -70,54 +65,6 @@ function theirs(args: string[], stdin: string): Run {
     maxBuffer: 1 << 30,
   });
   return { status: r.status ?? -1, stdout: r.stdout.toString("latin1"), stderr: r.stderr.toString("latin1") };
-}
-
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const MONTHS = ["jan", "Feb", "MAR", "apr", "May", "jun", "xyz", " dec", ""];
-const WORDS = [
-  "a", "b", "B", "abc", "Abc", "a-b", "a_b", "zz", "é", "\x01x", "x\x7f", "file1.txt", "file10.txt", "file2.txt",
-];
-
-/**
- * Lines of 1–3 fields (space or comma separated) mixing numbers (negative, decimal, padded, huge), words in
- * both cases, bytes above 0x7f, months, sizes and versions, with many duplicates, so that ties matter.
- */
-function corpus(lines: number, seed: number): string {
-  const r = random(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  // Not 0x80: GNU sort (with signed char) takes that byte for a thousands separator in -n numbers; ours does not.
-  const byte = (): number => {
-    const c = 32 + Math.floor(r() * 224);
-    return c === 0x80 ? 0x81 : c;
-  };
-  const field = (): string => {
-    switch (Math.floor(r() * 9)) {
-      case 0: return String(Math.floor(r() * 100) - 50);
-      case 1: return (r() * 1000 - 500).toFixed(Math.floor(r() * 3));
-      case 2: return " ".repeat(Math.floor(r() * 3)) + String(Math.floor(r() * 20));
-      case 3: return pick(WORDS);
-      case 4: return pick(MONTHS);
-      case 5: return `${Math.floor(r() * 10)}${pick(["", "K", "M", "G", "k"])}`;
-      case 6: return `v${Math.floor(r() * 3)}.${Math.floor(r() * 12)}${pick(["", "~rc1", "a", ".1"])}`;
-      case 7: return String.fromCharCode(...Array.from({ length: 1 + Math.floor(r() * 4) }, byte));
-      default: return r() < 0.05 ? "123456789012345678901234567890" : String(Math.floor(r() * 5));
-    }
-  };
-  const out: string[] = [];
-  for (let i = 0; i < lines; i++) {
-    const sep = r() < 0.5 ? " " : ",";
-    out.push(Array.from({ length: 1 + Math.floor(r() * 3) }, field).join(sep));
-  }
-  return out.join("\n") + "\n";
 }
 
 const OPTION_SETS: string[][] = [
@@ -154,6 +101,23 @@ describe.skipIf(!haveGnuSort)("sort: the same output as GNU sort (LC_ALL=C)", ()
     expect(await ours(["-k2,2n"], text, 1)).toEqual(theirs(["-k2,2n"], text));
     const unterminated = text.slice(0, -1);
     expect(await ours([], unterminated, 13)).toEqual(theirs([], unterminated));
+  });
+
+  it("-S, --parallel and --batch-size take what GNU takes, and refuse what it refuses with its words", async () => {
+    const cases = [
+      ["-S", "x"], ["-S", "1Q"], ["-S", "-1"], ["-S", "K"], ["-S", "1KB"], ["-S", " 5"], ["-S", "+5M"], ["-S", "b"],
+      ["-S", "10%"], ["-S", "10%x"], ["-S", "1b"], ["-S", "0"], ["-S", "99999999999999999999"], ["-S", "1", "-S", "2"],
+      ["--buffer-size=x"], ["--buffer-size=1Q"], ["--buf=9Y"], ["--parallel=0"], ["--parallel=x"], ["--parallel=3x"],
+      ["--parallel=3"], ["--batch-size=1"], ["--batch-size=x"], ["--bat=1"],
+      ["--batch-size=2"], ["-T", "/nonexistent"],
+    ];
+    for (const args of cases) expect(await ours(args, "b\na\n"), args.join(" ")).toEqual(theirs(args, "b\na\n"));
+    // GNU's bound is the host's RLIMIT_NOFILE less 3; here the VM's default maxOpenFds less 3.
+    expect(await ours(["--batch-size=100000"], "")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "sort: --batch-size argument '100000' too large\nsort: maximum --batch-size argument with current rlimit is 1021\n",
+    });
   });
 
   it("-c and -C find the same first disorder", async () => {
@@ -239,10 +203,53 @@ describe("sort: cooperative engine", () => {
     await expect(sorting).rejects.toThrow("killed");
   });
 
-  it("refuses input that would take more than a process's memory", async () => {
-    // A million empty lines: few bytes, but each line costs its string, slots and a record of ten keys.
+  it("removes its temporary files the moment it is killed", async () => {
+    const killed = new AbortController();
+    const files = new Map<string, string>();
+    const input = Buffer.from(corpus(20_000, 7), "latin1");
+    let stdinAsked = 0;
+    let asked: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => (asked = resolve));
+    const ctx: CommandContext = {
+      argv: ["sort", "-S", "64K", "-n"],
+      env: {},
+      cwd: "/",
+      // All the input, then a stdin that stays open until the kill (a pipe whose writer goes on).
+      readStdin: () => {
+        if (stdinAsked++ === 0) return Promise.resolve(input);
+        asked();
+        return new Promise((_, reject) => killed.signal.addEventListener("abort", () => reject(killed.signal.reason)));
+      },
+      readAllStdin: async () => input,
+      writeStdout: () => {},
+      writeStderr: () => {},
+      fs: memoryCommandFs(files),
+      signal: killed.signal,
+    };
+    const sorting = sort(ctx);
+    await waiting; // it has read and spilled what came, and waits for more
+    expect([...files.keys()].length).toBeGreaterThan(2);
+    killed.abort(new Error("killed"));
+    expect([...files.keys()]).toEqual([]); // before anything else runs: the process's exit comes after
+    await expect(sorting).rejects.toThrow("killed");
+  });
+
+  it.skipIf(!haveGnuSort)("sorts what does not fit its buffer through temporary files, and removes them", async () => {
+    // Few bytes, but each line costs its string, slots and a record of ten keys: many times the 1 MiB buffer.
     const keys = Array.from({ length: 10 }, (_, i) => `-k${i + 1},${i + 1}`);
-    const r = await ours(keys, "\n".repeat(1_000_000), 1 << 30);
-    expect(r).toEqual({ status: 2, stdout: "", stderr: "sort: memory exhausted\n" });
+    const input = corpus(100_000, 8);
+    /** The files, and how many were ever created. */
+    class Files extends Map<string, string> {
+      created = 0;
+      override set(name: string, text: string): this {
+        if (!this.has(name)) this.created++;
+        return super.set(name, text);
+      }
+    }
+    const files = new Files();
+    const r = await ours(["-S", "1M", ...keys], input, 1 << 30, undefined, files);
+    expect(r).toEqual(theirs(["-S", "1M", ...keys], input));
+    expect(files.created).toBeGreaterThan(2);
+    expect([...files.keys()]).toEqual([]);
   });
 });

@@ -1,12 +1,8 @@
 import { describe, it, expect } from "vitest";
 import type { CommandContext } from "../src/commands/command.js";
 import { sort } from "../src/commands/sort.js";
+import { memoryCommandFs } from "./command-fs.js";
 import { cpuMsSince } from "./deadlines.js";
-
-/** A file system error shaped like the kernel's: an Error with an errno-name `code`. */
-function fsError(code: string): Error {
-  return Object.assign(new Error(code), { code });
-}
 
 interface Run {
   status: number;
@@ -48,24 +44,7 @@ async function run(
     },
     writeStdout: (d) => void (stdout += text(d)),
     writeStderr: (d) => void (stderr += text(d)),
-    fs: {
-      readFile: (path) => {
-        if (dirs.includes(path)) throw fsError("EISDIR");
-        const content = fs.get(path);
-        if (content === undefined) throw fsError("ENOENT");
-        return Buffer.from(content, "latin1");
-      },
-      writeFile: (path, data) => {
-        if (path.startsWith("/nonexistent/")) throw fsError("ENOENT");
-        fs.set(path, text(data));
-      },
-      exists: (path) => fs.has(path) || dirs.includes(path),
-      stat: () => {
-        throw fsError("ENOENT");
-      },
-      chmod: () => {},
-      readdir: () => [],
-    },
+    fs: memoryCommandFs(fs, dirs),
     signal: new AbortController().signal,
   };
   const status = await sort(ctx);
@@ -228,9 +207,11 @@ describe("sort: -u, -m, -o and inputs", () => {
     expect(r.status).toBe(0);
   });
 
-  it("-m merges (here: sorts) its inputs", async () => {
+  it("-m merges its inputs without sorting them (unsorted inputs stay as merged)", async () => {
     const r = await run(["-m", "f1", "f2"], "", { f1: "a\nc\n", f2: "b\nd\n" });
     expect(r.stdout).toBe("a\nb\nc\nd\n");
+    const unsorted = await run(["-m", "f1", "-"], "2\n4\n", { f1: "3\n1\n" });
+    expect(unsorted.stdout).toBe("2\n3\n1\n4\n");
   });
 
   it("-o may overwrite one of its inputs", async () => {

@@ -79,6 +79,13 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
      * is not the caller's child (or was already waited for). Close it with fd_close.
      */
     proc_pidfd: (pid: number, retFdPtr: number) => outU32(retFdPtr, k.call(Sys.PIDFD, [pid])),
+    /**
+     * proc_roomfd(ret_fd_ptr) -> errno: a new fd (lowest free) that reads end of file, and polls readable
+     * with hang-up (poll_oneoff FD_READ), while the VM could start a process: fewer than maxProcesses run
+     * and the worker pool has room. Reading before parks, or answers EAGAIN with NONBLOCK. A shell whose
+     * proc_spawn failed with EAGAIN waits on it before trying again. Close it with fd_close.
+     */
+    proc_roomfd: (retFdPtr: number) => outU32(retFdPtr, k.call(Sys.ROOMFD)),
     proc_kill: (pid: number, signal: number) => k.call(Sys.KILL, [pid, signal]),
     /**
      * proc_sigcatch(mask, ret_fd_ptr) -> errno: the signals whose bit is set in `mask` are caught from now

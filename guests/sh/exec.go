@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
 	"syscall"
+	"time"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -21,13 +23,20 @@ func runExternal(ctx context.Context, args []string) error {
 	out := io.writer(hc.Stdout)
 	errOut := io.writer(hc.Stderr)
 	fds := io.above2(hc.Fds())
-	pid, err := spawn(args, environ(hc.Env), hc.Dir, in, out, errOut, fds)
+	env := environ(hc.Env)
+	pid, err := startProcess(hc, func() (uint32, error) { return spawn(args, env, hc.Dir, in, out, errOut, fds) })
 	io.closeOurs() // the child holds its own references now; the pumps see EOF when it has gone
+	if err == nil {
+		hc.Spawned(pid)
+	}
+	hc.Started() // the pipeline's next stage may start
 	if err != nil {
 		io.pumps.Wait()
+		if errors.Is(err, interp.ErrForkFailed) {
+			return err
+		}
 		return notRun(hc, args[0], err)
 	}
-	hc.Spawned(pid)
 	status, err := wait(pid)
 	hc.Reaped(pid) // a background job's `kill` no longer signals it
 	io.pumps.Wait()
@@ -41,6 +50,38 @@ func runExternal(ctx context.Context, args []string) error {
 		return interp.ExitStatus(code)
 	}
 	return nil
+}
+
+// forkWaits are how long a spawn that failed with EAGAIN (the VM runs as many processes as it may) waits
+// before each new try, as bash's make_child sleeps 1, 2, 4 and 8 seconds between forks, each after its
+// "fork: retry" line. Here a wait ends as soon as a process exits and there is room (proc_roomfd).
+var forkWaits = []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second}
+
+// startProcess starts the command with `try`, trying again for want of room as bash does; when there is
+// still none, it says so as bash does and returns interp.ErrForkFailed (the pipeline's processes are
+// ended). A stage of a pipeline another stage of which could not start does not start either.
+func startProcess(hc interp.HandlerContext, try func() (uint32, error)) (uint32, error) {
+	if hc.PipelineFailed() {
+		return 0, hc.ForkFailed()
+	}
+	pid, err := try()
+	stderr := hc.ShellStderr()
+	for _, pause := range forkWaits {
+		if err != syscall.EAGAIN {
+			return pid, err
+		}
+		fmt.Fprintf(stderr, "%s: fork: retry: %s\n", interp.Name, interp.Strerror(err))
+		deadline := time.Now().Add(pause)
+		for err == syscall.EAGAIN && time.Now().Before(deadline) {
+			waitForRoom(deadline)
+			pid, err = try()
+		}
+	}
+	if err != syscall.EAGAIN {
+		return pid, err
+	}
+	fmt.Fprintf(stderr, "%s: fork: %s\n", interp.Name, interp.Strerror(err))
+	return 0, hc.ForkFailed()
 }
 
 // notRun says why a command could not be started, in bash's words, with bash's status: 127 when there is

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -23,6 +24,9 @@ func procWaitpid(pid uint32, options uint32, retStatus *uint32) uint32
 
 //go:wasmimport host_process proc_pidfd
 func procPidfd(pid uint32, retFd *uint32) uint32
+
+//go:wasmimport host_process proc_roomfd
+func procRoomfd(retFd *uint32) uint32
 
 //go:wasmimport host_process proc_spawn_error
 func procSpawnError(buf *byte, bufLen uint32, retLen *uint32) uint32
@@ -95,6 +99,30 @@ func spawnError() string {
 		return ""
 	}
 	return string(buf[:n])
+}
+
+// waitForRoom returns once the VM could start a process, or at the deadline. It waits on a proc_roomfd
+// through Go's poller, so the shell's other goroutines (the other stages of a pipeline, pumps) go on
+// meanwhile; without one (too many open files) it sleeps until the deadline, as bash would.
+func waitForRoom(deadline time.Time) {
+	var fd uint32
+	if procRoomfd(&fd) != 0 {
+		time.Sleep(time.Until(deadline))
+		return
+	}
+	if syscall.SetNonblock(int(fd), true) != nil {
+		syscall.Close(int(fd))
+		time.Sleep(time.Until(deadline))
+		return
+	}
+	f := os.NewFile(uintptr(fd), "roomfd") // non-blocking already, so that Go's poller waits on it
+	defer f.Close()
+	if f.SetReadDeadline(deadline) != nil {
+		time.Sleep(time.Until(deadline))
+		return
+	}
+	var b [1]byte
+	f.Read(b[:]) // end of file once there is room; ErrDeadlineExceeded at the deadline
 }
 
 // wait ends when child pid has exited and returns its wait status. It waits on the child's pidfd through

@@ -143,6 +143,12 @@ export const Sys = {
   STATFS: 54,
   /** args: fd, mode: chmod of the file the fd was opened from (one without a path, a pipe or a socket: nothing to change) */
   FCHMOD: 55,
+  /**
+   * out: [fd]. A new fd that reads end of file, and polls readable, while the VM could start a process
+   * (fewer than limits.maxProcesses run and the worker pool has room); reading it before parks, or answers
+   * EAGAIN on a NONBLOCK fd (room-fd.ts). A shell waits on it to try a spawn that failed with EAGAIN again.
+   */
+  ROOMFD: 56,
 } as const;
 
 export type SysName = keyof typeof Sys;

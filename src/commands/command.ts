@@ -25,6 +25,31 @@ export interface CommandFs {
   chmod(path: string, mode: number): void;
   /** The names in a directory (without `.` and `..`), in byte order; symlinks followed. */
   readdir(path: string): string[];
+  /**
+   * Opens a file as open(2) does, as an fd of the process (closed when it exits, if not before):
+   * "r" to read; "w" to write, created or truncated; "wx" to write a new file (EEXIST if the name exists).
+   * `/dev/stdin`, `/dev/fd/N` and `/proc/PID/fd/N` (the shell's `<(…)`) are the open files they name.
+   * Throws a KernelError (ENOENT, EACCES, EISDIR for writing a directory, EMFILE, ENOSPC, …).
+   */
+  open(path: string, flags: "r" | "w" | "wx"): CommandFile;
+  /** Removes a name, as unlink(2) does (EISDIR for a directory). */
+  unlink(path: string): void;
+}
+
+/** A file opened with CommandFs.open. */
+export interface CommandFile {
+  /**
+   * Reads into `target` from the file's offset, which it advances: the count, 0 at end of file. A pipe may
+   * make it wait for data; it rejects with the kill reason when the process is killed. A directory is EISDIR.
+   */
+  read(target: Uint8Array): Promise<number>;
+  /**
+   * Writes all of `data` at the offset, or throws: ENOSPC when the file system is full (what fitted stays
+   * written), EPIPE for a pipe nobody reads.
+   */
+  write(data: Uint8Array | string): void;
+  /** Closes it; idempotent. Reading or writing afterwards throws EBADF. */
+  close(): void;
 }
 
 export interface CommandStat {
@@ -46,7 +71,10 @@ export interface CommandContext {
   readStdin(): Promise<Uint8Array | null>;
   /** Reads stdin to end of file. */
   readAllStdin(): Promise<Uint8Array>;
-  /** Throws a KernelError with code EPIPE when nobody reads any more. */
+  /**
+   * Writes all of `data`, or throws a KernelError: EPIPE when nobody reads any more, ENOSPC when stdout is a
+   * file and the file system is full (what fitted stays written).
+   */
   writeStdout(data: Uint8Array | string): void;
   writeStderr(data: Uint8Array | string): void;
   readonly fs: CommandFs;

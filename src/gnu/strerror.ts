@@ -17,6 +17,7 @@ const STRERROR: Record<string, string> = {
   EEXIST: "File exists",
   ESRCH: "No such process",
   ENOTSUP: "Operation not supported",
+  EAGAIN: "Resource temporarily unavailable",
 };
 
 /** The errno name of a KernelError (or Node error), or "". */

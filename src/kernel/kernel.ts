@@ -12,7 +12,7 @@ import { startTsProcess } from "./ts-process.js";
 import { MemoryBudget } from "./memory-budget.js";
 import { shellChildEnv, simpleCommand } from "./simple-command.js";
 import { SocketTable } from "./socket-table.js";
-import { givePoolSlot, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
+import { givePoolSlot, poolHasRoom, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
 import { startScriptProcess } from "./pool-process.js";
@@ -62,6 +62,8 @@ export class Kernel {
   /** Processes of this VM that have not exited. */
   private running = 0;
   private readonly slotWaiters: Array<() => void> = [];
+  /** Called whenever one of this VM's processes exits (room-fd.ts watches it). */
+  private readonly exitWatchers = new Set<() => void>();
   /** Called whenever one of this VM's processes starts waiting (parks in a system call) or exits. */
   private readonly quietWatchers = new Set<() => void>();
 
@@ -176,6 +178,7 @@ export class Kernel {
     this.running--;
     p.exit(code);
     for (const w of this.slotWaiters.splice(0)) w();
+    for (const w of [...this.exitWatchers]) w();
     this.quieted();
     // Orphans are nobody's to wait for: they leave the table when they exit.
     for (const c of p.children) {
@@ -190,6 +193,34 @@ export class Kernel {
   /** Processes of this VM that have not exited (limits.maxProcesses caps it). */
   get runningProcesses(): number {
     return this.running;
+  }
+
+  /**
+   * Whether a spawn would find room now: fewer than limits.maxProcesses running and a pool worker free (a
+   * process of the runtime's TypeScript commands needs no worker, but the caller cannot know what it will
+   * start). `spawn` answers EAGAIN only when this is false.
+   */
+  get hasRoom(): boolean {
+    return this.running < this.limits.maxProcesses && poolHasRoom();
+  }
+
+  /**
+   * Calls `listener` whenever there may be more room to start a process: one of this VM's processes
+   * exited, or a pool worker of any VM was freed; until the returned function removes it.
+   */
+  watchRoom(listener: () => void): () => void {
+    this.exitWatchers.add(listener);
+    let watching = true;
+    const poolFreed = (): void => {
+      if (!watching) return;
+      listener();
+      void poolSlotFreed().then(poolFreed);
+    };
+    void poolSlotFreed().then(poolFreed);
+    return () => {
+      watching = false;
+      this.exitWatchers.delete(listener);
+    };
   }
 
   /** Resolves when one of this VM's processes or any pool worker is next freed (after an EAGAIN). */

@@ -54,6 +54,11 @@ export function givePoolSlot(): void {
   for (const w of slotWaiters.splice(0)) w();
 }
 
+/** Whether a guest process could take a slot now. */
+export function poolHasRoom(): boolean {
+  return slotsTaken < POOL_MAX_THREADS;
+}
+
 /** Resolves when a pool slot is next given back. */
 export function poolSlotFreed(): Promise<void> {
   return new Promise((resolve) => slotWaiters.push(resolve));

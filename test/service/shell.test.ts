@@ -25,6 +25,15 @@ describe("pipelines", () => {
     );
   });
 
+  it("ends a pipeline whose first stages write nothing to the pipe (builtins, functions, redirected output)", async () => {
+    const vm = await createVm();
+    expect(
+      await vm.exec(
+        "true | wc -l; echo hi 2>/dev/null 1>&2 | wc -l; : | : | cat | wc -c; echo x | { true; } | wc -l; f() { :; }; f | wc -l",
+      ),
+    ).toEqual(result("0\n0\n0\n0\n0\n"));
+  });
+
   it("terminates `yes | head -n 3`", async () => {
     const vm = await createVm();
     expect(await vm.exec("yes | head -n 3")).toEqual(result("y\ny\ny\n"));

@@ -498,14 +498,29 @@ export default function xargs({ sys, argv, stdout, stderr }: ScriptProcess): num
       env = { ...sys.env, [slotVar]: String(slot) };
     }
     let pid: number;
-    try {
-      pid = sys.spawn(args, [childStdin, 1, 2], env);
-    } catch (e) {
-      const code = e instanceof SysError ? e.code : "";
-      stderr.write(`xargs: ${args[0]}: ${strerror(e)}\n`);
-      status = code === "ENOENT" ? 127 : 126;
-      stop = true;
-      return;
+    for (;;) {
+      try {
+        pid = sys.spawn(args, [childStdin, 1, 2], env);
+        break;
+      } catch (e) {
+        const code = e instanceof SysError ? e.code : "";
+        // No room for another process (EAGAIN): as GNU xargs, wait for one of its own to end and try
+        // again; with none running, it cannot fork.
+        if (code === "EAGAIN" && running.size > 0) {
+          reap();
+          if (stop) return;
+          continue;
+        }
+        if (code === "EAGAIN") {
+          stderr.write(`xargs: cannot fork: ${strerror(e)}\n`);
+          status = 1;
+        } else {
+          stderr.write(`xargs: ${args[0]}: ${strerror(e)}\n`);
+          status = code === "ENOENT" ? 127 : 126;
+        }
+        stop = true;
+        return;
+      }
     }
     running.set(pid, args[0]!);
     if (slotVar !== undefined) slots.set(pid, slot);

@@ -109,15 +109,17 @@ export async function sortBlock<T>(
 /**
  * Merges sorted blocks into one order and hands it to `emit` in pieces of at most STEP items. On ties the
  * earlier block goes first, so blocks taken in input order give a stable merge. A block is dropped from
- * `blocks` (replaced by an empty one) once it is used up, so that its memory can go.
+ * `blocks` (replaced by an empty one) once it is used up, so that its memory can go; with `more`, a block
+ * used up is followed by what `more(b)` gives next (a run read from a file a piece at a time), until null.
  */
 export async function mergeBlocks<T>(
   blocks: T[][],
   cmp: Compare<T>,
   slicer: Slicer,
   emit: (items: readonly T[], from: number, to: number) => void,
+  more?: (b: number) => Promise<T[] | null>,
 ): Promise<void> {
-  if (blocks.length === 1) {
+  if (blocks.length === 1 && !more) {
     const block = blocks[0]!;
     for (let lo = 0; lo < block.length; lo += STEP) {
       emit(block, lo, Math.min(lo + STEP, block.length));
@@ -153,10 +155,15 @@ export async function mergeBlocks<T>(
       const block = blocks[b]!;
       batch.push(block[pos[b]!++]!);
       if (pos[b] === block.length) {
-        blocks[b] = [];
-        const last = heap.pop()!;
-        if (heap.length === 0) break;
-        heap[0] = last;
+        let next = more ? await more(b) : null;
+        while (next?.length === 0) next = await more!(b);
+        pos[b] = 0;
+        blocks[b] = next ?? [];
+        if (!next) {
+          const last = heap.pop()!;
+          if (heap.length === 0) break;
+          heap[0] = last;
+        }
       }
       siftDown(0);
     }

@@ -6,7 +6,7 @@
  */
 import type { Compare, Slicer } from "./cooperative.js";
 import { keyText } from "./fields.js";
-import { BLOCK_SHIFT, KEY_BYTES, KEYED_LINE_BYTES, LINE_BYTES, NUMBER_BYTES, type LineReader } from "./input.js";
+import { BLOCK_SHIFT, KEY_BYTES, KEYED_LINE_BYTES, LINE_BYTES, NUMBER_BYTES } from "./input.js";
 import type { Options } from "./options.js";
 import { compareText } from "./orderings.js";
 import { makeRec, type Plan, type Rec } from "./plan.js";
@@ -19,36 +19,44 @@ export interface Sortable<T> {
   sortRun?: (run: T[]) => T[];
 }
 
-/** What each line will take besides its text, for LineReader (input.ts). */
+/**
+ * What each line will take besides its text, for LineReader (input.ts). With one numeric key a line may
+ * turn out to need a record after all (byNumber); the buffer then holds more than planned, at most
+ * KEYED_LINE_BYTES + KEY_BYTES more per line, for one buffer's worth.
+ */
 export function heldPerLine(o: Options, plan: Plan): number {
   if (o.keys.length === 0 || o.check) return LINE_BYTES; // -c keys one line at a time
   if (plan.numberFirst && o.keys.length === 1) return LINE_BYTES + NUMBER_BYTES;
   return LINE_BYTES + KEYED_LINE_BYTES + KEY_BYTES * o.keys.length;
 }
 
-/** The items for the lines `reader` holds; their key values are computed here, once. */
-export async function sortable(reader: LineReader, o: Options, plan: Plan, slicer: Slicer): Promise<Sortable<unknown>> {
+/**
+ * The items for `count` lines in blocks (LineReader.take); their key values are computed here, once. The
+ * blocks of lines are emptied as records take their lines.
+ */
+export async function sortable(
+  lines: string[][], count: number, o: Options, plan: Plan, slicer: Slicer,
+): Promise<Sortable<unknown>> {
   if (o.keys.length === 0) {
     // The built-in order of strings is code unit order, which is byte order here; equal lines are
     // identical, so reversing an ascending run is the same as sorting it descending.
     const sortRun = o.global.reverse ? (run: string[]) => run.sort().reverse() : (run: string[]) => run.sort();
-    const lines: Sortable<string> = { blocks: reader.blocks, compare: plan.compare, lineOf: (line) => line, sortRun };
-    return lines as Sortable<unknown>;
+    const sorted: Sortable<string> = { blocks: lines, compare: plan.compare, lineOf: (line) => line, sortRun };
+    return sorted as Sortable<unknown>;
   }
   if (plan.numberFirst && o.keys.length === 1) {
-    const numbers = await byNumber(reader, o, plan, slicer);
+    const numbers = await byNumber(lines, count, o, plan, slicer);
     if (numbers) return numbers as Sortable<unknown>;
-    reader.checkHeld(LINE_BYTES + KEYED_LINE_BYTES + KEY_BYTES);
   }
   const blocks: Rec[][] = [];
-  for (const [b, lines] of reader.blocks.entries()) {
-    const recs = new Array<Rec>(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      recs[i] = makeRec(lines[i]!, o, plan);
-      if (slicer.lineDone(lines[i]!)) await slicer.pause();
+  for (const [b, block] of lines.entries()) {
+    const recs = new Array<Rec>(block.length);
+    for (let i = 0; i < block.length; i++) {
+      recs[i] = makeRec(block[i]!, o, plan);
+      if (slicer.lineDone(block[i]!)) await slicer.pause();
     }
     blocks.push(recs);
-    reader.blocks[b] = []; // the records hold the lines now
+    lines[b] = []; // the records hold the lines now
   }
   return { blocks, compare: plan.compare, lineOf: (r: Rec) => r.line } as Sortable<unknown>;
 }
@@ -57,11 +65,12 @@ export async function sortable(reader: LineReader, o: Options, plan: Plan, slice
  * Line numbers ordered by one numeric key, with GNU's ties as in plan.ts; null when some value is too
  * long for a double (the exact comparison then needs records).
  */
-async function byNumber(reader: LineReader, o: Options, plan: Plan, slicer: Slicer): Promise<Sortable<number> | null> {
-  const lines = reader.blocks;
+async function byNumber(
+  lines: string[][], count: number, o: Options, plan: Plan, slicer: Slicer,
+): Promise<Sortable<number> | null> {
   const key = o.keys[0]!;
   const parse = plan.parsers[0]!;
-  const values = new Float64Array(reader.count);
+  const values = new Float64Array(count);
   const blocks: number[][] = [];
   for (const [b, block] of lines.entries()) {
     const items = new Array<number>(block.length);

@@ -1,4 +1,5 @@
 /** sort's command line: GNU's options and key definitions, parsed into an Options. */
+import { DEFAULT_LIMITS } from "../../limits.js";
 
 /** One sort key, with GNU's field/char positions converted to 0-based numbers. */
 export interface KeySpec {
@@ -33,8 +34,29 @@ export interface Options {
   check: "" | "c" | "C";
   output: string | null;
   zero: boolean;
+  /** -m: the inputs are sorted already and are merged, not sorted. */
+  merge: boolean;
+  /** -S in bytes (the largest one given), or null for the default (runs.ts). */
+  bufferBytes: number | null;
+  /** -T, in order; none: $TMPDIR or /tmp. */
+  tempDirs: string[];
+  /** --batch-size: runs merged at once. */
+  nmerge: number;
   files: string[];
 }
+
+/** GNU's NMERGE: runs merged at once unless --batch-size says otherwise. */
+const NMERGE = 16;
+/**
+ * GNU allows --batch-size up to RLIMIT_NOFILE - 3 (stdin, stdout and stderr stay open). A TypeScript command
+ * cannot see its VM's limits, so this is the default limits.maxOpenFds.
+ */
+const MAX_NMERGE = DEFAULT_LIMITS.maxOpenFds - 3;
+/**
+ * What `-S N%` is a percentage of: GNU takes the machine's physical memory; here it is the memory a guest
+ * process may have (the default limits.maxProcessMemoryBytes), the most sort ever holds (runs.ts).
+ */
+const PHYSICAL_MEMORY = DEFAULT_LIMITS.maxProcessMemoryBytes;
 
 /** A usage or runtime failure: message for stderr and the exit status. */
 export class SortError extends Error {
@@ -148,6 +170,7 @@ const LONG_OPTIONS: ReadonlyArray<[name: string, id: string, arg: ArgKind]> = [
   ["output", "o", "required"],
   ["reverse", "r", "none"],
   ["stable", "s", "none"],
+  ["batch-size", "batch-size", "required"],
   ["buffer-size", "S", "required"],
   ["field-separator", "t", "required"],
   ["temporary-directory", "T", "required"],
@@ -165,6 +188,56 @@ function invalidArgument(arg: string, option: string, valid: string[]): SortErro
   return new SortError(message, 1, true);
 }
 
+const MAX_UINT = (1n << 64n) - 1n;
+/** Powers of 1024 of the size suffixes GNU's xstrtoumax takes for -S ("EgGkKmMPtTYZ"). */
+const SIZE_SUFFIXES: Record<string, number> = { k: 1, K: 1, m: 2, M: 2, g: 3, G: 3, t: 4, T: 4, P: 5, E: 6, Z: 7, Y: 8 };
+
+/** GNU's xstrtol_fatal: the complaint about a number argument of `option`, status 2. */
+function badNumber(arg: string, option: string, why: "invalid" | "suffix" | "large"): SortError {
+  if (why === "large") return new SortError(`sort: ${option} argument '${arg}' too large`);
+  return new SortError(`sort: invalid ${why === "suffix" ? "suffix in " : ""}${option} argument '${arg}'`);
+}
+
+/** xstrtoumax's number: leading blanks and '+', decimal digits; no sign, and nothing after the digits. */
+function count(arg: string, option: string): bigint {
+  const m = /^[ \t\n\v\f\r]*\+?(\d+)(.*)$/s.exec(arg);
+  if (!m) throw badNumber(arg, option, "invalid");
+  if (m[2] !== "") throw badNumber(arg, option, "suffix");
+  const n = BigInt(m[1]!);
+  return n > MAX_UINT ? MAX_UINT : n;
+}
+
+/**
+ * -S SIZE in bytes, as GNU's specify_sort_size reads it: a number of KiB, or with a suffix b (bytes), % (of
+ * PHYSICAL_MEMORY), or K, M, G, T, P, E, Z, Y (powers of 1024).
+ */
+function bufferSize(arg: string, option: string): number {
+  const m = /^[ \t\n\v\f\r]*\+?(\d*)(.*)$/s.exec(arg);
+  const digits = m?.[1] ?? "";
+  const suffix = m?.[2] ?? "";
+  // Without digits a valid suffix stands for 1 of its unit (xstrtoumax); a sign is never valid.
+  if (!m || (digits === "" && !(suffix[0]! in SIZE_SUFFIXES))) throw badNumber(arg, option, "invalid");
+  let n = BigInt(digits || "1");
+  if (suffix === "") n *= 1024n;
+  else if (digits !== "" && suffix === "b") n *= 1n;
+  else if (digits !== "" && suffix === "%") n = (BigInt(PHYSICAL_MEMORY) * n) / 100n;
+  else if (suffix[0]! in SIZE_SUFFIXES) {
+    n *= 1024n ** BigInt(SIZE_SUFFIXES[suffix[0]!]!);
+    if (suffix.length > 1) throw badNumber(arg, option, "suffix");
+  } else throw badNumber(arg, option, "suffix");
+  if (n > MAX_UINT) throw badNumber(arg, option, "large");
+  return Number(n);
+}
+
+/** --batch-size: at least 2, at most MAX_NMERGE (GNU's two-line complaints). */
+function batchSize(arg: string, option: string): number {
+  const n = count(arg, option);
+  if (n < 2n) throw new SortError(`sort: invalid ${option} argument '${arg}'\nsort: minimum ${option} argument is '2'`);
+  if (n > BigInt(MAX_NMERGE))
+    throw new SortError(`sort: ${option} argument '${arg}' too large\nsort: maximum ${option} argument with current rlimit is ${MAX_NMERGE}`);
+  return Number(n);
+}
+
 /** Argument strings are Unicode; the sort works on bytes, so a tab must be given as a byte string. */
 function toByteString(s: string): string {
   return Buffer.from(s, "utf8").toString("latin1");
@@ -174,13 +247,14 @@ function toByteString(s: string): string {
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>>): Options {
   const o: Options = {
     global: newKey(), keys: [], tab: -1, unique: false, stable: false, check: "", output: null, zero: false,
-    files: [],
+    merge: false, bufferBytes: null, tempDirs: [], nmerge: NMERGE, files: [],
   };
   const usage = (msg: string): never => {
     throw new SortError(msg, 2, true);
   };
 
-  const apply = (id: string, arg: string): void => {
+  /** `option` is how the option was named, for GNU's messages about its argument (-S, --buffer-size). */
+  const apply = (id: string, arg: string, option: string): void => {
     switch (id) {
       case "c": case "C": case "check": {
         let mode: "c" | "C" = id === "C" ? "C" : "c";
@@ -197,7 +271,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         break;
       }
       case "k": o.keys.push(parseKey(arg)); break;
-      case "m": break; // merge: inputs are sorted together, which gives the same output for sorted inputs
+      case "m": o.merge = true; break;
       case "o":
         if (o.output !== null && o.output !== arg) throw new SortError("sort: multiple output files specified");
         o.output = arg;
@@ -227,8 +301,20 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         setOrdering(letter, 0, o.global, "both");
         break;
       }
-      case "S": case "T": case "y": case "parallel": case "random-source":
-        break; // tuning knobs with no effect on an in-memory sort
+      case "S": {
+        // Several -S: the largest counts, so that their order does not matter (GNU).
+        const size = bufferSize(arg, option);
+        o.bufferBytes = Math.max(o.bufferBytes ?? 0, size);
+        break;
+      }
+      case "T": o.tempDirs.push(arg); break;
+      case "parallel":
+        // Accepted as GNU accepts it; this sort runs on one thread, cooperatively.
+        if (count(arg, option) === 0n) throw new SortError("sort: number in parallel must be nonzero");
+        break;
+      case "batch-size": o.nmerge = batchSize(arg, option); break;
+      case "y": case "random-source":
+        break; // no effect here
       default:
         setOrdering(id, 0, o.global, "both");
     }
@@ -258,7 +344,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         if (i + 1 >= argv.length) usage(`sort: option '--${full}' requires an argument`);
         arg = argv[++i]!;
       }
-      apply(id, arg);
+      apply(id, arg, `--${full}`);
       continue;
     }
     if (a.startsWith("-") && a !== "-") {
@@ -270,11 +356,11 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
             if (i + 1 >= argv.length) usage(`sort: option requires an argument -- '${c}'`);
             arg = argv[++i]!;
           }
-          apply(c, arg);
+          apply(c, arg, `-${c}`);
           break;
         }
         if (!SHORT_FLAGS.includes(c)) usage(`sort: invalid option -- '${c}'`);
-        apply(c, "");
+        apply(c, "", `-${c}`);
       }
       continue;
     }

@@ -169,18 +169,22 @@ function isAlpha(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** Length of s without its file suffix, the longest match of (\.[A-Za-z~][A-Za-z0-9~]*)*$ (gnulib). */
+/**
+ * Length of s without its file suffix, the longest match of (\.[A-Za-z~][A-Za-z0-9~]*)*$, as the gnulib of
+ * GNU coreutils 9.1 cuts it: a name that is all suffix (`.x`, `.bashrc`) has an empty prefix. (Later
+ * gnulib keeps the first character in the prefix.)
+ */
 function filePrefixLen(s: string): number {
   const n = s.length;
   let prefixLen = 0;
-  for (let i = 0; i < n; ) {
-    i++;
-    prefixLen = i;
+  for (let i = 0; ; ) {
     while (i + 1 < n && s.charCodeAt(i) === 46 && (isAlpha(s.charCodeAt(i + 1)) || s.charCodeAt(i + 1) === 126)) {
       for (i += 2; i < n && (isAlpha(s.charCodeAt(i)) || isDigit(s.charCodeAt(i)) || s.charCodeAt(i) === 126); i++);
     }
+    if (i >= n) return prefixLen;
+    i++;
+    prefixLen = i;
   }
-  return prefixLen;
 }
 
 /** Weight of a byte in version comparison: '~' < end of string < digits < letters < other bytes. */

@@ -4,32 +4,14 @@ import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
 import { checkPathLength } from "../path-lookup.js";
+import { openFileAt } from "../fd-path.js";
 import { shownType } from "../guest-type.js";
 import { kerr } from "../kernel-error.js";
 import type { Kernel } from "../kernel.js";
-import type { OpenFile } from "../open-file.js";
 import type { Process } from "../process.js";
 import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
-
-const STDIO_PATHS: Readonly<Record<string, number>> = { "/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2 };
-const FD_PATH = /^\/(?:dev\/fd|proc\/(self|\d+)\/fd)\/(\d+)$/;
-
-/**
- * A path that names an open file as Linux's /proc does (open, stat, path_mode): /dev/stdin|stdout|stderr
- * and /dev/fd/N are the caller's own fd, /proc/PID/fd/N process PID's of the same VM (the shell's process
- * substitution hands its commands such a path). ENOENT for a closed fd or no such process, as on Linux.
- */
-function openFileAt(k: Kernel, p: Process, path: string, syscall: string): OpenFile | undefined {
-  const m = FD_PATH.exec(path);
-  const fd = STDIO_PATHS[path] ?? (m ? Number(m[2]) : undefined);
-  if (fd === undefined) return undefined;
-  const owner = m?.[1] === undefined || m[1] === "self" ? p : k.processes.get(Number(m[1]));
-  const file = owner?.state === "running" ? owner.fds.find(fd) : undefined;
-  if (!file) throw kerr("ENOENT", { syscall, path });
-  return file;
-}
 
 /** A path that ends in `/` or `/.` names a directory. */
 const NAMES_DIRECTORY = /\/\.?$/;

@@ -7,6 +7,7 @@ import type { Kernel } from "../kernel.js";
 import type { OpenFile } from "../open-file.js";
 import { join } from "../path.js";
 import { PidFd } from "../pid-fd.js";
+import { RoomFd } from "../room-fd.js";
 import { SignalFd } from "../signal-fd.js";
 import type { Process } from "../process.js";
 import { setLongTimeout } from "../../util/long-timeout.js";
@@ -126,6 +127,11 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const child = [...p.children].find((c) => c.pid === pid);
     if (!child) throw kerr("ESRCH", { syscall: "pidfd", pid });
     ch.setOut(0, p.fds.allocate(new PidFd(child)));
+    return 0;
+  },
+
+  [Sys.ROOMFD]: (k, p, ch) => {
+    ch.setOut(0, p.fds.allocate(new RoomFd(k)));
     return 0;
   },
 
