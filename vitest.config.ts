@@ -17,6 +17,7 @@ const USERLAND_REFERENCE = [
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",
   "test/sort.differential.test.ts",
+  "test/sort.spill.test.ts",
   "test/chmod.differential.test.ts",
   "test/oils-spec.test.ts",
   "test/shell-fuzz.test.ts",
