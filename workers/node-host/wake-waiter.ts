@@ -9,6 +9,10 @@ import { WakeSlot, wakeEntrySlot } from "../../src/abi/wake-ring.js";
 export class WakeWaiter {
   private readonly i32: Int32Array;
   private head = 0;
+  /** Events read from the ring and not yet delivered, oldest first; `rearm` once they are, after an overflow. */
+  private queue: [number, number][] = [];
+  private rearmAfter = false;
+  private scheduled = false;
 
   constructor(
     buffer: SharedArrayBuffer,
@@ -26,15 +30,31 @@ export class WakeWaiter {
 
   private drain(): void {
     const tail = Atomics.load(this.i32, WakeSlot.TAIL);
-    const events: [number, number][] = [];
     for (; this.head !== tail; this.head = (this.head + 1) | 0) {
       const slot = wakeEntrySlot(this.head >>> 0);
-      events.push([this.i32[slot]!, this.i32[slot + 1]!]);
+      this.queue.push([this.i32[slot]!, this.i32[slot + 1]!]);
     }
     Atomics.store(this.i32, WakeSlot.HEAD, this.head);
-    const overflowed = Atomics.exchange(this.i32, WakeSlot.OVERFLOW, 0) === 1;
+    if (Atomics.exchange(this.i32, WakeSlot.OVERFLOW, 0) === 1) this.rearmAfter = true;
     this.start();
-    for (const [fd, ev] of events) this.deliver(fd, ev);
-    if (overflowed) this.rearm();
+    if (!this.scheduled) this.deliverNext();
   }
+
+  /**
+   * Delivers one event, and the next in a turn of its own: as in Node, where each ready handle is a callback
+   * of the loop, the guest's promise jobs of one event run before the next event (a child's 'message' and its
+   * 'exit' ready at once: a listener for 'exit' added after an `await` of the message still hears it).
+   */
+  private readonly deliverNext = (): void => {
+    this.scheduled = false;
+    const event = this.queue.shift();
+    if (event) this.deliver(event[0], event[1]);
+    if (this.queue.length > 0) {
+      this.scheduled = true;
+      setImmediate(this.deliverNext);
+    } else if (this.rearmAfter) {
+      this.rearmAfter = false;
+      this.rearm();
+    }
+  };
 }
