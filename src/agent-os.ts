@@ -67,15 +67,17 @@ const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeout", "signal", "maxOutputByte
 const SPAWN_OPTIONS = ["cwd", "env", "onStdout", "onStderr"] as const;
 
 /**
- * A host directory shown at `path` in the VM. Read-only: changes fail with EROFS. Confined: a path that
- * resolves outside `hostDir` on the host (through a symlink) fails with EACCES; `..` is resolved in the
- * VM's namespace, so it cannot climb out of the mount either.
+ * A host directory shown at `path` in the VM. Read-only by default: changes fail with EROFS. With
+ * `readOnly: false` the VM's changes are made in the host directory (and the VM's file-system quota does not
+ * count them). Confined either way: a path that resolves outside `hostDir` on the host (through a symlink)
+ * fails with EACCES, and `..` is resolved in the VM's namespace, so it cannot climb out of the mount either.
+ * See the README's "Host directories".
  */
 export interface MountOptions {
   /** Absolute path in the VM; created if missing. */
   path: string;
   hostDir: string;
-  /** Must be true (the default): only read-only mounts are supported. */
+  /** Default true. false: the VM writes to the host directory. */
   readOnly?: boolean;
 }
 
@@ -237,10 +239,9 @@ export class AgentOs {
     createRootLayout(kernel.vfs, registry);
     try {
       for (const m of options.mounts ?? []) {
-        if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
         if (typeof m.path !== "string" || !m.path.startsWith("/") || m.path === "/")
           throw kerr("EINVAL", { syscall: "mount", path: String(m.path), message: "mount path must be absolute and not /" });
-        kernel.vfs.mount(normalize(m.path), m.hostDir, true);
+        kernel.vfs.mount(normalize(m.path), m.hostDir, m.readOnly !== false);
       }
       for (const [path, content] of files) {
         const p = checkedPath(path, kernel.limits, "open");

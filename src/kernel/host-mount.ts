@@ -109,39 +109,68 @@ export function readHostFile(host: string, path: string): Uint8Array {
   }
 }
 
-/** A regular file of a host mount, open for reading (mounts are read-only). */
+/**
+ * A regular file of a host mount, open: for reading, or (a read-write mount, see host-writes.ts) for
+ * writing too. `statOf` gives what fstat shows when the file stands for another one (an overlay's lower
+ * file shows the VM's inode).
+ */
 export class HostFile extends OpenFile {
   readonly filetype = FileType.REGULAR_FILE;
-  override readonly writable = false;
+  override readonly readable: boolean;
+  override readonly writable: boolean;
   private position = 0;
 
   constructor(
     private readonly fd: number,
     override readonly path: string,
+    writing?: { read: boolean; append: boolean },
+    private readonly statOf?: () => FileStat,
   ) {
     super();
+    this.readable = writing?.read ?? true;
+    this.writable = writing !== undefined;
+    this.append = writing?.append ?? false;
   }
 
   read(target: Uint8Array): number {
-    const n = nodeFs.readSync(this.fd, target, 0, target.length, this.position);
+    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
+    const n = this.host("read", () => nodeFs.readSync(this.fd, target, 0, target.length, this.position));
     this.position += n;
     return n;
   }
-  write(): number {
-    throw kerr("EBADF", { syscall: "write", path: this.path });
+  write(data: Uint8Array): number {
+    if (!this.writable) throw kerr("EBADF", { syscall: "write", path: this.path });
+    return this.host("write", () => {
+      const pos = this.append ? nodeFs.fstatSync(this.fd).size : this.position;
+      const n = nodeFs.writeSync(this.fd, data, 0, data.length, pos);
+      this.position = pos + n;
+      return n;
+    });
+  }
+  override truncate(size: number): void {
+    if (!this.writable) throw kerr("EINVAL", { syscall: "ftruncate", path: this.path, message: "not open for writing" });
+    this.host("ftruncate", () => nodeFs.ftruncateSync(this.fd, size));
   }
   override seek(offset: number, whence: number): number {
-    const base = whence === 0 ? 0 : whence === 1 ? this.position : nodeFs.fstatSync(this.fd).size;
+    const base = whence === 0 ? 0 : whence === 1 ? this.position : this.host("seek", () => nodeFs.fstatSync(this.fd).size);
     const next = base + offset;
     if (next < 0) throw kerr("EINVAL", { syscall: "seek", path: this.path });
     this.position = next;
     return next;
   }
   override stat(): FileStat {
-    return toFileStat(nodeFs.fstatSync(this.fd), HOST_DEV);
+    return this.statOf?.() ?? toFileStat(this.host("fstat", () => nodeFs.fstatSync(this.fd)), HOST_DEV);
   }
   override mode(): number {
-    return nodeFs.fstatSync(this.fd).mode;
+    return this.host("fstat", () => nodeFs.fstatSync(this.fd)).mode;
+  }
+  /** The host's errors (a full disk, an I/O error) as KernelErrors naming the VM path. */
+  private host<T>(syscall: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      throw fsError(e, syscall, this.path ?? "");
+    }
   }
   protected override close(): void {
     nodeFs.closeSync(this.fd);

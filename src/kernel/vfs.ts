@@ -5,6 +5,7 @@ import { FileType } from "../abi/wasi.js";
 import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, S_IFSOCK, toFileStat } from "./file-stat.js";
 import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
+import { HostWrites } from "./host-writes.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
 import { kerr } from "./kernel-error.js";
 import { childrenOf, linkAt, nodeData, nodeStats, pathOf, statLink, type Link, type MemNode, type Superblock } from "./memfs-core.js";
@@ -78,6 +79,7 @@ export class Vfs {
   private readonly mounts: Mount[] = [];
   /** The directories mounts are made on: lookup leaves what is below them to the host. */
   private readonly mountLinks = new Set<Link>();
+  private readonly writes = new Map<Mount, HostWrites>();
 
   /** Creates the device nodes' directory entries so that `ls /dev` shows them. */
   constructor(
@@ -100,8 +102,16 @@ export class Vfs {
     const real = hostDirectory(hostDir);
     this.mkdir(path, true);
     const link = linkAt(this.core, this.resolve(path, "mount", true))!;
-    this.mounts.push({ path: pathOf(link), hostDir: real, readOnly });
+    const mount: Mount = { path: pathOf(link), hostDir: real, readOnly };
+    if (!readOnly) this.writes.set(mount, new HostWrites(mount, this.limits.maxSymlinkDepth));
+    this.mounts.push(mount);
     this.mountLinks.add(link);
+  }
+
+  /** The changes of the read-write mount that holds real path `real`, if it is in one (host-writes.ts). */
+  private hostWrites(real: string): HostWrites | undefined {
+    const mount = this.mountOf(real);
+    return mount && this.writes.get(mount);
   }
 
   private mountOf(path: string): Mount | undefined {
@@ -233,6 +243,7 @@ export class Vfs {
     if (device) return new DeviceFile(device, path);
     if (how.write || how.create || how.truncate) this.writable(real, "open", path);
     const mount = this.mountOf(real);
+    if (mount && (how.write || how.create || how.truncate)) return this.writes.get(mount)!.open(real, path, { ...how, read: how.read });
     if (mount) return this.openHost(mount, real, path, how);
     const link = linkAt(this.core, real);
     const node = link?.getNode();
@@ -301,6 +312,8 @@ export class Vfs {
     if (recursive) return this.mkdirs(path);
     const real = this.resolve(path, "mkdir", false);
     this.writable(real, "mkdir", path);
+    const host = this.hostWrites(real);
+    if (host) return host.mkdir(real, path);
     if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "mkdir", path });
     this.checkNew(real, "mkdir", path);
     this.wrap("mkdir", path, () => this.volume.mkdirSync(real, DIR_MODE));
@@ -314,6 +327,8 @@ export class Vfs {
   private mkdirs(path: string): void {
     const real = this.resolve(path, "mkdir", true);
     this.writable(real, "mkdir", path);
+    const host = this.hostWrites(real);
+    if (host) return host.mkdirs(real, path);
     let link = this.core.root;
     let at = "";
     for (const name of real.split("/")) {
@@ -338,6 +353,8 @@ export class Vfs {
     const real = this.resolve(path, "rmdir", false);
     this.writable(real, "rmdir", path);
     checkRemove(real, "rmdir", this.mountPaths());
+    const host = this.hostWrites(real);
+    if (host) return host.rmdir(real, path);
     const link = linkAt(this.core, real);
     if (!link) this.missing("rmdir", path, real);
     if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "rmdir", path });
@@ -348,6 +365,8 @@ export class Vfs {
     const real = this.resolve(path, "unlink", false);
     this.writable(real, "unlink", path);
     checkRemove(real, "unlink", this.mountPaths());
+    const host = this.hostWrites(real);
+    if (host) return host.unlink(real, path);
     const link = linkAt(this.core, real);
     if (!link) this.missing("unlink", path, real);
     if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "unlink", path });
@@ -404,6 +423,8 @@ export class Vfs {
     const mounts = this.mountPaths();
     this.writable(real, "rm", path);
     checkRemove(real, "rm", mounts);
+    const host = this.hostWrites(real);
+    if (host) return host.remove(real, path, recursive);
     const top = linkAt(this.core, real);
     if (!top) this.missing("rm", path, real);
     if (!recursive || !top.getNode().isDirectory()) return this.removeEntry(top, real, path, "rm");
@@ -432,6 +453,8 @@ export class Vfs {
     checkRemove(src, "rename", mounts);
     checkRemove(dst, "rename", mounts);
     if (this.mountOf(src) !== this.mountOf(dst)) throw kerr("EXDEV", { syscall: "rename", path: to });
+    const host = this.hostWrites(src);
+    if (host) return host.rename(src, dst, from, to);
     const link = linkAt(this.core, src);
     if (!link) this.missing("rename", from, src);
     const parent = linkAt(this.core, dirname(dst));
@@ -470,6 +493,8 @@ export class Vfs {
       throw kerr("ENAMETOOLONG", { syscall: "symlink", path, message: `symlink target longer than maxPathBytes (${this.limits.maxPathBytes})` });
     const real = this.resolve(path, "symlink", false);
     this.writable(real, "symlink", path);
+    const host = this.hostWrites(real);
+    if (host) return host.symlink(target, real, path);
     if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "symlink", path });
     // The target is the link's data: it counts like a file's bytes.
     const bytes = Buffer.byteLength(target);
@@ -487,6 +512,8 @@ export class Vfs {
     if (isDevPath(src)) throw kerr("EXDEV", { syscall: "link", path: to });
     this.writable(dst, "link", to);
     if (this.mountOf(src) !== this.mountOf(dst)) throw kerr("EXDEV", { syscall: "link", path: to });
+    const host = this.hostWrites(src);
+    if (host) return host.link(src, dst, from, to);
     const link = linkAt(this.core, src);
     if (!link) this.missing("link", from, src);
     // A directory with two parents would make the tree a graph (and every walk of it endless).
@@ -513,6 +540,8 @@ export class Vfs {
     const real = this.resolve(path, "chmod", true);
     checkChmod(real, "chmod");
     this.writable(real, "chmod", path);
+    const host = this.hostWrites(real);
+    if (host) return host.chmod(real, path, mode & 0o7777);
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
   }
 
@@ -521,6 +550,8 @@ export class Vfs {
     const real = this.resolve(path, "utimensat", follow);
     if (DEVICES[real]) return;
     this.writable(real, "utimensat", path);
+    const host = this.hostWrites(real);
+    if (host) return host.utimes(real, path, atimeMs, mtimeMs, follow);
     const at = this.place(real, path, "utimensat", follow);
     this.wrap("utimensat", path, () => {
       const st = follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path);
