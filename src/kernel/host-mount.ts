@@ -65,15 +65,16 @@ export function hostPath(mount: Mount, vmPath: string, syscall: string, follow: 
 /**
  * Opens a host file for reading without ever blocking the kernel's thread: with O_NONBLOCK, so that a FIFO
  * without a writer does not wait for one, then fstat on the open descriptor (no race with the file being
- * replaced between a check and the open). Only regular files and directories are served; a FIFO, socket or
+ * replaced between a check and the open); without `follow`, a symlink at the end is ELOOP. Only regular files and directories are served; a FIFO, socket or
  * device is closed again and refused with EACCES — reading one would block the kernel, or never end. (Linux
  * would say ENXIO for some of them; the guests' errno table has no ENXIO, and EACCES reads as "permission
  * denied", which is what it is.)
  */
-export function openHostFile(host: string, path: string): { fd: number; stats: nodeFs.Stats } {
+export function openHostFile(host: string, path: string, follow = true): { fd: number; stats: nodeFs.Stats } {
   let fd: number;
   try {
-    fd = nodeFs.openSync(host, nodeFs.constants.O_RDONLY | nodeFs.constants.O_NONBLOCK);
+    const { O_RDONLY, O_NONBLOCK, O_NOFOLLOW } = nodeFs.constants;
+    fd = nodeFs.openSync(host, O_RDONLY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
   } catch (e) {
     throw fsError(e, "open", path);
   }

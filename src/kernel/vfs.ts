@@ -6,6 +6,7 @@ import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, S_IFSOCK, t
 import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
 import { HostWrites } from "./host-writes.js";
+import { Overlays, type LowerFile, type OverlayDiff } from "./overlay.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
 import { kerr } from "./kernel-error.js";
 import { childrenOf, linkAt, nodeData, nodeStats, pathOf, statLink, type Link, type MemNode, type Superblock } from "./memfs-core.js";
@@ -76,6 +77,7 @@ export class Vfs {
   private readonly volume = new Volume();
   private readonly core: Superblock = this.volume._core;
   private readonly quota: FsQuota;
+  private readonly overlays: Overlays;
   private readonly mounts: Mount[] = [];
   /** The directories mounts are made on: lookup leaves what is below them to the host. */
   private readonly mountLinks = new Set<Link>();
@@ -92,16 +94,22 @@ export class Vfs {
     for (const p of Object.keys(DEVICES)) this.volume.writeFileSync(p, "");
     this.quota = new FsQuota(this.core, limits, memory);
     this.quota.adopt();
+    this.overlays = new Overlays(this.core, this.quota);
   }
 
   /**
    * Shows host directory `hostDir` at VM path `path`. Whatever a path inside resolves to on the host
    * (through `..` or symlinks) must stay inside `hostDir`; anything else is EACCES.
    */
-  mount(path: string, hostDir: string, readOnly: boolean): void {
+  mount(path: string, hostDir: string, kind: "read-only" | "read-write" | "overlay"): void {
     const real = hostDirectory(hostDir);
     this.mkdir(path, true);
     const link = linkAt(this.core, this.resolve(path, "mount", true))!;
+    if (kind === "overlay") {
+      if (link.length > 0) throw kerr("ENOTEMPTY", { syscall: "mount", path, message: "an overlay mount needs an empty directory" });
+      return this.overlays.add(link, pathOf(link), real);
+    }
+    const readOnly = kind === "read-only";
     const mount: Mount = { path: pathOf(link), hostDir: real, readOnly };
     if (!readOnly) this.writes.set(mount, new HostWrites(mount, this.limits.maxSymlinkDepth));
     this.mounts.push(mount);
@@ -119,13 +127,26 @@ export class Vfs {
   }
 
   private mountPaths(): string[] {
-    return this.mounts.map((m) => m.path);
+    return [...this.mounts.map((m) => m.path), ...this.overlays.mounts.keys()];
+  }
+
+  /** What the VM changed in overlay mount `path` against its host directory (overlay.ts). */
+  diff(path: string): OverlayDiff {
+    const real = this.resolve(path, "diff", true);
+    if (!this.overlays.mounts.has(real)) throw kerr("EINVAL", { syscall: "diff", path, message: "not an overlay mount" });
+    return this.overlays.diff(linkAt(this.core, real)!, real);
+  }
+
+  /** Brings an overlay directory's lower entries in before its entries are used (overlay.ts). */
+  private enter(link: Link, path: string, syscall: string): void {
+    if (this.overlays.mounts.size > 0 && link.getNode().isDirectory()) this.overlays.enter(link, path, syscall);
   }
 
   /** What `path` really names (path-lookup.ts); `follow` says whether a symlink at its end is followed. */
   private resolve(path: string, syscall: string, follow: boolean): string {
     checkPathLength(path, this.limits, syscall);
-    return lookup(this.core, path, { follow, maxSymlinkDepth: this.limits.maxSymlinkDepth, mountPoints: this.mountLinks, syscall });
+    const enter = this.overlays.mounts.size > 0 ? (dir: Link) => this.overlays.enter(dir, path, syscall) : undefined;
+    return lookup(this.core, path, { follow, maxSymlinkDepth: this.limits.maxSymlinkDepth, mountPoints: this.mountLinks, syscall, enter });
   }
 
   /** The file system and path that hold the real path `real` (`path` as the caller gave it, for errors). */
@@ -179,12 +200,20 @@ export class Vfs {
     const at = this.place(real, path, syscall, follow);
     if (at.dev === MEMORY_DEV) {
       const node = this.memoryNode(real, path, syscall);
-      const st = toFileStat(nodeStats(node), MEMORY_DEV);
-      // memfs gives a symlink size 0; Linux gives the length of its target.
-      if (node.isSymlink()) st.size = Buffer.byteLength(node.symlink);
-      return st;
+      return this.nodeStat(node);
     }
     return this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
+  }
+
+  /** What stat says of a node of the memory file system. */
+  private nodeStat(node: MemNode): FileStat {
+    const st = toFileStat(nodeStats(node), MEMORY_DEV);
+    // memfs gives a symlink size 0; Linux gives the length of its target.
+    if (node.isSymlink()) st.size = Buffer.byteLength(node.symlink);
+    // An overlay's file whose bytes are still on the host.
+    const lower = this.overlays.lowerFile(node);
+    if (lower) st.size = lower.size;
+    return st;
   }
 
   /** Full st_mode including type bits. */
@@ -255,6 +284,15 @@ export class Vfs {
     if (!link && !how.create) this.missing("open", path, real);
     if (how.directory) throw kerr(link ? "ENOTDIR" : "ENOENT", { syscall: "open", path });
     if (link && how.create && how.exclusive) throw kerr("EEXIST", { syscall: "open", path });
+    const lower = node && this.overlays.lowerFile(node);
+    if (lower) {
+      if (!how.write && !how.truncate) {
+        const { fd } = this.overlays.openLower(lower, path);
+        return new HostFile(fd, path, undefined, () => this.nodeStat(node));
+      }
+      if (how.truncate) this.overlays.ownContent(node);
+      else this.copyUp(real, node, lower, path);
+    }
     if (!link) this.checkNew(real, "open", path);
     let flags = how.write ? OPEN_RDWR : 0;
     if (how.create) flags |= OPEN_CREAT;
@@ -265,6 +303,26 @@ export class Vfs {
     // O_TRUNC emptied it: the bytes go back.
     else if (how.truncate) this.quota.shrunk(opened.getNode());
     return new MemoryFile(this.volume, this.quota, fd, opened.getNode(), path, how);
+  }
+
+  /**
+   * Copies an overlay file's bytes up from the host into the VM, which then owns them (counted by the quota;
+   * ENOSPC changes nothing). The file keeps its times: its content is the same.
+   */
+  private copyUp(real: string, node: MemNode, lower: LowerFile, path: string): void {
+    const bytes = this.overlays.read(lower, path);
+    const [atime, mtime, ctime] = [node.atime, node.mtime, node.ctime];
+    this.quota.grow(node, bytes.length, "open", path);
+    const fd = this.wrap("open", path, () => this.volume.openSync(real, OPEN_RDWR));
+    try {
+      this.volume.writeSync(fd, bytes, 0, bytes.length, 0);
+    } finally {
+      this.volume.closeSync(fd);
+    }
+    node.atime = atime;
+    node.mtime = mtime;
+    node.ctime = ctime;
+    this.overlays.ownContent(node);
   }
 
   private openHost(mount: Mount, real: string, path: string, how: OpenMode): OpenFile {
@@ -299,6 +357,7 @@ export class Vfs {
     const link = linkAt(this.core, real);
     if (!link) this.missing("readdir", path, real);
     if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "readdir", path });
+    this.enter(link, path, "readdir");
     const entries: DirEntry[] = [];
     for (const [name, child] of childrenOf(link)) {
       const node = child.getNode();
@@ -336,6 +395,7 @@ export class Vfs {
       at += `/${name}`;
       const dir = link.getNode();
       if (!dir.isDirectory()) throw kerr("ENOTDIR", { syscall: "mkdir", path });
+      this.enter(link, path, "mkdir");
       const child = link.children.get(name);
       if (child) {
         link = child;
@@ -358,6 +418,7 @@ export class Vfs {
     const link = linkAt(this.core, real);
     if (!link) this.missing("rmdir", path, real);
     if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "rmdir", path });
+    this.enter(link, path, "rmdir");
     this.removeEntry(link, real, path, "rmdir");
   }
 
@@ -427,6 +488,7 @@ export class Vfs {
     if (host) return host.remove(real, path, recursive);
     const top = linkAt(this.core, real);
     if (!top) this.missing("rm", path, real);
+    this.enter(top, path, "rm");
     if (!recursive || !top.getNode().isDirectory()) return this.removeEntry(top, real, path, "rm");
     // Depth first, one entry at a time and without recursion: a tree can be deeper than the host's stack.
     const stack: Link[] = [top];
@@ -435,6 +497,7 @@ export class Vfs {
       const next = childrenOf(dir).next();
       const entry = next.done ? stack.pop()! : next.value[1];
       const at = pathOf(entry);
+      if (!next.done && entry.getNode().isDirectory()) this.enter(entry, at, "rm");
       if (!next.done && entry.getNode().isDirectory() && entry.length > 0) {
         stack.push(entry);
         continue;
@@ -470,6 +533,7 @@ export class Vfs {
       if (replaced.getNode() === link.getNode()) return;
       if (replaced.getNode().isDirectory() && !isDir) throw kerr("EISDIR", { syscall: "rename", path: to });
       if (!replaced.getNode().isDirectory() && isDir) throw kerr("ENOTDIR", { syscall: "rename", path: to });
+      this.enter(replaced, to, "rename");
       if (replaced.length > 0) throw kerr("ENOTEMPTY", { syscall: "rename", path: to });
     }
     if (!link.parent!.getNode().canWrite() || !parent.getNode().canWrite()) throw kerr("EACCES", { syscall: "rename", path: to });
@@ -586,6 +650,8 @@ export class Vfs {
     const link = linkAt(this.core, real);
     if (!link) this.missing("open", path, real);
     if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "read", path });
+    const lower = this.overlays.lowerFile(link.getNode());
+    if (lower) return this.overlays.read(lower, path);
     return new Uint8Array(nodeData(link.getNode()));
   }
 
@@ -593,6 +659,8 @@ export class Vfs {
   readHead(path: string, n: number): Buffer {
     const real = this.resolve(path, "open", true);
     const node = DEVICES[real] || this.mountOf(real) ? undefined : linkAt(this.core, real)?.getNode();
+    const lower = node && this.overlays.lowerFile(node);
+    if (lower) return Buffer.from(this.overlays.read(lower, path, n));
     if (node?.isFile()) return Buffer.from(nodeData(node).subarray(0, n));
     const file = this.open(path, { read: true, write: false }).retain();
     try {
