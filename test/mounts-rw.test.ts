@@ -91,11 +91,15 @@ describe("read-write host mounts", () => {
       result("a.txt\n../a.txt\nalpha\n"),
     );
     expect(readlinkSync(join(shared, "sub/l2"))).toBe("../a.txt");
-    for (const target of ["/etc/passwd", "../outside/secret", "/mnt", "sub/../../x"]) {
-      expect(await vm.exec(`ln -s ${target} /mnt/rw/bad`), target).toEqual(
-        result("", 1, "ln: failed to create symbolic link '/mnt/rw/bad': Permission denied\n"),
+    // Checked as the host resolves the link: through a host symlink to the mount's root, "../x" would leave it.
+    symlinkSync(".", join(shared, "self"));
+    expect(await vm.exec("ln -s ../a.txt /mnt/rw/inside-dir/l3 && cat /mnt/rw/sub/l3")).toEqual(result("alpha\n"));
+    for (const [target, at] of [["/etc/passwd", "bad"], ["../outside/secret", "bad"], ["/mnt", "bad"], ["sub/../a.txt", "bad"], ["../x", "self/bad"], ["../../x", "sub/bad"]]) {
+      expect(await vm.exec(`ln -s ${target} /mnt/rw/${at}`), target).toEqual(
+        result("", 1, `ln: failed to create symbolic link '/mnt/rw/${at}': Permission denied\n`),
       );
     }
+    expect(existsSync(join(shared, "sub/bad"))).toBe(false);
     expect(existsSync(join(shared, "bad"))).toBe(false);
   });
 

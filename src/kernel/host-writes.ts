@@ -1,4 +1,5 @@
 import * as nodeFs from "node:fs";
+import { posix } from "node:path";
 import { kerr } from "./kernel-error.js";
 import { fsError, HostFile, type Mount } from "./host-mount.js";
 import { dirname, normalize } from "./path.js";
@@ -202,16 +203,27 @@ export class HostWrites {
   }
 
   /**
-   * A symlink whose target stays inside the mount. An absolute target (a VM path inside the mount) is
-   * stored relative to the link, so that it means the same on the host; a relative one may not climb out.
+   * A symlink whose target stays inside the mount, as the host resolves it from the link's real directory.
+   * An absolute target (a VM path inside the mount) is stored relative to the link, so that it means the same
+   * on the host. `..` may only lead a target (`../../a/b`, not `a/../b`): after a name, the host would resolve
+   * it from wherever that name leads.
    */
   symlink(target: string, vmPath: string, path: string): void {
-    const dir = dirname(vmPath);
-    const points = normalize(target.startsWith("/") ? target : `${dir}/${target}`);
-    if (points !== this.mount.path && !points.startsWith(`${this.mount.path}/`))
-      throw kerr("EACCES", { syscall: "symlink", path, message: "a symlink in a read-write mount must point inside it" });
-    const stored = target.startsWith("/") ? relative(dir, points) : target;
-    this.at(vmPath, "symlink", false, path, (p) => nodeFs.symlinkSync(stored, p));
+    const refuse = (why: string): never => {
+      throw kerr("EACCES", { syscall: "symlink", path, message: `a symlink in a read-write mount must point inside it (${why})` });
+    };
+    const entry = this.entry(vmPath, "symlink", false, path);
+    let stored = target;
+    if (target.startsWith("/")) {
+      const vm = normalize(target);
+      if (vm !== this.mount.path && !vm.startsWith(`${this.mount.path}/`)) refuse("an absolute target outside the mount");
+      stored = posix.relative(entry.parent, this.mount.hostDir + vm.slice(this.mount.path.length)) || ".";
+    }
+    const parts = stored.split("/").filter((p) => p !== "" && p !== ".");
+    const down = parts.findIndex((p) => p !== "..");
+    if (down >= 0 && parts.indexOf("..", down) !== -1) refuse("'..' after a name");
+    if (!inside(this.mount, posix.resolve(entry.parent, stored))) refuse("it climbs out");
+    at(this.mount, entry, "symlink", path, (p) => nodeFs.symlinkSync(stored, p));
   }
 
   /** A hard link between two names of this mount (the caller answered EXDEV otherwise). */
@@ -262,14 +274,4 @@ export class HostWrites {
       }
     });
   }
-}
-
-/** The relative path from directory `from` to `to` (both absolute, normalised VM paths). */
-function relative(from: string, to: string): string {
-  const a = from.split("/").filter(Boolean);
-  const b = to.split("/").filter(Boolean);
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  const up = a.slice(common).map(() => "..");
-  return [...up, ...b.slice(common)].join("/") || ".";
 }
