@@ -200,12 +200,28 @@ describe("read-write host mounts", () => {
     });
   });
 
-  it("host permission errors reach the VM as errnos with the path", async () => {
+  it("the host's refusals reach the VM as errnos with the VM path", async () => {
+    const vm = await rw();
+    await expect(vm.delete("/mnt/rw/sub")).rejects.toMatchObject({ code: "ENOTEMPTY", path: "/mnt/rw/sub" });
+    await expect(vm.mkdir("/mnt/rw/sub")).rejects.toMatchObject({ code: "EEXIST", path: "/mnt/rw/sub" });
+    await expect(vm.writeFile("/mnt/rw/a.txt/x", "x")).rejects.toMatchObject({ code: "ENOTDIR", path: "/mnt/rw/a.txt/x" });
+    await expect(vm.writeFile("/mnt/rw/nope/x", "x")).rejects.toMatchObject({ code: "ENOENT", path: "/mnt/rw/nope/x" });
+    await expect(vm.writeFile("/mnt/rw/sub", "x")).rejects.toMatchObject({ code: "EISDIR", path: "/mnt/rw/sub" });
+    await expect(vm.move("/mnt/rw/sub", "/mnt/rw/sub/inner")).rejects.toMatchObject({ code: "EINVAL" });
+    const r = await vm.exec("rmdir /mnt/rw/sub; mkdir /mnt/rw/sub; rm /mnt/rw/sub");
+    expect(r.stderr.split("\n")).toEqual([
+      "rmdir: failed to remove '/mnt/rw/sub': Directory not empty",
+      "mkdir: cannot create directory '/mnt/rw/sub': File exists",
+      "rm: cannot remove '/mnt/rw/sub': Is a directory",
+      "",
+    ]);
+  });
+
+  // Run as root, the host ignores permission bits.
+  it.skipIf(process.getuid?.() === 0)("host permission errors reach the VM as EACCES with the VM path", async () => {
     mkdirSync(join(shared, "locked"), { mode: 0o555 });
     writeFileSync(join(shared, "ro.txt"), "ro\n", { mode: 0o444 });
     const vm = await rw();
-    // Run as root, the host ignores permission bits: then there is nothing to check.
-    if (process.getuid?.() === 0) return;
     await expect(vm.writeFile("/mnt/rw/locked/f", "x")).rejects.toMatchObject({ code: "EACCES", path: "/mnt/rw/locked/f" });
     await expect(vm.writeFile("/mnt/rw/ro.txt", "x")).rejects.toMatchObject({ code: "EACCES", path: "/mnt/rw/ro.txt" });
     await expect(vm.mkdir("/mnt/rw/locked/d")).rejects.toMatchObject({ code: "EACCES", path: "/mnt/rw/locked/d" });

@@ -98,8 +98,9 @@ export class Vfs {
   }
 
   /**
-   * Shows host directory `hostDir` at VM path `path`. Whatever a path inside resolves to on the host
-   * (through `..` or symlinks) must stay inside `hostDir`; anything else is EACCES.
+   * Shows host directory `hostDir` at VM path `path`: read-only, read-write (host-writes.ts) or as an overlay's
+   * lower layer (overlay.ts). Whatever a path inside resolves to on the host (through `..` or symlinks) must
+   * stay inside `hostDir`; anything else is EACCES.
    */
   mount(path: string, hostDir: string, kind: "read-only" | "read-write" | "overlay"): void {
     const real = hostDirectory(hostDir);
@@ -272,7 +273,7 @@ export class Vfs {
     if (device) return new DeviceFile(device, path);
     if (how.write || how.create || how.truncate) this.writable(real, "open", path);
     const mount = this.mountOf(real);
-    if (mount && (how.write || how.create || how.truncate)) return this.writes.get(mount)!.open(real, path, { ...how, read: how.read });
+    if (mount && (how.write || how.create || how.truncate)) return this.writes.get(mount)!.open(real, path, how);
     if (mount) return this.openHost(mount, real, path, how);
     const link = linkAt(this.core, real);
     const node = link?.getNode();
