@@ -66,6 +66,12 @@ const table: Row[] = [
   { op: "truncate -s", cmd: "truncate -s 2 sub/b.txt; cat sub/b.txt", stdout: "be", diff: { modified: o("sub/b.txt") } },
   { op: "chmod (metadata only)", cmd: "chmod 600 a.txt; stat -c %a a.txt; cat a.txt", stdout: "600\nalpha\n", diff: { modified: o("a.txt") } },
   { op: "chmod a directory", cmd: "chmod 700 sub; stat -c %a sub", stdout: "700\n", diff: { modified: o("sub") } },
+  {
+    op: "fstat of an open lower file shows the VM's inode",
+    cmd: `chmod 700 a.txt; node -e "const fs = require('fs'); const st = fs.fstatSync(fs.openSync('a.txt')); console.log((st.mode & 0o777).toString(8), st.size, st.ino === fs.statSync('a.txt').ino)"`,
+    stdout: "700 6 true\n",
+    diff: { modified: o("a.txt") },
+  },
   { op: "touch -d (times)", cmd: "touch -d 2020-01-01T00:00:00Z a.txt; date -u -r a.txt +%F", stdout: "2020-01-01\n", diff: { modified: o("a.txt") } },
   { op: "unlink (whiteout)", cmd: "rm a.txt; ls; cat a.txt 2>/dev/null || echo gone", stdout: "absolute-link\nbig\nclimbing-link\nlink\nsub\ngone\n", diff: { deleted: o("a.txt") } },
   { op: "rm -rf a lower directory (one whiteout)", cmd: "rm -rf sub; ls", stdout: "a.txt\nabsolute-link\nbig\nclimbing-link\nlink\n", diff: { deleted: o("sub") } },

@@ -112,8 +112,8 @@ export function readHostFile(host: string, path: string): Uint8Array {
 
 /**
  * A regular file of a host mount, open: for reading, or (a read-write mount, see host-writes.ts) for
- * writing too. `statOf` gives what fstat shows when the file stands for another one (an overlay's lower
- * file shows the VM's inode).
+ * writing too. `standsFor` gives what fstat shows when the file stands for another one (an overlay's
+ * lower file shows the VM's inode and mode).
  */
 export class HostFile extends OpenFile {
   readonly filetype = FileType.REGULAR_FILE;
@@ -125,7 +125,7 @@ export class HostFile extends OpenFile {
     private readonly fd: number,
     override readonly path: string,
     writing?: { read: boolean; append: boolean },
-    private readonly statOf?: () => FileStat,
+    private readonly standsFor?: { stat(): FileStat; mode(): number },
   ) {
     super();
     this.readable = writing?.read ?? true;
@@ -160,10 +160,10 @@ export class HostFile extends OpenFile {
     return next;
   }
   override stat(): FileStat {
-    return this.statOf?.() ?? toFileStat(this.host("fstat", () => nodeFs.fstatSync(this.fd)), HOST_DEV);
+    return this.standsFor?.stat() ?? toFileStat(this.host("fstat", () => nodeFs.fstatSync(this.fd)), HOST_DEV);
   }
   override mode(): number {
-    return this.host("fstat", () => nodeFs.fstatSync(this.fd)).mode;
+    return this.standsFor?.mode() ?? this.host("fstat", () => nodeFs.fstatSync(this.fd)).mode;
   }
   /** The host's errors (a full disk, an I/O error) as KernelErrors naming the VM path. */
   private host<T>(syscall: string, fn: () => T): T {

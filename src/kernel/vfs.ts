@@ -289,7 +289,7 @@ export class Vfs {
     if (lower) {
       if (!how.write && !how.truncate) {
         const { fd } = this.overlays.openLower(lower, path);
-        return new HostFile(fd, path, undefined, () => this.nodeStat(node));
+        return new HostFile(fd, path, undefined, { stat: () => this.nodeStat(node), mode: () => node.mode });
       }
       if (how.truncate) this.overlays.ownContent(node);
       else this.copyUp(real, node, lower, path);
