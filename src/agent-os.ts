@@ -26,6 +26,7 @@ import { kerr, KernelError } from "./kernel/kernel-error.js";
 import { dirname, normalize } from "./kernel/path.js";
 import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
+import type { OverlayDiff } from "./kernel/overlay.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
@@ -62,21 +63,28 @@ export interface AgentOsOptions {
 }
 
 const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files"] as const;
-const MOUNT_OPTIONS = ["path", "hostDir", "readOnly"] as const;
+const MOUNT_OPTIONS = ["path", "hostDir", "readOnly", "overlay"] as const;
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeout", "signal", "maxOutputBytes", "onStdout", "onStderr"] as const;
 const SPAWN_OPTIONS = ["cwd", "env", "onStdout", "onStderr"] as const;
 
 /**
- * A host directory shown at `path` in the VM. Read-only: changes fail with EROFS. Confined: a path that
- * resolves outside `hostDir` on the host (through a symlink) fails with EACCES; `..` is resolved in the
- * VM's namespace, so it cannot climb out of the mount either.
+ * A host directory shown at `path` in the VM. Read-only by default: changes fail with EROFS. With
+ * `readOnly: false` the VM's changes are made in the host directory (and the VM's file-system quota does not
+ * count them). Confined either way: a path that resolves outside `hostDir` on the host (through a symlink)
+ * fails with EACCES, and `..` is resolved in the VM's namespace, so it cannot climb out of the mount either.
+ * See the README's "Host directories".
  */
 export interface MountOptions {
   /** Absolute path in the VM; created if missing. */
   path: string;
   hostDir: string;
-  /** Must be true (the default): only read-only mounts are supported. */
+  /** Default true. false: the VM writes to the host directory. */
   readOnly?: boolean;
+  /**
+   * The host directory as a read-only lower layer, the VM's changes kept in the VM (copy-up, whiteouts);
+   * `diff(path)` lists them. Not with `readOnly`.
+   */
+  overlay?: boolean;
 }
 
 export interface VmStats {
@@ -237,10 +245,11 @@ export class AgentOs {
     createRootLayout(kernel.vfs, registry);
     try {
       for (const m of options.mounts ?? []) {
-        if (m.readOnly === false) throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "only read-only mounts are supported" });
         if (typeof m.path !== "string" || !m.path.startsWith("/") || m.path === "/")
           throw kerr("EINVAL", { syscall: "mount", path: String(m.path), message: "mount path must be absolute and not /" });
-        kernel.vfs.mount(normalize(m.path), m.hostDir, true);
+        if (m.overlay === true && m.readOnly !== undefined)
+          throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "an overlay mount takes no readOnly: the host directory is never written, the VM's changes are kept in the VM" });
+        kernel.vfs.mount(normalize(m.path), m.hostDir, m.overlay === true ? "overlay" : m.readOnly === false ? "read-write" : "read-only");
       }
       for (const [path, content] of files) {
         const p = checkedPath(path, kernel.limits, "open");
@@ -563,6 +572,17 @@ export class AgentOs {
     const p = this.#path(path, "chmod");
     checkMode(mode);
     this.#kernel.vfs.chmod(p, mode);
+  }
+
+  /**
+   * What the VM changed in the overlay mount at `path` (see MountOptions.overlay): VM paths `added` (not in the
+   * host directory; everything below an added directory too), `modified` (content, type, permissions or
+   * modification time differ; directories by permissions) and `deleted` (removed, a removed directory without
+   * its contents), each sorted. A caller applies them by copying added and modified files out with readFile
+   * and removing the deleted paths, or discards them by disposing the VM. EINVAL if `path` is no overlay mount.
+   */
+  async diff(path: string): Promise<OverlayDiff> {
+    return this.#kernel.vfs.diff(this.#path(path, "diff"));
   }
 
   async move(from: string, to: string): Promise<void> {

@@ -22,6 +22,7 @@ export type { RouterStats } from "./exec/exec-router.js";
 export type { ModuleStats } from "./modules/module-stats.js";
 export { KernelError } from "./kernel/kernel-error.js";
 export type { MemoryUse } from "./kernel/memory-budget.js";
+export type { OverlayDiff } from "./kernel/overlay.js";
 export type { ListenerInfo } from "./kernel/socket-table.js";
 export type { VmFetchInput } from "./net/vm-fetch.js";
 export { DEFAULT_LIMITS, type Limits } from "./limits.js";

@@ -81,10 +81,18 @@ describe("agentos -c and options", { concurrent: true }, () => {
     expect(r.status).toBe(1);
   });
 
-  it("rejects :rw mounts, unknown options and bad values with usage and status 2", async () => {
-    const rw = await cli(["--mount", `${TMP}:/mnt/x:rw`, "-c", "true"]);
-    expect(rw.status).toBe(2);
-    expect(rw.stderr).toMatch(/read-write mounts are not supported/);
+  it("--mount :rw writes to the host directory, :overlay keeps the changes in the VM", async () => {
+    const host = join(TMP, "rw-project");
+    execFileSync("mkdir", ["-p", host]);
+    writeFileSync(join(host, "notes.txt"), "from the host\n");
+    const r = await cli(["--mount", `${host}:/mnt/rw:rw`, "--mount", `${host}:/mnt/o:overlay`, "-c", "echo vm > /mnt/o/notes.txt; echo new > /mnt/rw/new.txt; cat /mnt/o/notes.txt /mnt/rw/notes.txt"]);
+    expect(r.stdout).toBe("vm\nfrom the host\n");
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(host, "new.txt"), "utf8")).toBe("new\n");
+    expect(readFileSync(join(host, "notes.txt"), "utf8")).toBe("from the host\n");
+  });
+
+  it("rejects unknown options and bad values with usage and status 2", async () => {
     const unknown = await cli(["--frobnicate"]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown option '--frobnicate'/);

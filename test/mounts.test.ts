@@ -72,13 +72,10 @@ describe("host directory mounts", () => {
     expect(await vm.exec("cat /mnt/host/a.txt; ls /mnt/host/sub")).toEqual(result("alpha\nb.txt\n"));
   });
 
-  it("rejects a missing host directory, a relative mount path and read-write mounts", async () => {
+  it("rejects a missing host directory and a relative mount path", async () => {
     await expect(AgentOs.create({ mounts: [{ path: "/m", hostDir: join(host, "nope") }] })).rejects.toMatchObject({
       code: "ENOENT",
     });
     await expect(AgentOs.create({ mounts: [{ path: "m", hostDir: host }] })).rejects.toMatchObject({ code: "EINVAL" });
-    await expect(AgentOs.create({ mounts: [{ path: "/m", hostDir: host, readOnly: false }] })).rejects.toMatchObject({
-      code: "EINVAL",
-    });
   });
 });

@@ -15,7 +15,9 @@ export const USAGE = `Usage: agentos [options]                 interactive shell
 Options:
   -c, --command CMD         run CMD with sh -c in a fresh VM; its output streams to stdout/stderr
       --json                with -c: print one JSON object {exitCode, stdout, stderr, truncated?}
-      --mount HOST:/VM[:ro] show host directory HOST at /VM in the VM, read-only (repeatable)
+      --mount HOST:/VM[:ro|:rw|:overlay]
+                            show host directory HOST at /VM in the VM (repeatable): read-only (the
+                            default), read-write, or as an overlay whose changes stay in the VM
       --cwd PATH            working directory in the VM (default /home/user)
       --env NAME=VALUE      add NAME to the VM's environment (repeatable)
       --timeout MS          kill each command after MS milliseconds (exit status 124; mcp: default 120000)
@@ -129,15 +131,13 @@ function parseCount(what: string, text: string): number {
   return n;
 }
 
-/** `hostDir:/vmPath[:ro]`; the host directory may itself contain colons. */
+/** `hostDir:/vmPath[:ro|:rw|:overlay]`; the host directory may itself contain colons. */
 export function parseMount(spec: string): MountOptions {
   let rest = spec;
-  const mode = /:(ro|rw)$/.exec(rest);
-  if (mode) rest = rest.slice(0, -3);
-  if (mode?.[1] === "rw")
-    throw new UsageError(`--mount ${spec}: read-write mounts are not supported (host directories are mounted read-only); drop ":rw"`);
+  const mode = /:(ro|rw|overlay)$/.exec(rest);
+  if (mode) rest = rest.slice(0, mode.index);
   const colon = rest.lastIndexOf(":/");
-  if (colon <= 0) throw new UsageError(`--mount ${spec}: expected hostDir:/vmPath[:ro]`);
+  if (colon <= 0) throw new UsageError(`--mount ${spec}: expected hostDir:/vmPath[:ro|:rw|:overlay]`);
   const hostDir = resolve(rest.slice(0, colon));
   const path = rest.slice(colon + 1);
   if (path === "/") throw new UsageError(`--mount ${spec}: cannot mount over /`);
@@ -148,5 +148,6 @@ export function parseMount(spec: string): MountOptions {
     // reported below
   }
   if (!isDir) throw new UsageError(`--mount ${spec}: ${hostDir} is not a directory`);
-  return { hostDir, path, readOnly: true };
+  if (mode?.[1] === "overlay") return { hostDir, path, overlay: true };
+  return { hostDir, path, readOnly: mode?.[1] !== "rw" };
 }

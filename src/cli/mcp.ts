@@ -43,7 +43,7 @@ export async function serveMcp(options: CliOptions): Promise<number> {
       process.once("SIGTERM", () => resolve(143));
     });
     await server.connect(new stdio.StdioServerTransport());
-    const mounts = options.mounts.map((m) => ` ${m.hostDir} at ${m.path} (read-only)`).join(",");
+    const mounts = options.mounts.map((m) => ` ${m.hostDir} at ${m.path} (${m.overlay ? "overlay" : m.readOnly === false ? "read-write" : "read-only"})`).join(",");
     process.stderr.write(`agentos mcp ${packageVersion()}: one VM on stdio, commands start in ${cwd}${mounts ? `;${mounts}` : ""}\n`);
     const code = await ended;
     await server.close();

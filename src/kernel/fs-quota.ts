@@ -106,13 +106,13 @@ export class FsQuota {
   }
 
   /**
-   * ENOSPC unless one more inode fits, with an entry `depth` components deep and `data` bytes of content
-   * (a symlink's target, the API's new file).
+   * ENOSPC unless `count` more inodes fit (one by default), with entries `depth` components deep and `data`
+   * bytes of content (a symlink's target, the API's new file).
    */
-  checkCreate(depth: number, syscall: string, path: string, data = 0): void {
-    if (this.nodes.size >= this.limits.maxFsInodes)
+  checkCreate(depth: number, syscall: string, path: string, data = 0, count = 1): void {
+    if (this.nodes.size + count > this.limits.maxFsInodes)
       throw kerr("ENOSPC", { syscall, path, message: `no space left on device (maxFsInodes ${this.limits.maxFsInodes})` });
-    if (data > this.dataRoom() || ENTRY_BYTES + COMPONENT_BYTES * depth + data > this.memory.free)
+    if (data > this.dataRoom() || (ENTRY_BYTES + COMPONENT_BYTES * depth) * count + data > this.memory.free)
       throw kerr("ENOSPC", { syscall, path, message: `no space left on device (${this.limitReached(data)})` });
   }
 

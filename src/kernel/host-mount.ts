@@ -65,15 +65,16 @@ export function hostPath(mount: Mount, vmPath: string, syscall: string, follow: 
 /**
  * Opens a host file for reading without ever blocking the kernel's thread: with O_NONBLOCK, so that a FIFO
  * without a writer does not wait for one, then fstat on the open descriptor (no race with the file being
- * replaced between a check and the open). Only regular files and directories are served; a FIFO, socket or
+ * replaced between a check and the open); without `follow`, a symlink at the end is ELOOP. Only regular files and directories are served; a FIFO, socket or
  * device is closed again and refused with EACCES — reading one would block the kernel, or never end. (Linux
  * would say ENXIO for some of them; the guests' errno table has no ENXIO, and EACCES reads as "permission
  * denied", which is what it is.)
  */
-export function openHostFile(host: string, path: string): { fd: number; stats: nodeFs.Stats } {
+export function openHostFile(host: string, path: string, follow = true): { fd: number; stats: nodeFs.Stats } {
   let fd: number;
   try {
-    fd = nodeFs.openSync(host, nodeFs.constants.O_RDONLY | nodeFs.constants.O_NONBLOCK);
+    const { O_RDONLY, O_NONBLOCK, O_NOFOLLOW } = nodeFs.constants;
+    fd = nodeFs.openSync(host, O_RDONLY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
   } catch (e) {
     throw fsError(e, "open", path);
   }
@@ -109,39 +110,68 @@ export function readHostFile(host: string, path: string): Uint8Array {
   }
 }
 
-/** A regular file of a host mount, open for reading (mounts are read-only). */
+/**
+ * A regular file of a host mount, open: for reading, or (a read-write mount, see host-writes.ts) for
+ * writing too. `standsFor` gives what fstat shows when the file stands for another one (an overlay's
+ * lower file shows the VM's inode and mode).
+ */
 export class HostFile extends OpenFile {
   readonly filetype = FileType.REGULAR_FILE;
-  override readonly writable = false;
+  override readonly readable: boolean;
+  override readonly writable: boolean;
   private position = 0;
 
   constructor(
     private readonly fd: number,
     override readonly path: string,
+    writing?: { read: boolean; append: boolean },
+    private readonly standsFor?: { stat(): FileStat; mode(): number },
   ) {
     super();
+    this.readable = writing?.read ?? true;
+    this.writable = writing !== undefined;
+    this.append = writing?.append ?? false;
   }
 
   read(target: Uint8Array): number {
-    const n = nodeFs.readSync(this.fd, target, 0, target.length, this.position);
+    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
+    const n = this.host("read", () => nodeFs.readSync(this.fd, target, 0, target.length, this.position));
     this.position += n;
     return n;
   }
-  write(): number {
-    throw kerr("EBADF", { syscall: "write", path: this.path });
+  write(data: Uint8Array): number {
+    if (!this.writable) throw kerr("EBADF", { syscall: "write", path: this.path });
+    return this.host("write", () => {
+      const pos = this.append ? nodeFs.fstatSync(this.fd).size : this.position;
+      const n = nodeFs.writeSync(this.fd, data, 0, data.length, pos);
+      this.position = pos + n;
+      return n;
+    });
+  }
+  override truncate(size: number): void {
+    if (!this.writable) throw kerr("EINVAL", { syscall: "ftruncate", path: this.path, message: "not open for writing" });
+    this.host("ftruncate", () => nodeFs.ftruncateSync(this.fd, size));
   }
   override seek(offset: number, whence: number): number {
-    const base = whence === 0 ? 0 : whence === 1 ? this.position : nodeFs.fstatSync(this.fd).size;
+    const base = whence === 0 ? 0 : whence === 1 ? this.position : this.host("seek", () => nodeFs.fstatSync(this.fd).size);
     const next = base + offset;
     if (next < 0) throw kerr("EINVAL", { syscall: "seek", path: this.path });
     this.position = next;
     return next;
   }
   override stat(): FileStat {
-    return toFileStat(nodeFs.fstatSync(this.fd), HOST_DEV);
+    return this.standsFor?.stat() ?? toFileStat(this.host("fstat", () => nodeFs.fstatSync(this.fd)), HOST_DEV);
   }
   override mode(): number {
-    return nodeFs.fstatSync(this.fd).mode;
+    return this.standsFor?.mode() ?? this.host("fstat", () => nodeFs.fstatSync(this.fd)).mode;
+  }
+  /** The host's errors (a full disk, an I/O error) as KernelErrors naming the VM path. */
+  private host<T>(syscall: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      throw fsError(e, syscall, this.path ?? "");
+    }
   }
   protected override close(): void {
     nodeFs.closeSync(this.fd);

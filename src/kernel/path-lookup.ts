@@ -32,6 +32,8 @@ export interface LookupOptions {
   /** Directories where a host directory is mounted: what lies below them is the host's to resolve. */
   mountPoints: ReadonlySet<Link>;
   syscall: string;
+  /** Called with each directory before its entries are looked at (an overlay brings its lower entries in). */
+  enter?: (dir: Link) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ function noLinksOnTheWay(core: Superblock, path: string, opts: LookupOptions): b
     if (name === "..") return false;
     if (name !== "" && name !== ".") {
       if (opts.mountPoints.has(link) || !link.getNode().isDirectory()) return true;
+      opts.enter?.(link);
       const child = link.children.get(name);
       if (!child) return true;
       // A link at the end is followed only when asked to; on the way, always.
@@ -90,6 +93,7 @@ function resolveLinks(core: Superblock, path: string, opts: LookupOptions): stri
     names.push(name);
     // Below a missing component, a file, or a mount point, there is nothing (more) to look up here.
     if (!dir || opts.mountPoints.has(dir) || !dir.getNode().isDirectory()) continue;
+    opts.enter?.(dir);
     const child = dir.children.get(name);
     if (!child) continue;
     const node = child.getNode();

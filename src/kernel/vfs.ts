@@ -5,6 +5,8 @@ import { FileType } from "../abi/wasi.js";
 import { fileTypeOf, HOST_DEV, MEMORY_DEV, S_IFDIR, S_IFLNK, S_IFMT, S_IFSOCK, toFileStat } from "./file-stat.js";
 import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
+import { HostWrites } from "./host-writes.js";
+import { Overlays, type LowerFile, type OverlayDiff } from "./overlay.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
 import { kerr } from "./kernel-error.js";
 import { childrenOf, linkAt, nodeData, nodeStats, pathOf, statLink, type Link, type MemNode, type Superblock } from "./memfs-core.js";
@@ -75,9 +77,11 @@ export class Vfs {
   private readonly volume = new Volume();
   private readonly core: Superblock = this.volume._core;
   private readonly quota: FsQuota;
+  private readonly overlays: Overlays;
   private readonly mounts: Mount[] = [];
   /** The directories mounts are made on: lookup leaves what is below them to the host. */
   private readonly mountLinks = new Set<Link>();
+  private readonly writes = new Map<Mount, HostWrites>();
 
   /** Creates the device nodes' directory entries so that `ls /dev` shows them. */
   constructor(
@@ -90,18 +94,33 @@ export class Vfs {
     for (const p of Object.keys(DEVICES)) this.volume.writeFileSync(p, "");
     this.quota = new FsQuota(this.core, limits, memory);
     this.quota.adopt();
+    this.overlays = new Overlays(this.core, this.quota);
   }
 
   /**
-   * Shows host directory `hostDir` at VM path `path`. Whatever a path inside resolves to on the host
-   * (through `..` or symlinks) must stay inside `hostDir`; anything else is EACCES.
+   * Shows host directory `hostDir` at VM path `path`: read-only, read-write (host-writes.ts) or as an overlay's
+   * lower layer (overlay.ts). Whatever a path inside resolves to on the host (through `..` or symlinks) must
+   * stay inside `hostDir`; anything else is EACCES.
    */
-  mount(path: string, hostDir: string, readOnly: boolean): void {
+  mount(path: string, hostDir: string, kind: "read-only" | "read-write" | "overlay"): void {
     const real = hostDirectory(hostDir);
     this.mkdir(path, true);
     const link = linkAt(this.core, this.resolve(path, "mount", true))!;
-    this.mounts.push({ path: pathOf(link), hostDir: real, readOnly });
+    if (kind === "overlay") {
+      if (link.length > 0) throw kerr("ENOTEMPTY", { syscall: "mount", path, message: "an overlay mount needs an empty directory" });
+      return this.overlays.add(link, pathOf(link), real);
+    }
+    const readOnly = kind === "read-only";
+    const mount: Mount = { path: pathOf(link), hostDir: real, readOnly };
+    if (!readOnly) this.writes.set(mount, new HostWrites(mount, this.limits.maxSymlinkDepth));
+    this.mounts.push(mount);
     this.mountLinks.add(link);
+  }
+
+  /** The changes of the read-write mount that holds real path `real`, if it is in one (host-writes.ts). */
+  private hostWrites(real: string): HostWrites | undefined {
+    const mount = this.mountOf(real);
+    return mount && this.writes.get(mount);
   }
 
   private mountOf(path: string): Mount | undefined {
@@ -109,13 +128,26 @@ export class Vfs {
   }
 
   private mountPaths(): string[] {
-    return this.mounts.map((m) => m.path);
+    return [...this.mounts.map((m) => m.path), ...this.overlays.mounts.keys()];
+  }
+
+  /** What the VM changed in overlay mount `path` against its host directory (overlay.ts). */
+  diff(path: string): OverlayDiff {
+    const real = this.resolve(path, "diff", true);
+    if (!this.overlays.mounts.has(real)) throw kerr("EINVAL", { syscall: "diff", path, message: "not an overlay mount" });
+    return this.overlays.diff(linkAt(this.core, real)!, real);
+  }
+
+  /** Brings an overlay directory's lower entries in before its entries are used (overlay.ts). */
+  private enter(link: Link, path: string, syscall: string): void {
+    if (this.overlays.mounts.size > 0 && link.getNode().isDirectory()) this.overlays.enter(link, path, syscall);
   }
 
   /** What `path` really names (path-lookup.ts); `follow` says whether a symlink at its end is followed. */
   private resolve(path: string, syscall: string, follow: boolean): string {
     checkPathLength(path, this.limits, syscall);
-    return lookup(this.core, path, { follow, maxSymlinkDepth: this.limits.maxSymlinkDepth, mountPoints: this.mountLinks, syscall });
+    const enter = this.overlays.mounts.size > 0 ? (dir: Link) => this.overlays.enter(dir, path, syscall) : undefined;
+    return lookup(this.core, path, { follow, maxSymlinkDepth: this.limits.maxSymlinkDepth, mountPoints: this.mountLinks, syscall, enter });
   }
 
   /** The file system and path that hold the real path `real` (`path` as the caller gave it, for errors). */
@@ -169,12 +201,20 @@ export class Vfs {
     const at = this.place(real, path, syscall, follow);
     if (at.dev === MEMORY_DEV) {
       const node = this.memoryNode(real, path, syscall);
-      const st = toFileStat(nodeStats(node), MEMORY_DEV);
-      // memfs gives a symlink size 0; Linux gives the length of its target.
-      if (node.isSymlink()) st.size = Buffer.byteLength(node.symlink);
-      return st;
+      return this.nodeStat(node);
     }
     return this.wrap(syscall, path, () => toFileStat(follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path), at.dev));
+  }
+
+  /** What stat says of a node of the memory file system. */
+  private nodeStat(node: MemNode): FileStat {
+    const st = toFileStat(nodeStats(node), MEMORY_DEV);
+    // memfs gives a symlink size 0; Linux gives the length of its target.
+    if (node.isSymlink()) st.size = Buffer.byteLength(node.symlink);
+    // An overlay's file whose bytes are still on the host.
+    const lower = this.overlays.lowerFile(node);
+    if (lower) st.size = lower.size;
+    return st;
   }
 
   /** Full st_mode including type bits. */
@@ -233,6 +273,7 @@ export class Vfs {
     if (device) return new DeviceFile(device, path);
     if (how.write || how.create || how.truncate) this.writable(real, "open", path);
     const mount = this.mountOf(real);
+    if (mount && (how.write || how.create || how.truncate)) return this.writes.get(mount)!.open(real, path, how);
     if (mount) return this.openHost(mount, real, path, how);
     const link = linkAt(this.core, real);
     const node = link?.getNode();
@@ -244,6 +285,15 @@ export class Vfs {
     if (!link && !how.create) this.missing("open", path, real);
     if (how.directory) throw kerr(link ? "ENOTDIR" : "ENOENT", { syscall: "open", path });
     if (link && how.create && how.exclusive) throw kerr("EEXIST", { syscall: "open", path });
+    const lower = node && this.overlays.lowerFile(node);
+    if (lower) {
+      if (!how.write && !how.truncate) {
+        const { fd } = this.overlays.openLower(lower, path);
+        return new HostFile(fd, path, undefined, { stat: () => this.nodeStat(node), mode: () => node.mode });
+      }
+      if (how.truncate) this.overlays.ownContent(node);
+      else this.copyUp(real, node, lower, path);
+    }
     if (!link) this.checkNew(real, "open", path);
     let flags = how.write ? OPEN_RDWR : 0;
     if (how.create) flags |= OPEN_CREAT;
@@ -254,6 +304,26 @@ export class Vfs {
     // O_TRUNC emptied it: the bytes go back.
     else if (how.truncate) this.quota.shrunk(opened.getNode());
     return new MemoryFile(this.volume, this.quota, fd, opened.getNode(), path, how);
+  }
+
+  /**
+   * Copies an overlay file's bytes up from the host into the VM, which then owns them (counted by the quota;
+   * ENOSPC changes nothing). The file keeps its times: its content is the same.
+   */
+  private copyUp(real: string, node: MemNode, lower: LowerFile, path: string): void {
+    const bytes = this.overlays.read(lower, path);
+    const [atime, mtime, ctime] = [node.atime, node.mtime, node.ctime];
+    this.quota.grow(node, bytes.length, "open", path);
+    const fd = this.wrap("open", path, () => this.volume.openSync(real, OPEN_RDWR));
+    try {
+      this.volume.writeSync(fd, bytes, 0, bytes.length, 0);
+    } finally {
+      this.volume.closeSync(fd);
+    }
+    node.atime = atime;
+    node.mtime = mtime;
+    node.ctime = ctime;
+    this.overlays.ownContent(node);
   }
 
   private openHost(mount: Mount, real: string, path: string, how: OpenMode): OpenFile {
@@ -288,6 +358,7 @@ export class Vfs {
     const link = linkAt(this.core, real);
     if (!link) this.missing("readdir", path, real);
     if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "readdir", path });
+    this.enter(link, path, "readdir");
     const entries: DirEntry[] = [];
     for (const [name, child] of childrenOf(link)) {
       const node = child.getNode();
@@ -301,6 +372,8 @@ export class Vfs {
     if (recursive) return this.mkdirs(path);
     const real = this.resolve(path, "mkdir", false);
     this.writable(real, "mkdir", path);
+    const host = this.hostWrites(real);
+    if (host) return host.mkdir(real, path);
     if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "mkdir", path });
     this.checkNew(real, "mkdir", path);
     this.wrap("mkdir", path, () => this.volume.mkdirSync(real, DIR_MODE));
@@ -314,6 +387,8 @@ export class Vfs {
   private mkdirs(path: string): void {
     const real = this.resolve(path, "mkdir", true);
     this.writable(real, "mkdir", path);
+    const host = this.hostWrites(real);
+    if (host) return host.mkdirs(real, path);
     let link = this.core.root;
     let at = "";
     for (const name of real.split("/")) {
@@ -321,6 +396,7 @@ export class Vfs {
       at += `/${name}`;
       const dir = link.getNode();
       if (!dir.isDirectory()) throw kerr("ENOTDIR", { syscall: "mkdir", path });
+      this.enter(link, path, "mkdir");
       const child = link.children.get(name);
       if (child) {
         link = child;
@@ -338,9 +414,12 @@ export class Vfs {
     const real = this.resolve(path, "rmdir", false);
     this.writable(real, "rmdir", path);
     checkRemove(real, "rmdir", this.mountPaths());
+    const host = this.hostWrites(real);
+    if (host) return host.rmdir(real, path);
     const link = linkAt(this.core, real);
     if (!link) this.missing("rmdir", path, real);
     if (!link.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "rmdir", path });
+    this.enter(link, path, "rmdir");
     this.removeEntry(link, real, path, "rmdir");
   }
 
@@ -348,6 +427,8 @@ export class Vfs {
     const real = this.resolve(path, "unlink", false);
     this.writable(real, "unlink", path);
     checkRemove(real, "unlink", this.mountPaths());
+    const host = this.hostWrites(real);
+    if (host) return host.unlink(real, path);
     const link = linkAt(this.core, real);
     if (!link) this.missing("unlink", path, real);
     if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "unlink", path });
@@ -404,8 +485,11 @@ export class Vfs {
     const mounts = this.mountPaths();
     this.writable(real, "rm", path);
     checkRemove(real, "rm", mounts);
+    const host = this.hostWrites(real);
+    if (host) return host.remove(real, path, recursive);
     const top = linkAt(this.core, real);
     if (!top) this.missing("rm", path, real);
+    this.enter(top, path, "rm");
     if (!recursive || !top.getNode().isDirectory()) return this.removeEntry(top, real, path, "rm");
     // Depth first, one entry at a time and without recursion: a tree can be deeper than the host's stack.
     const stack: Link[] = [top];
@@ -414,6 +498,7 @@ export class Vfs {
       const next = childrenOf(dir).next();
       const entry = next.done ? stack.pop()! : next.value[1];
       const at = pathOf(entry);
+      if (!next.done && entry.getNode().isDirectory()) this.enter(entry, at, "rm");
       if (!next.done && entry.getNode().isDirectory() && entry.length > 0) {
         stack.push(entry);
         continue;
@@ -432,6 +517,8 @@ export class Vfs {
     checkRemove(src, "rename", mounts);
     checkRemove(dst, "rename", mounts);
     if (this.mountOf(src) !== this.mountOf(dst)) throw kerr("EXDEV", { syscall: "rename", path: to });
+    const host = this.hostWrites(src);
+    if (host) return host.rename(src, dst, from, to);
     const link = linkAt(this.core, src);
     if (!link) this.missing("rename", from, src);
     const parent = linkAt(this.core, dirname(dst));
@@ -447,6 +534,7 @@ export class Vfs {
       if (replaced.getNode() === link.getNode()) return;
       if (replaced.getNode().isDirectory() && !isDir) throw kerr("EISDIR", { syscall: "rename", path: to });
       if (!replaced.getNode().isDirectory() && isDir) throw kerr("ENOTDIR", { syscall: "rename", path: to });
+      this.enter(replaced, to, "rename");
       if (replaced.length > 0) throw kerr("ENOTEMPTY", { syscall: "rename", path: to });
     }
     if (!link.parent!.getNode().canWrite() || !parent.getNode().canWrite()) throw kerr("EACCES", { syscall: "rename", path: to });
@@ -470,6 +558,8 @@ export class Vfs {
       throw kerr("ENAMETOOLONG", { syscall: "symlink", path, message: `symlink target longer than maxPathBytes (${this.limits.maxPathBytes})` });
     const real = this.resolve(path, "symlink", false);
     this.writable(real, "symlink", path);
+    const host = this.hostWrites(real);
+    if (host) return host.symlink(target, real, path);
     if (linkAt(this.core, real)) throw kerr("EEXIST", { syscall: "symlink", path });
     // The target is the link's data: it counts like a file's bytes.
     const bytes = Buffer.byteLength(target);
@@ -487,6 +577,8 @@ export class Vfs {
     if (isDevPath(src)) throw kerr("EXDEV", { syscall: "link", path: to });
     this.writable(dst, "link", to);
     if (this.mountOf(src) !== this.mountOf(dst)) throw kerr("EXDEV", { syscall: "link", path: to });
+    const host = this.hostWrites(src);
+    if (host) return host.link(src, dst, from, to);
     const link = linkAt(this.core, src);
     if (!link) this.missing("link", from, src);
     // A directory with two parents would make the tree a graph (and every walk of it endless).
@@ -513,6 +605,8 @@ export class Vfs {
     const real = this.resolve(path, "chmod", true);
     checkChmod(real, "chmod");
     this.writable(real, "chmod", path);
+    const host = this.hostWrites(real);
+    if (host) return host.chmod(real, path, mode & 0o7777);
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
   }
 
@@ -521,6 +615,8 @@ export class Vfs {
     const real = this.resolve(path, "utimensat", follow);
     if (DEVICES[real]) return;
     this.writable(real, "utimensat", path);
+    const host = this.hostWrites(real);
+    if (host) return host.utimes(real, path, atimeMs, mtimeMs, follow);
     const at = this.place(real, path, "utimensat", follow);
     this.wrap("utimensat", path, () => {
       const st = follow ? at.fs.statSync(at.path) : at.fs.lstatSync(at.path);
@@ -555,6 +651,8 @@ export class Vfs {
     const link = linkAt(this.core, real);
     if (!link) this.missing("open", path, real);
     if (link.getNode().isDirectory()) throw kerr("EISDIR", { syscall: "read", path });
+    const lower = this.overlays.lowerFile(link.getNode());
+    if (lower) return this.overlays.read(lower, path);
     return new Uint8Array(nodeData(link.getNode()));
   }
 
@@ -562,6 +660,8 @@ export class Vfs {
   readHead(path: string, n: number): Buffer {
     const real = this.resolve(path, "open", true);
     const node = DEVICES[real] || this.mountOf(real) ? undefined : linkAt(this.core, real)?.getNode();
+    const lower = node && this.overlays.lowerFile(node);
+    if (lower) return Buffer.from(this.overlays.read(lower, path, n));
     if (node?.isFile()) return Buffer.from(nodeData(node).subarray(0, n));
     const file = this.open(path, { read: true, write: false }).retain();
     try {
