@@ -118,7 +118,7 @@ describe("agentos -c and options", { concurrent: true }, () => {
   it("--help, --version; --timeout ends a command with 124", async () => {
     const help = await cli(["--help"]);
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/--mount HOST:\/VM\[:ro\]/);
+    expect(help.stdout).toMatch(/--mount HOST:\/VM\[:ro\|:rw\|:overlay\]/);
     const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
     expect(packageVersion()).toBe(version);
     const slow = await cli(["--timeout", "300", "-c", "sleep 20"]);
