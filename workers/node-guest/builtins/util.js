@@ -12,10 +12,7 @@
 // 20's when the guest reports Node 20/21, and ask the hooks below for what V8 alone knows.
 function loadInspect() {
   const host = internal.host;
-  const failed = (r) => typeof r !== 'string' || r === '' || internal.isFailure(r);
   try {
-    const id = host('internalResolve', 'node-inspect-extracted', undefined);
-    if (failed(id)) return require('node-inspect-extracted');
     const hooks = {
       node20: () => nodeMajor() < 22,
       proxyMarks: () => nodeMajor() >= 25,
@@ -35,7 +32,7 @@ function loadInspect() {
         return isIterator === true ? [entries, pairs === true] : entries;
       },
     };
-    const fn = host('compileInternal', id, 'inspect-patched');
+    const fn = internal.compileInspect();
     if (typeof fn !== 'function') return require('node-inspect-extracted');
     const mod = { exports: {} };
     ReflectApply(fn, mod.exports, [mod.exports, (name) => internal.builtin(name), mod, hooks]);

@@ -1,6 +1,7 @@
 // The first code of a guest `node` process's context, run when its worker boots (workers/node-host/runtime.ts),
-// before any guest code. It is compiled as a function of one parameter, `host`: the only host function the
-// context ever holds, kept in this closure. It captures the intrinsics the runtime relies on, sets up the
+// before any guest code. It is compiled as a function of two capabilities, kept in this closure: `host`, the
+// host operations, and `load`, the runtime's loader (resolving a polyfill's require, compiling a file of the
+// runtime by id), which only this module system calls: no runtime module, and no holder of `host`, reaches it. It captures the intrinsics the runtime relies on, sets up the
 // runtime's own module system (internal/ and builtins/ of workers/node-guest, and the npm polyfills), installs
 // the globals, and answers the dispatcher the host calls with primitives (timers, fd events, exit, …).
 'use strict';
@@ -45,6 +46,8 @@ function privileged(v) {
 /** The runtime's files whose exports are capabilities: calls of any host operation, the socket calls. */
 const PRIVILEGED_EXPORTS = ['internal/sys', 'internal/host-assist', 'internal/net-sys', 'internal/event-loop'];
 privileged(host);
+privileged(load);
+privileged(loadCall);
 
 // Embedder entry points that would reach the worker's realm (Node's own callbacks).
 delete WebAssembly.compileStreaming;
@@ -66,6 +69,16 @@ function rawCall(op, a, b, c, d, e, f) {
     r = host(op, a, b, c, d, e, f);
   } catch {
     // A stack overflow right before the call: the RangeError was made in the host's realm; never rethrown.
+    throw new RangeErrorCtor('Maximum call stack size exceeded');
+  }
+  return r;
+}
+/** Calls the loader (answers as rawCall does). */
+function loadCall(op, a, b) {
+  let r;
+  try {
+    r = load(op, a, b);
+  } catch {
     throw new RangeErrorCtor('Maximum call stack size exceeded');
   }
   return r;
@@ -150,7 +163,7 @@ function internalLoad(id) {
   const cached = ReflectApply(MapGet, internalCache, [id]);
   if (cached) return cached.exports;
   const polyfill = ReflectApply(StringStartsWith, id, ['npm:']);
-  const fn = rawCall('compileInternal', id);
+  const fn = loadCall('compile', id);
   if (typeof fn !== 'function') throw new ErrorCtor(`internal module ${id} is missing`);
   const module = ObjectCreate(null);
   module.exports = {};
@@ -189,7 +202,7 @@ function polyfillRequire(request, from) {
   const key = `${from}\0${request}`;
   let id = ReflectApply(MapGet, resolvedIds, [key]);
   if (id === undefined) {
-    id = rawCall('internalResolve', request, ReflectApply(StringStartsWith, from, ['npm:']) ? from : undefined);
+    id = loadCall('resolve', request, ReflectApply(StringStartsWith, from, ['npm:']) ? from : undefined);
     if (typeof id !== 'string' || id === '' || isFailure(id)) throw new ErrorCtor(`Cannot find module '${request}' (from ${from})`);
     ReflectApply(MapSet, resolvedIds, [key, id]);
   }
@@ -203,7 +216,7 @@ function builtin(name) {
     return alias[1] === null ? parent : parent[alias[1]];
   }
   const file = BUILTIN_FILES[name];
-  if (file === 'npm') return internalLoad(rawCall('internalResolve', name, undefined));
+  if (file === 'npm') return internalLoad(loadCall('resolve', name, undefined));
   return internalLoad(file);
 }
 
@@ -247,6 +260,11 @@ internal.builtin = (name) => {
   return builtin(n);
 };
 internal.isBuiltin = isBuiltin;
+/** node-inspect-extracted compiled with the guest's patches (workers/node-host/inspect-patches.ts), for builtins/util.js. */
+internal.compileInspect = () => {
+  const id = loadCall('resolve', 'node-inspect-extracted', undefined);
+  return typeof id === 'string' && id !== '' && !isFailure(id) ? loadCall('compile', id, 'inspect-patched') : undefined;
+};
 internal.builtinNames = () => [...ObjectKeys(BUILTIN_FILES).filter((n) => !INTERNAL_ONLY.includes(n)), ...ObjectKeys(BUILTIN_ALIASES).filter((n) => n !== 'sys'), ...DENIED].sort();
 internal.require = (name) => internalRequire(name, 'internal/bootstrap');
 
@@ -316,6 +334,7 @@ privileged(handlers);
 privileged(dispatch);
 privileged(internal.require);
 privileged(internal.loadFile);
+privileged(internal.compileInspect);
 
 if (privilegedSet !== undefined) {
   // Test runs only (see privilegedSet): the battery calls host operations with hostile arguments itself.
@@ -323,7 +342,7 @@ if (privilegedSet !== undefined) {
     const names = rawCall('opNames');
     return typeof names === 'string' ? ReflectApply(StringSplit, names, ['\0']) : [];
   };
-  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }), configurable: true });
+  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, load: loadCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }), configurable: true });
 }
 
 // Globals and the process object, before any guest code: internal/globals.js.
