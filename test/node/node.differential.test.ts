@@ -13,6 +13,7 @@ import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
+import { CASES as WRAPPED_INTRINSICS } from "./cases/wrapped-intrinsics.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
@@ -317,6 +318,7 @@ const CASES: Case[] = [
   ...STREAM_UTIL_EVENTS_TIMERS,
   ...WEB_PERF,
   ...V8_SERIALIZE,
+  ...WRAPPED_INTRINSICS,
 ];
 
 /** A temp dir on the host holding each case's files, one directory per case. */

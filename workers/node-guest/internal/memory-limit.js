@@ -218,6 +218,23 @@ function withFirst(args, first) {
   return out;
 }
 
+// ---- the wrappers, as the built-ins they stand for ----
+
+/**
+ * Each wrapper (a Proxy) and the built-in it stands for. A guest must not tell a wrapper from the built-in:
+ * name, length, properties and prototype are the built-in's through the Proxy; what else could tell answers
+ * as for the built-in too: Function.prototype.toString (wrapped below), util.types.isProxy and util.inspect's
+ * showProxy (builtins/util.js asks `internal.isIntrinsicWrapper`), and the wrapper's frames are taken out of
+ * the stacks of errors thrown through it (thrownBy).
+ */
+const wrapped = new WeakMapCtor();
+internal.isIntrinsicWrapper = (v) => ReflectApply(WeakMapHas, wrapped, [v]);
+/** `v`, or the built-in it wraps. */
+const unwrapped = (v) => {
+  const original = ReflectApply(WeakMapGet, wrapped, [v]);
+  return original === undefined ? v : original;
+};
+
 // ---- constructors ----
 
 const setGlobal = (owner, name, value) => defineProperty(owner, name, { value, writable: true, enumerable: false, configurable: true });
@@ -233,6 +250,7 @@ function wrapConstructor(owner, name, construct) {
     }
   };
   const proxy = new ProxyCtor(target, { __proto__: null, construct: trap });
+  ReflectApply(WeakMapSet, wrapped, [proxy, target]);
   defineProperty(target.prototype, 'constructor', { value: proxy, writable: true, enumerable: false, configurable: true });
   setGlobal(owner, name, proxy);
   return proxy;
@@ -251,8 +269,13 @@ function wrapMethod(proto, name, apply) {
     }
   };
   d.value = new ProxyCtor(original, { __proto__: null, apply: trap });
+  ReflectApply(WeakMapSet, wrapped, [d.value, original]);
   defineProperty(proto, name, d);
 }
+
+// A wrapper's source text is its built-in's ("function Uint8Array() { [native code] }"; a Proxy's would be
+// "function () { [native code] }"); toString's own too, it being a wrapper.
+wrapMethod(Function.prototype, 'toString', (original, self, args) => ReflectApply(original, unwrapped(self), args));
 
 /**
  * What `new TA(a)` allocates, when it can be told before: a length, or the length of what is copied; -1 for
