@@ -39,6 +39,8 @@ describe.sequential("memory attacks by a node guest (default limits)", () => {
     ["gzipBombStream", "the gzip bomb through createGunzip", "RangeError: Cannot create a Buffer larger than"],
     ["scrypt", "scryptSync with N = 2**22, r = 8 and its own maxmem of 8 GiB", "Invalid scrypt params"],
     ["scryptHalf", "scryptSync with N = 2**21, r = 8 and its own maxmem of 8 GiB", "Invalid scrypt params"],
+    ["wasmCode", "150 distinct 14 MB WebAssembly modules compiled and kept", "RangeError: WebAssembly.Module(): Out of memory"],
+    ["wasmCodeAsync", "150 distinct 14 MB WebAssembly modules compiled ten at a time with WebAssembly.compile", "RangeError: WebAssembly.compile(): Out of memory"],
   ])("%s (%s): the guest gets Node's error, the host stays under 1.5 GiB", async (name, _what, error) => {
     const r = await attack(name);
     expect(r.stdout).not.toContain("survived");
