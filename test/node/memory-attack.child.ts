@@ -46,6 +46,8 @@ export const ATTACKS: Record<string, string> = {
   wasmCode: `${WASM_BIG_MODULE} const kept = []; for (let i = 0; i < 150; i++) { mark(i); kept.push(new WebAssembly.Module(bytes)); } console.log('survived', kept.length)`,
   // The same, compiled asynchronously ten at a time (what a batch holds is counted before any of it is compiled).
   wasmCodeAsync: `${WASM_BIG_MODULE} (async () => { const kept = []; for (let b = 0; b < 15; b++) { const batch = []; for (let i = 0; i < 10; i++) { mark(b * 10 + i); batch.push(WebAssembly.compile(bytes)); } kept.push(...(await Promise.all(batch))); } console.log('survived', kept.length); })().catch((e) => { console.error(e.name + ': ' + e.message); process.exitCode = 1; })`,
+  // A hash over 460 MiB of input, given 1 MiB at a time (Node hashes it as it comes, in constant memory).
+  hashStream: "const h = require('crypto').createHash('sha256'); const b = Buffer.alloc(1024 * 1024, 1); for (let i = 0; i < 460; i++) h.update(b); console.log('survived', h.digest('hex'))",
   // A module whose own memory (no maximum) grows from inside wasm to 4 GiB, every 4 KiB touched.
   wasmOwnMemory: `const m = new WebAssembly.Module(Buffer.from('${WASM_OWN_MEMORY.toString("hex")}', 'hex')); const { grow, fill } = new WebAssembly.Instance(m).exports; let pages = 1; while (pages < 65536) { if (grow(4096) < 0) break; pages += 4096; fill(Math.min(pages, 65535)); } console.log('survived', pages)`,
 };

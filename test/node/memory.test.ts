@@ -49,6 +49,12 @@ describe.sequential("memory attacks by a node guest (default limits)", () => {
     expect(r.peakRssMiB).toBeLessThan(HOST_RSS_BOUND_MIB);
   });
 
+  it("a hash over 460 MiB of input given 1 MiB at a time is Node's, in constant memory (the worker hashes it as it comes)", async () => {
+    const r = await attack("hashStream");
+    expect(r).toMatchObject({ exitCode: 0, stdout: "survived 411dd11ea27aeeaaed4fa9a5954a3c01d220764020d9ee67ad0c00a71078df2e\n", stderr: "" });
+    expect(r.peakRssMiB).toBeLessThan(HOST_RSS_BOUND_MIB);
+  });
+
   it("a module's own memory (no maximum) grown from inside wasm stops at the process budget: memory.grow answers -1", async () => {
     const r = await attack("wasmOwnMemory");
     // 1 page, then 4096 at a time: 8193 pages would pass the 8192 of 512 MiB.
