@@ -1,7 +1,7 @@
 // Cases of test/node/node.differential.test.ts: the built-ins the guest's runtime wraps to count memory
 // (workers/node-guest/internal/memory-limit.js) look as Node's own: util.types.isProxy, source text, name,
-// length, own keys, util.inspect with showProxy, and the first line of an error thrown through one; real
-// proxies are still proxies.
+// length, own keys, util.inspect with showProxy, the first line of an error thrown through one and the frames
+// of a stack taken inside one; real proxies are still proxies.
 import type { Case } from "./case.js";
 
 const js = String.raw;
@@ -30,6 +30,9 @@ console.log(util.types.isProxy(new Proxy({}, {})), util.types.isProxy(new Proxy(
 console.log(util.inspect(new Proxy({ a: 1 }, {}), { showProxy: true }), util.inspect(new Proxy([1], {})), Function.prototype.toString.call(new Proxy(function f() {}, {})));
 for (const f of [() => new Uint8Array(-1), () => new ArrayBuffer(-1), () => TA.slice.call({}), () => Function.prototype.toString.call({}), () => Uint8Array(2), () => new WebAssembly.Memory({ initial: -1 })]) {
   try { f(); console.log('no error'); } catch (e) { console.log(e.constructor.name, e.message, e.stack.split('\n')[0]); }
-}`,
+}
+// A stack taken by guest code the wrapper calls (a length getter) names no frame of the runtime.
+let taken = false;
+new Uint8Array({ get length() { if (!taken) { taken = true; console.log(new Error('x').stack.split('\n').filter((l) => l.includes('memory-limit')).length); } return 1; } });`,
   },
 ];
