@@ -29,6 +29,7 @@ const StringEndsWith = String.prototype.endsWith;
 const StringSlice = String.prototype.slice;
 const StringLastIndexOf = String.prototype.lastIndexOf;
 const ArrayIncludes = Array.prototype.includes;
+const ArraySort = Array.prototype.sort;
 const WeakSetCtor = WeakSet;
 const WeakSetAdd = WeakSet.prototype.add;
 const WeakSetHas = WeakSet.prototype.has;
@@ -152,7 +153,7 @@ const BUILTIN_ALIASES = {
   'path/win32': ['path', 'win32'],
 };
 /** Modules a guest cannot have in the VM: requiring one is an error that says so. */
-const DENIED = ['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
+const DENIED = freeze(['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi']);
 
 /**
  * The runtime's own files and the polyfills, each compiled once by the worker from an id (never from text of
@@ -221,10 +222,14 @@ function builtin(name) {
 }
 
 /** Names in BUILTIN_FILES only the runtime's own modules may require. */
-const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder'];
+const INTERNAL_ONLY = freeze(['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder']);
+// The lists are the runtime's own: read with the intrinsics captured above, never with a method a guest can
+// replace (which would be handed the list as `this`, to change).
+const has = (list, n) => ReflectApply(ArrayIncludes, list, [n]);
+const withoutScheme = (name) => (ReflectApply(StringStartsWith, name, ['node:']) ? ReflectApply(StringSlice, name, [5]) : name);
 const isBuiltin = (name) => {
-  const n = name.startsWith('node:') ? name.slice(5) : name;
-  return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);
+  const n = withoutScheme(name);
+  return (n in BUILTIN_FILES && !has(INTERNAL_ONLY, n)) || n in BUILTIN_ALIASES || has(DENIED, n);
 };
 
 internal.host = privileged(rawCall);
@@ -251,10 +256,10 @@ internal.scratchCopy = (n) => {
 /** The scratch's first 16 doubles (stat results and other numbers the host writes there), read by index. */
 internal.scratchF64 = scratchF64;
 internal.builtin = (name) => {
-  const n = name.startsWith('node:') ? name.slice(5) : name;
-  if (DENIED.includes(n) || INTERNAL_ONLY.includes(n)) {
+  const n = withoutScheme(name);
+  if (has(DENIED, n) || has(INTERNAL_ONLY, n)) {
     const e = new ErrorCtor(`The module 'node:${n}' is not available in this VM`);
-    e.code = 'ERR_ACCESS_DENIED';
+    defineProperty(e, 'code', { value: 'ERR_ACCESS_DENIED', writable: true, enumerable: true, configurable: true });
     throw e;
   }
   return builtin(n);
@@ -265,7 +270,16 @@ internal.compileInspect = () => {
   const id = loadCall('resolve', 'node-inspect-extracted', undefined);
   return typeof id === 'string' && id !== '' && !isFailure(id) ? loadCall('compile', id, 'inspect-patched') : undefined;
 };
-internal.builtinNames = () => [...ObjectKeys(BUILTIN_FILES).filter((n) => !INTERNAL_ONLY.includes(n)), ...ObjectKeys(BUILTIN_ALIASES).filter((n) => n !== 'sys'), ...DENIED].sort();
+internal.builtinNames = () => {
+  const names = [];
+  const add = (list, keep) => {
+    for (let i = 0; i < list.length; i++) if (keep(list[i])) ReflectApply(ArrayPush, names, [list[i]]);
+  };
+  add(ObjectKeys(BUILTIN_FILES), (n) => !has(INTERNAL_ONLY, n));
+  add(ObjectKeys(BUILTIN_ALIASES), (n) => n !== 'sys');
+  add(DENIED, () => true);
+  return ReflectApply(ArraySort, names, []);
+};
 internal.require = (name) => internalRequire(name, 'internal/bootstrap');
 
 // ---- events from the host, by kind ----
