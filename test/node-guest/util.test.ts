@@ -29,6 +29,10 @@ function makeGuest(): Guest {
   const ctx = vm.createContext(vm.constants.DONT_CONTEXTIFY as unknown as vm.Context);
   const cache = new Map<string, { exports: any }>();
   const internal = vm.runInContext('({})', ctx);
+  // What util.types.isProxy asks of the runtime: whether a value is one of its wrappers, and V8 (the host).
+  internal.isIntrinsicWrapper = () => false;
+  internal.isFailure = () => false;
+  internal.host = (op: string, v: unknown) => (op === 'proxyPart' && util.types.isProxy(v) ? null : '\0');
   const requireIn = (name: string): any => {
     const cached = cache.get(name);
     if (cached) return cached.exports;
@@ -395,7 +399,7 @@ describe('util functions', () => {
       ['isAsyncFunction', 'async () => {}', true], ['isAsyncFunction', '() => {}', false],
       ['isGeneratorFunction', 'function* () {}', true], ['isNativeError', 'new TypeError()', true],
       ['isNativeError', '({ name: "Error", message: "" })', false], ['isBoxedPrimitive', 'new String("")', true],
-      ['isBoxedPrimitive', '""', false], ['isProxy', 'new Proxy({}, {})', false], ['isWeakMap', 'new WeakMap()', true],
+      ['isBoxedPrimitive', '""', false], ['isProxy', 'new Proxy({}, {})', true], ['isProxy', '({})', false], ['isWeakMap', 'new WeakMap()', true],
       ['isDataView', 'new DataView(new ArrayBuffer(1))', true], ['isArgumentsObject', '(function () { return arguments; })()', true],
       ['isMapIterator', 'new Map().keys()', true], ['isSetIterator', 'new Set().values()', true],
       ['isGeneratorObject', '(function* () {})()', true], ['isNumberObject', 'new Number(1)', true],

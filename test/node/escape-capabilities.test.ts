@@ -251,9 +251,9 @@ describe("the oracle", () => {
   it("exists only because this host process asked for it, and knows the runtime's capabilities", async () => {
     const r = await guest(`
       const RT = globalThis.__agentosRuntime;
-      console.log(typeof RT, typeof RT.host, RT.isPrivileged(RT.host), RT.isPrivileged({}), RT.isPrivileged(require), RT.opNames().includes('compileInternal'));
+      console.log(typeof RT, typeof RT.host, RT.isPrivileged(RT.host), RT.isPrivileged(RT.load), RT.isPrivileged({}), RT.isPrivileged(require), RT.opNames().includes('readText'));
     `);
-    expect(r.stdout, r.stderr).toBe("object function true false false true\n");
+    expect(r.stdout, r.stderr).toBe("object function true true false false true\n");
   });
 
   it("every file the runtime compiles into the guest's context is strict", async () => {
@@ -261,12 +261,12 @@ describe("the oracle", () => {
       .concat(readdirSync(join(repoRoot, "workers/node-guest/builtins")).map((f) => `builtins/${f.slice(0, -3)}`))
       .filter((id) => id !== "internal/bootstrap"); // compiled once, at boot, and never again (below)
     const r = await guest(`
-      const { host } = globalThis.__agentosRuntime;
+      const { load } = globalThis.__agentosRuntime;
       const ids = ${JSON.stringify(ids)};
-      for (const n of ['npm-buffer', 'npm-events', 'npm-stream', 'npm-string-decoder', 'npm-path', 'npm-cjs-lexer', 'node-inspect-extracted', 'npm-web-streams']) ids.push(host('internalResolve', n, undefined));
+      for (const n of ['npm-buffer', 'npm-events', 'npm-stream', 'npm-string-decoder', 'npm-path', 'npm-cjs-lexer', 'node-inspect-extracted', 'npm-web-streams']) ids.push(load('resolve', n, undefined));
       const sloppy = [];
       for (const id of ids) {
-        const fn = host('compileInternal', id);
+        const fn = load('compile', id);
         if (typeof fn !== 'function') { sloppy.push(id + ' did not compile: ' + JSON.stringify(fn)); continue; }
         try { fn.caller; sloppy.push(id); } catch {}
       }
@@ -290,7 +290,9 @@ describe("hooks installed before each builtin loads reach no capability", () => 
 describe("host operations called with hostile arguments", () => {
   it("answer no host secret, no object of the worker's realm, and leave the process working", async () => {
     const r = await guest(PRELUDE + String.raw`
-      const { host, opNames } = RT;
+      const { host: hostOp, load, opNames } = RT;
+      // The loader's operations (not host operations: see the next test) get the same arguments.
+      const host = (op, ...args) => (op === 'load:resolve' || op === 'load:compile' ? load(op.slice(5), ...args) : hostOp(op, ...args));
       // Left out: ops that end the process or wait (exit, kill, blocking waits and socket calls), that run the
       // guest's own code or change the runtime's state as it asks (a module to evaluate, a frame, a timer), and
       // that spend CPU time the guest may spend (primes, key generation); each has tests of its own.
@@ -301,7 +303,7 @@ describe("host operations called with hostile arguments", () => {
         'internal/../../../../proc/self/environ', 'builtins/../../package', 'file:///proc/self/environ', 'internal/bootstrap\0x', 'npm-stream', '.', ''];
       const hostileObjects = [new Proxy({}, { get() { throw new Error('trap'); } }), { toString() { return '/proc/self/environ'; } }, [secretFile], () => secretFile];
       const values = [...paths, -1, 2 ** 53, NaN, Infinity, 1e300, 0, 65536, true, null, undefined, ...hostileObjects];
-      const names = opNames().filter((n) => !SKIP.has(n));
+      const names = [...opNames().filter((n) => !SKIP.has(n)), 'load:resolve', 'load:compile'];
       let calls = 0;
       const inspectResult = (op, args, r) => {
         calls++;
@@ -330,26 +332,38 @@ describe("host operations called with hostile arguments", () => {
     expect(r.stdout, r.stderr).toMatch(/^okchild true true\n\[host ops\] blocked/);
   });
 
-  it("the boot-only ones read only the runtime's files, by id", async () => {
+  it("the runtime's loader is no host operation, and reads only the runtime's files, by id", async () => {
     const r = await guest(`
-      const { host } = globalThis.__agentosRuntime;
+      const { host, load } = globalThis.__agentosRuntime;
       const secretFile = ${JSON.stringify(join(secretDir, "secret.txt"))};
+      const stream = load('resolve', 'npm-stream', undefined);
       const out = [
-        host('internalResolve', '/proc/self/environ', 'npm:/x'),
-        host('internalResolve', secretFile, host('internalResolve', 'npm-stream', undefined)),
-        host('internalResolve', '../../../../../' + secretFile, host('internalResolve', 'npm-stream', undefined)),
-        host('internalResolve', 'fs', host('internalResolve', 'npm-stream', undefined)),
-        host('internalResolve', 'typescript', host('internalResolve', 'npm-stream', undefined)),
-        host('compileInternal', 'npm:' + secretFile),
-        host('compileInternal', 'npm:/proc/self/environ'),
-        host('compileInternal', 'internal/../../../package'),
-        host('compileInternal', 'internal/bootstrap', 'other'),
-        host('compileInternal', 'internal/bootstrap'),
-        host('internalSource', 'internal/bootstrap'),
+        load('resolve', '/proc/self/environ', 'npm:/x'),
+        load('resolve', secretFile, stream),
+        load('resolve', '../../../../../' + secretFile, stream),
+        load('resolve', 'fs', stream),
+        load('resolve', 'typescript', stream),
+        // A polyfill's require reaches no file of the runtime's own (nor host-assist, nor sys).
+        load('resolve', 'internal/sys', stream),
+        load('resolve', '../../../workers/node-guest/internal/host-assist.js', stream),
+        load('compile', 'npm:' + secretFile),
+        load('compile', 'npm:/proc/self/environ'),
+        load('compile', 'internal/../../../package'),
+        load('compile', 'internal/bootstrap', 'other'),
+        load('compile', 'internal/bootstrap'),
+        load('internalSource', 'internal/bootstrap'),
+        load('toString'),
+        load('__proto__'),
+        typeof load('compile', stream),
       ];
+      // What the boot alone calls is no host operation once booted, whatever it is called with.
+      for (const op of ['compileInternal', 'internalResolve', 'internalSource', 'resolve', 'scratch', 'load']) {
+        out.push(host(op, 'internal/sys'), host(op, stream), host(op, 'npm-stream', undefined), host(op, new ArrayBuffer(8)));
+      }
       console.log(JSON.stringify(out));
     `);
-    expect(JSON.parse(r.stdout)).toEqual(["", "", "", "", "", "\0EEIO", "\0EEIO", "\0EEIO", "\0EEIO", "\0EEIO", "\0EENOSYS"]);
+    const refused = ["", "", "", "", "", "", "", "\0EEIO", "\0EEIO", "\0EEIO", "\0EEIO", "\0EEIO", "\0EENOSYS", "\0EENOSYS", "\0EENOSYS", "function"];
+    expect(JSON.parse(r.stdout), r.stderr).toEqual([...refused, ...Array<string>(24).fill("\0EENOSYS")]);
   });
 });
 
@@ -382,6 +396,24 @@ describe("the escapes the battery was extended for", () => {
       console.log(JSON.stringify(got.filter((g) => g !== 'null')));
     `);
     expect(r).toMatchObject({ exitCode: 0, stdout: "[]\n" });
+  });
+});
+
+describe("the runtime's own state", () => {
+  it("is not handed to a method a guest replaced: the lists of denied and internal modules stay as they are", async () => {
+    const r = await guest(`
+      const seen = [];
+      const includes = Array.prototype.includes;
+      Array.prototype.includes = function (...a) { seen.push(this); return Reflect.apply(includes, this, a); };
+      const codes = [];
+      for (const n of ['cluster', 'node:tls', 'npm-stream', 'node-inspect-extracted']) { try { require(n); codes.push('loaded'); } catch (e) { codes.push(e.code); } }
+      const m = require('module');
+      const answers = [m.isBuiltin('tls'), m.isBuiltin('npm-stream'), m.isBuiltin(1), m.builtinModules.length > 40];
+      Array.prototype.includes = includes;
+      const lists = seen.filter((l) => Array.isArray(l) && (l.includes('cluster') || l.includes('npm-stream')));
+      console.log(JSON.stringify([codes, answers, lists.length]));
+    `);
+    expect(r.stdout, r.stderr).toBe('[["ERR_ACCESS_DENIED","ERR_ACCESS_DENIED","MODULE_NOT_FOUND","MODULE_NOT_FOUND"],[true,false,false,true],0]\n');
   });
 });
 

@@ -14,6 +14,13 @@ const WASM_OWN_MEMORY = Buffer.from(
   "hex",
 );
 
+/**
+ * Guest code that builds `bytes`, a 14 MB WebAssembly module of 2000 functions (V8 compiles each module to
+ * about as much native code again, outside the heap), whose last two bytes (a custom section's) make each
+ * module compiled from it a new one.
+ */
+const WASM_BIG_MODULE = "const leb = (n) => { const o = []; do { let b = n & 127; n >>>= 7; if (n) b |= 128; o.push(b); } while (n); return o; }; const F = 2000; const body = [0]; for (let r = 0; r < 1000; r++) body.push(0x20, 0, 0x41, r & 0x3f, 0x6a, 0x21, 0); body.push(0x20, 0, 0x0b); const fb = [...leb(body.length), ...body]; const head = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 6, 1, 0x60, 1, 0x7f, 1, 0x7f, 3, ...leb(leb(F).length + F), ...leb(F), ...new Array(F).fill(0), 10, ...leb(leb(F).length + fb.length * F), ...leb(F)]; const bytes = new Uint8Array(head.length + fb.length * F + 6); bytes.set(head); for (let i = 0; i < F; i++) bytes.set(fb, head.length + i * fb.length); const at = bytes.length - 6; bytes.set([0, 4, 1, 0x78, 0, 0], at); const mark = (i) => { bytes[at + 4] = i & 127; bytes[at + 5] = i >> 7; };";
+
 export const ATTACKS: Record<string, string> = {
   // Twelve 512 MiB Uint8Arrays, each filled, no system call.
   typedArrays: "const a = []; for (let i = 0; i < 12; i++) { const b = new Uint8Array(512 * 1024 * 1024); b.fill(1); a.push(b); } console.log('survived', a.length)",
@@ -35,6 +42,12 @@ export const ATTACKS: Record<string, string> = {
   sharedGrow: "const s = new SharedArrayBuffer(0, { maxByteLength: 2 ** 32 }); const step = 256 * 1024 * 1024; for (let n = step; n <= 2 ** 32; n += step) { s.grow(n); new Uint8Array(s).fill(1, n - step); } console.log('survived', s.byteLength)",
   // Twelve 512 MiB SharedArrayBuffers.
   shared: "const a = []; for (let i = 0; i < 12; i++) { const s = new SharedArrayBuffer(512 * 1024 * 1024); new Uint8Array(s).fill(1); a.push(s); } console.log('survived', a.length)",
+  // 150 distinct 14 MB WebAssembly modules compiled and kept: their code is no ArrayBuffer.
+  wasmCode: `${WASM_BIG_MODULE} const kept = []; for (let i = 0; i < 150; i++) { mark(i); kept.push(new WebAssembly.Module(bytes)); } console.log('survived', kept.length)`,
+  // The same, compiled asynchronously ten at a time (what a batch holds is counted before any of it is compiled).
+  wasmCodeAsync: `${WASM_BIG_MODULE} (async () => { const kept = []; for (let b = 0; b < 15; b++) { const batch = []; for (let i = 0; i < 10; i++) { mark(b * 10 + i); batch.push(WebAssembly.compile(bytes)); } kept.push(...(await Promise.all(batch))); } console.log('survived', kept.length); })().catch((e) => { console.error(e.name + ': ' + e.message); process.exitCode = 1; })`,
+  // A hash over 460 MiB of input, given 1 MiB at a time (Node hashes it as it comes, in constant memory).
+  hashStream: "const h = require('crypto').createHash('sha256'); const b = Buffer.alloc(1024 * 1024, 1); for (let i = 0; i < 460; i++) h.update(b); console.log('survived', h.digest('hex'))",
   // A module whose own memory (no maximum) grows from inside wasm to 4 GiB, every 4 KiB touched.
   wasmOwnMemory: `const m = new WebAssembly.Module(Buffer.from('${WASM_OWN_MEMORY.toString("hex")}', 'hex')); const { grow, fill } = new WebAssembly.Instance(m).exports; let pages = 1; while (pages < 65536) { if (grow(4096) < 0) break; pages += 4096; fill(Math.min(pages, 65535)); } console.log('survived', pages)`,
 };

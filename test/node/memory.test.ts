@@ -39,11 +39,19 @@ describe.sequential("memory attacks by a node guest (default limits)", () => {
     ["gzipBombStream", "the gzip bomb through createGunzip", "RangeError: Cannot create a Buffer larger than"],
     ["scrypt", "scryptSync with N = 2**22, r = 8 and its own maxmem of 8 GiB", "Invalid scrypt params"],
     ["scryptHalf", "scryptSync with N = 2**21, r = 8 and its own maxmem of 8 GiB", "Invalid scrypt params"],
+    ["wasmCode", "150 distinct 14 MB WebAssembly modules compiled and kept", "RangeError: WebAssembly.Module(): Out of memory"],
+    ["wasmCodeAsync", "150 distinct 14 MB WebAssembly modules compiled ten at a time with WebAssembly.compile", "RangeError: WebAssembly.compile(): Out of memory"],
   ])("%s (%s): the guest gets Node's error, the host stays under 1.5 GiB", async (name, _what, error) => {
     const r = await attack(name);
     expect(r.stdout).not.toContain("survived");
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain(error);
+    expect(r.peakRssMiB).toBeLessThan(HOST_RSS_BOUND_MIB);
+  });
+
+  it("a hash over 460 MiB of input given 1 MiB at a time is Node's, in constant memory (the worker hashes it as it comes)", async () => {
+    const r = await attack("hashStream");
+    expect(r).toMatchObject({ exitCode: 0, stdout: "survived 411dd11ea27aeeaaed4fa9a5954a3c01d220764020d9ee67ad0c00a71078df2e\n", stderr: "" });
     expect(r.peakRssMiB).toBeLessThan(HOST_RSS_BOUND_MIB);
   });
 

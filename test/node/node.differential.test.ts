@@ -13,6 +13,7 @@ import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
+import { CASES as WRAPPED_INTRINSICS } from "./cases/wrapped-intrinsics.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
@@ -177,6 +178,7 @@ const CASES: Case[] = [
   { name: "string-decoder-views", code: js`const { StringDecoder } = require('string_decoder'); const d = new StringDecoder('utf16le'); console.log(JSON.stringify(d.write(new Uint16Array([104]))), JSON.stringify(d.end(new DataView(new Uint8Array([105, 0]).buffer))), d.write('as is')); for (const v of [1, null, {}]) { try { d.write(v); } catch (e) { console.log(e.code, e.message); } } try { d.end(5); } catch (e) { console.log(e.code, e.message); } const u = new StringDecoder(); console.log(u.write(new Uint8Array([0xe2, 0x82])), u.end(Buffer.from([0xac])), u.encoding, new StringDecoder('hex').end(new Uint8Array([255])), new StringDecoder('base64').write(new Uint8Array([104, 105])));` },
   // ---------------------------------------------------------------- crypto
   { name: "crypto-hashes", code: js`const crypto = require('crypto'); for (const alg of ['md5', 'sha1', 'sha256', 'sha512', 'sha384', 'sha224']) console.log(alg, crypto.createHash(alg).update('hello').digest('hex')); console.log(crypto.createHash('sha256').update('a').update(Buffer.from('b')).digest('base64'), crypto.createHash('sha256').update('héllo', 'utf8').digest().length, crypto.createHash('SHA256').update('x').digest('latin1').length); const h = crypto.createHash('sha1'); h.update('x'); const copy = h.copy(); console.log(h.digest('hex') === copy.digest('hex')); try { crypto.createHash('nope'); } catch (e) { console.log(e.message, e.code); } try { h.digest(); } catch (e) { console.log(e.code, e.message); } console.log(crypto.getHashes().includes('sha256'), typeof crypto.hash);` },
+  { name: "crypto-hash-long-input", code: js`const c = require('crypto'); const b = Buffer.alloc(300 * 1024, 7); const h = c.createHash('sha256'); for (let i = 0; i < 10; i++) h.update(b); const h2 = h.copy(); h2.update('x'); console.log(h.digest('hex'), h2.digest('hex')); const m = c.createHmac('sha512', Buffer.alloc(2000, 3)); for (let i = 0; i < 10; i++) m.update(b); console.log(m.digest('base64')); console.log(c.createHash('sha1').update(Buffer.alloc(3 << 20)).digest('hex')); try { h.digest(); } catch (e) { console.log(e.code, e.message); } const big = c.createHash('sha3-256'); big.update(Buffer.alloc(1 << 20)); big.update('tail'); const cp = big.copy(); console.log(big.digest('hex') === cp.digest('hex'), cp.copy === undefined);` },
   { name: "crypto-hmac-cipher", code: js`const crypto = require('crypto'); console.log(crypto.createHmac('sha256', 'key').update('data').digest('hex'), crypto.createHmac('md5', Buffer.from('k')).update('d').digest('base64')); const key = Buffer.alloc(32, 1), iv = Buffer.alloc(16, 2); const c = crypto.createCipheriv('aes-256-cbc', key, iv); const enc = Buffer.concat([c.update('secret message'), c.final()]); console.log(enc.toString('hex')); const d = crypto.createDecipheriv('aes-256-cbc', key, iv); console.log(Buffer.concat([d.update(enc), d.final()]).toString()); console.log(crypto.timingSafeEqual(Buffer.from('a'), Buffer.from('a')));` },
   { name: "crypto-kdf", code: js`const crypto = require('crypto'); console.log(crypto.scryptSync('pw', 'salt', 16).toString('hex')); console.log(crypto.pbkdf2Sync('pw', 'salt', 1000, 32, 'sha256').toString('hex')); crypto.pbkdf2('pw', 'salt', 1, 8, 'sha1', (e, k) => console.log('async kdf', e, k.toString('hex')));` },
   { name: "crypto-digest-base64url", code: js`console.log(require('crypto').createHash('sha256').update('x').digest('base64url'));` },
@@ -320,6 +322,7 @@ const CASES: Case[] = [
   ...STREAM_UTIL_EVENTS_TIMERS,
   ...WEB_PERF,
   ...V8_SERIALIZE,
+  ...WRAPPED_INTRINSICS,
 ];
 
 /** A temp dir on the host holding each case's files, one directory per case. */

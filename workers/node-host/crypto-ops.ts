@@ -22,6 +22,8 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
       const make = (decipher ? crypto.createDecipheriv : crypto.createCipheriv) as (a: unknown, k: unknown, v: unknown, o?: unknown) => AnyCipher;
       return ciphers.add(() => ({ c: make(alg, k, v, opts), decipher }));
     });
+  /** Hashes given more input than the guest holds (workers/node-guest/builtins/crypto.js Hash): fed as it comes. */
+  const hashes = new HandleTable<crypto.Hash | crypto.Hmac>("hash");
   const keys = new HandleTable<crypto.KeyObject>("key");
   /**
    * The key argument of the next key operation (keyStage): Node's own validation then sees it as the guest
@@ -85,6 +87,29 @@ export function cryptoOps(state: HostState, bulk: Bulk): Record<string, HostOp> 
     publicDecrypt: crypto.publicDecrypt as KeyFn,
   };
   return {
+    /** A hash (an HMAC keyed with the first `keyLength` pending bytes) of the pending input; answers its handle. */
+    hashOpen: relaying((algorithm: unknown, keyLength: unknown) => {
+      if (typeof algorithm !== "string" || (keyLength !== undefined && (typeof keyLength !== "number" || !Number.isInteger(keyLength) || keyLength < 0))) throw new TypeError("bad hash");
+      return hashes.add(() => {
+        const input = bulk.input();
+        if (keyLength !== undefined && keyLength > input.length) throw new TypeError("bad hash");
+        const h = keyLength === undefined ? crypto.createHash(algorithm) : crypto.createHmac(algorithm, input.subarray(0, keyLength));
+        return h.update(input.subarray(keyLength ?? 0));
+      });
+    }),
+    hashUpdate: relaying((id: unknown) => void hashes.get(id).update(bulk.input())),
+    /** The digest, answered as bytes; the hash is closed. */
+    hashDigest: relaying((id: unknown) => {
+      const h = hashes.get(id);
+      hashes.delete(id);
+      return answer(state, bulk, h.digest());
+    }),
+    hashCopy: relaying((id: unknown) => {
+      const h = hashes.get(id);
+      if (!("copy" in h)) throw new TypeError("bad hash");
+      return hashes.add(() => h.copy());
+    }),
+    hashFree: (id) => void hashes.delete(id),
     pbkdf2: relaying((layout: unknown, password: unknown, salt: unknown, iterations: unknown, keylen: unknown, digest: unknown) => {
       const a = unpack(state, bulk, layout, [password, salt, iterations, keylen, digest]);
       // The key is made here for the guest: no longer than its process may still hold (Node's error for a failed allocation).

@@ -9,6 +9,7 @@ import { GuestExit } from "../kernel-client.js";
 import { cryptoOps } from "./crypto-ops.js";
 import { boundedOutput, zlibOps } from "./zlib-ops.js";
 import { socketOps } from "./socket-ops.js";
+import { admit } from "./memory-budget.js";
 import { SysError, type System } from "../system.js";
 
 /**
@@ -275,7 +276,12 @@ export function hostOps(state: HostState): Record<string, HostOp> {
       return n;
     },
     /** Appends the scratch's first `length` bytes to the pending input of `hash` / `zlib` (bulk data in pieces). */
-    put: (length) => void pending.push(Buffer.from(state.scratch.subarray(0, int(length)))),
+    put: (length) => {
+      const n = Math.min(Math.max(0, int(length)), state.scratch.length);
+      // Held for the guest until an operation takes it (which may copy it once more): within its budget.
+      if (admit(2 * n) < 0) throw new SysError("ENOMEM");
+      pending.push(Buffer.from(state.scratch.subarray(0, n)));
+    },
     /** Hash (or HMAC with the first `keyLength` pending bytes as key) of the pending input; answers the output's length. */
     hash: (algorithm, keyLength) => {
       const input = Buffer.concat(pending.splice(0));

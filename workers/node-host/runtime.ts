@@ -22,8 +22,9 @@ import { WakeWaiter } from "./wake-waiter.js";
  * asks for it: the guest's context, its bootstrap and builtins (workers/node-guest/); then it gets its
  * process (argv, env, cwd, the system-call channel and the wake ring) and runs the guest's main module.
  *
- * The worker's realm is trusted and the guest never reaches it: the guest's context gets one host
- * function, captured by the bootstrap in a closure, and everything crossing is a primitive (host-ops.ts).
+ * The worker's realm is trusted and the guest never reaches it: the guest's context gets two functions of
+ * it, captured by the bootstrap in a closure (the host operations and the runtime's loader), and everything
+ * crossing is a primitive (host-ops.ts).
  * The worker's event loop is the guest's: its timers are the worker's timers, readiness events come from
  * the wake ring, and when nothing is left the worker ends with the guest's exit code.
  */
@@ -225,18 +226,6 @@ const guestFrames = framesInV8 ? continuationFrames() : promiseHookFrames();
 
 const runtimeOps: Record<string, HostOp> = {
   ...guestFrames.ops,
-  /** The id of a polyfill file (see internalSource), or "" when `request` names none. */
-  internalResolve: (request, from) => {
-    if (typeof request !== "string" || (from !== undefined && typeof from !== "string")) throw new Error("bad request");
-    return npmResolve(request, from);
-  },
-  /** A file of the runtime (an id: nothing else), compiled in the guest's context as a strict function. */
-  compileInternal: (id, variant) => {
-    if (typeof id !== "string" || (variant !== undefined && variant !== "inspect-patched")) throw new Error("bad compile");
-    const source = internalSource(id, variant);
-    const params = variant === "inspect-patched" ? INSPECT_PARAMS : id.startsWith("npm:") ? POLYFILL_PARAMS : RUNTIME_PARAMS;
-    return compileInternal(source, params, internalName(id, variant));
-  },
   /**
    * A CommonJS module's function compiled in the guest's context (a value of its realm), or its SyntaxError.
    * The parameters are the wrapper's, never the guest's: Node 20's compileFunction crashes the process on a
@@ -416,10 +405,38 @@ function compileInternal(source: string, params: readonly string[], filename: st
   return fn;
 }
 
+/**
+ * The runtime's loader: the bootstrap's second capability, which only its module system holds (never `host`,
+ * never `internal.host`): resolving a polyfill's require (`resolve`: the id of a polyfill file, or "" when
+ * `request` names none) and compiling a file of the runtime by id (`compile`: a strict function of the guest's
+ * context). Builtins load lazily, so it serves after boot too; but none of it is a host operation, so a guest
+ * that got hold of `host` cannot reach it, and whatever it is given, it reads only the runtime's own files
+ * (internalSource). Answers as host operations do: a failure is "\0E" + code, never a throw.
+ */
+const loaderOps: Record<string, HostOp> = {
+  resolve: (request, from) => {
+    if (typeof request !== "string" || (from !== undefined && typeof from !== "string")) throw new Error("bad request");
+    return npmResolve(request, from);
+  },
+  compile: (id, variant) => {
+    if (typeof id !== "string" || (variant !== undefined && variant !== "inspect-patched")) throw new Error("bad compile");
+    const source = internalSource(id, variant);
+    const params = variant === "inspect-patched" ? INSPECT_PARAMS : id.startsWith("npm:") ? POLYFILL_PARAMS : RUNTIME_PARAMS;
+    return compileInternal(source, params, internalName(id, variant));
+  },
+};
+
+function loaderFunction(op: unknown, a?: unknown, b?: unknown): unknown {
+  return callOp(typeof op === "string" && Object.hasOwn(loaderOps, op) ? loaderOps[op] : undefined, [a, b]);
+}
+
 function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown, f?: unknown): unknown {
   if (typeof op !== "string") return "\0EEINVAL";
   return callOp(ops.get(op), [a, b, c, d, e, f]);
 }
+
+/** Operations the bootstrap calls once, before any guest code runs. */
+const BOOT_ONLY = ["scratch"];
 
 /** A view of the guest's scratch buffer, an ArrayBuffer its bootstrap makes (before any guest code runs). */
 let scratch = Buffer.alloc(0);
@@ -439,9 +456,11 @@ function boot(): void {
     for (let proto = typeof e === "object" && e !== null ? Object.getPrototypeOf(e) : null; proto; proto = Object.getPrototypeOf(proto)) if (guestProtos.has(proto)) return true;
     return false;
   };
-  const bootstrap = compileInternal(readFileSync(new URL("internal/bootstrap.js", guestDir), "utf8"), ["host", "exposeForTests"], "node:internal/bootstrap");
+  const bootstrap = compileInternal(readFileSync(new URL("internal/bootstrap.js", guestDir), "utf8"), ["host", "load", "exposeForTests"], "node:internal/bootstrap");
   if (EXPOSE_FOR_TESTS) ops.set("opNames", () => [...ops.keys()].join("\0"));
-  dispatch = bootstrap(hostFunction, EXPOSE_FOR_TESTS) as typeof dispatch;
+  dispatch = bootstrap(hostFunction, loaderFunction, EXPOSE_FOR_TESTS) as typeof dispatch;
+  // Booted: what only the boot needed is no longer an operation.
+  for (const name of BOOT_ONLY) ops.delete(name);
 }
 
 /** The code caches this boot made, for the next workers, when it had none (the first boot of a host process). */

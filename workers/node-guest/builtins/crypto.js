@@ -79,6 +79,14 @@ function digestOf(algorithm, chunks, key) {
   return Buffer.from(sys.take(r));
 }
 
+/**
+ * Input a hash holds before it goes to the worker: a hash given more is kept by the worker (hashOpen), which
+ * hashes the input as it comes, so that a hash of any length takes constant memory, as in Node.
+ */
+const HASH_HELD = 1024 * 1024;
+/** Releases the worker's hash of a collected guest hash. */
+const hashRegistry = new FinalizationRegistry((id) => host('hashFree', id));
+
 class Hash extends Transform {
   constructor(algorithm, key, name) {
     super();
@@ -87,23 +95,54 @@ class Hash extends Transform {
     if (!HASHES.includes(this._algorithm)) throw new Error(name === 'Hmac' ? `Invalid digest: ${algorithm}` : 'Digest method not supported');
     this._key = key;
     this._chunks = [];
+    this._held = 0;
+    /** The worker's hash once the input passed HASH_HELD (0 before). */
+    this._id = 0;
     this._done = false;
   }
   update(data, encoding) {
     if (this._done) throw codeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
-    this._chunks.push(Buffer.from(toBytes(data, encoding)));
+    const bytes = Buffer.from(toBytes(data, encoding));
+    this._chunks.push(bytes);
+    this._held += bytes.length;
+    if (this._held >= HASH_HELD) this._send();
     return this;
+  }
+  /** The input held, to the worker's hash (opened now if it is not yet). */
+  _send() {
+    if (this._id === 0 && this._key) sys.put(this._key);
+    for (const c of this._chunks) sys.put(c);
+    this._chunks = [];
+    this._held = 0;
+    if (this._id !== 0) call('hashUpdate', this._id);
+    else {
+      this._id = call('hashOpen', this._algorithm, this._key ? this._key.length : undefined);
+      hashRegistry.register(this, this._id, this);
+    }
   }
   digest(encoding) {
     if (this._done) throw codeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
     this._done = true;
-    const out = digestOf(this._algorithm, this._chunks, this._key);
+    let out;
+    if (this._id === 0) out = digestOf(this._algorithm, this._chunks, this._key);
+    else {
+      this._send();
+      const id = this._id;
+      hashRegistry.unregister(this);
+      this._id = 0;
+      out = Buffer.from(receive(call('hashDigest', id)));
+    }
     this._chunks = [];
     return encoding && encoding !== 'buffer' ? out.toString(encoding) : out;
   }
   copy() {
     const h = new Hash(this._algorithm, this._key);
     h._chunks = this._chunks.slice();
+    h._held = this._held;
+    if (this._id !== 0) {
+      h._id = call('hashCopy', this._id);
+      hashRegistry.register(h, h._id, h);
+    }
     return h;
   }
   _transform(chunk, encoding, callback) {

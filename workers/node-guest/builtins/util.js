@@ -12,10 +12,7 @@
 // 20's when the guest reports Node 20/21, and ask the hooks below for what V8 alone knows.
 function loadInspect() {
   const host = internal.host;
-  const failed = (r) => typeof r !== 'string' || r === '' || internal.isFailure(r);
   try {
-    const id = host('internalResolve', 'node-inspect-extracted', undefined);
-    if (failed(id)) return require('node-inspect-extracted');
     const hooks = {
       node20: () => nodeMajor() < 22,
       proxyMarks: () => nodeMajor() >= 25,
@@ -25,6 +22,7 @@ function loadInspect() {
         return state === 1 || state === 2 ? [state === 2 ? kRejected : state, host('promiseResult', p)] : [kPending, undefined];
       },
       proxyDetails: (value, withHandler = true) => {
+        if (internal.isIntrinsicWrapper(value)) return undefined;
         const target = host('proxyPart', value, 0);
         if (target === '\0' || internal.isFailure(target)) return undefined;
         return withHandler ? [target, host('proxyPart', value, 1)] : target;
@@ -35,7 +33,7 @@ function loadInspect() {
         return isIterator === true ? [entries, pairs === true] : entries;
       },
     };
-    const fn = host('compileInternal', id, 'inspect-patched');
+    const fn = internal.compileInspect();
     if (typeof fn !== 'function') return require('node-inspect-extracted');
     const mod = { exports: {} };
     ReflectApply(fn, mod.exports, [mod.exports, (name) => internal.builtin(name), mod, hooks]);
@@ -145,13 +143,20 @@ const isArgumentsObject = (v) => v !== null && typeof v === 'object' && ObjectPr
 const isModuleNamespaceObject = (v) => v !== null && typeof v === 'object' && ObjectGetPrototypeOf(v) === null &&
   ObjectGetOwnPropertyDescriptor(v, Symbol.toStringTag)?.value === 'Module';
 
+/** V8 alone knows (inspect-ops.ts); the runtime's wrappers of built-ins (internal/memory-limit.js) are the built-ins. */
+const isProxy = (v) => {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function') || internal.isIntrinsicWrapper(v)) return false;
+  const target = internal.host('proxyPart', v, 0);
+  return target !== '\0' && !internal.isFailure(target);
+};
+
 const types = {
   isExternal: () => false,
   isDate, isArgumentsObject, isBigIntObject, isBooleanObject, isNumberObject, isStringObject, isSymbolObject,
   isBoxedPrimitive: (v) => isNumberObject(v) || isStringObject(v) || isBooleanObject(v) || isBigIntObject(v) || isSymbolObject(v),
   isNativeError, isRegExp, isAsyncFunction, isGeneratorFunction, isGeneratorObject, isPromise, isMap, isSet,
   isMapIterator, isSetIterator, isWeakMap, isWeakSet, isArrayBuffer, isDataView, isSharedArrayBuffer,
-  isProxy: () => false, // not observable from JavaScript
+  isProxy,
   isModuleNamespaceObject,
   isAnyArrayBuffer: (v) => isArrayBuffer(v) || isSharedArrayBuffer(v),
   isCryptoKey: () => false, isKeyObject: () => false,

@@ -1,6 +1,7 @@
 // The first code of a guest `node` process's context, run when its worker boots (workers/node-host/runtime.ts),
-// before any guest code. It is compiled as a function of one parameter, `host`: the only host function the
-// context ever holds, kept in this closure. It captures the intrinsics the runtime relies on, sets up the
+// before any guest code. It is compiled as a function of two capabilities, kept in this closure: `host`, the
+// host operations, and `load`, the runtime's loader (resolving a polyfill's require, compiling a file of the
+// runtime by id), which only this module system calls: no runtime module, and no holder of `host`, reaches it. It captures the intrinsics the runtime relies on, sets up the
 // runtime's own module system (internal/ and builtins/ of workers/node-guest, and the npm polyfills), installs
 // the globals, and answers the dispatcher the host calls with primitives (timers, fd events, exit, …).
 'use strict';
@@ -28,6 +29,7 @@ const StringEndsWith = String.prototype.endsWith;
 const StringSlice = String.prototype.slice;
 const StringLastIndexOf = String.prototype.lastIndexOf;
 const ArrayIncludes = Array.prototype.includes;
+const ArraySort = Array.prototype.sort;
 const WeakSetCtor = WeakSet;
 const WeakSetAdd = WeakSet.prototype.add;
 const WeakSetHas = WeakSet.prototype.has;
@@ -45,6 +47,8 @@ function privileged(v) {
 /** The runtime's files whose exports are capabilities: calls of any host operation, the socket calls. */
 const PRIVILEGED_EXPORTS = ['internal/sys', 'internal/host-assist', 'internal/net-sys', 'internal/event-loop'];
 privileged(host);
+privileged(load);
+privileged(loadCall);
 
 // Embedder entry points that would reach the worker's realm (Node's own callbacks).
 delete WebAssembly.compileStreaming;
@@ -66,6 +70,16 @@ function rawCall(op, a, b, c, d, e, f) {
     r = host(op, a, b, c, d, e, f);
   } catch {
     // A stack overflow right before the call: the RangeError was made in the host's realm; never rethrown.
+    throw new RangeErrorCtor('Maximum call stack size exceeded');
+  }
+  return r;
+}
+/** Calls the loader (answers as rawCall does). */
+function loadCall(op, a, b) {
+  let r;
+  try {
+    r = load(op, a, b);
+  } catch {
     throw new RangeErrorCtor('Maximum call stack size exceeded');
   }
   return r;
@@ -139,7 +153,7 @@ const BUILTIN_ALIASES = {
   'path/win32': ['path', 'win32'],
 };
 /** Modules a guest cannot have in the VM: requiring one is an error that says so. */
-const DENIED = ['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi'];
+const DENIED = freeze(['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi']);
 
 /**
  * The runtime's own files and the polyfills, each compiled once by the worker from an id (never from text of
@@ -150,7 +164,7 @@ function internalLoad(id) {
   const cached = ReflectApply(MapGet, internalCache, [id]);
   if (cached) return cached.exports;
   const polyfill = ReflectApply(StringStartsWith, id, ['npm:']);
-  const fn = rawCall('compileInternal', id);
+  const fn = loadCall('compile', id);
   if (typeof fn !== 'function') throw new ErrorCtor(`internal module ${id} is missing`);
   const module = ObjectCreate(null);
   module.exports = {};
@@ -189,7 +203,7 @@ function polyfillRequire(request, from) {
   const key = `${from}\0${request}`;
   let id = ReflectApply(MapGet, resolvedIds, [key]);
   if (id === undefined) {
-    id = rawCall('internalResolve', request, ReflectApply(StringStartsWith, from, ['npm:']) ? from : undefined);
+    id = loadCall('resolve', request, ReflectApply(StringStartsWith, from, ['npm:']) ? from : undefined);
     if (typeof id !== 'string' || id === '' || isFailure(id)) throw new ErrorCtor(`Cannot find module '${request}' (from ${from})`);
     ReflectApply(MapSet, resolvedIds, [key, id]);
   }
@@ -203,15 +217,19 @@ function builtin(name) {
     return alias[1] === null ? parent : parent[alias[1]];
   }
   const file = BUILTIN_FILES[name];
-  if (file === 'npm') return internalLoad(rawCall('internalResolve', name, undefined));
+  if (file === 'npm') return internalLoad(loadCall('resolve', name, undefined));
   return internalLoad(file);
 }
 
 /** Names in BUILTIN_FILES only the runtime's own modules may require. */
-const INTERNAL_ONLY = ['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder'];
+const INTERNAL_ONLY = freeze(['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder']);
+// The lists are the runtime's own: read with the intrinsics captured above, never with a method a guest can
+// replace (which would be handed the list as `this`, to change).
+const has = (list, n) => ReflectApply(ArrayIncludes, list, [n]);
+const withoutScheme = (name) => (ReflectApply(StringStartsWith, name, ['node:']) ? ReflectApply(StringSlice, name, [5]) : name);
 const isBuiltin = (name) => {
-  const n = name.startsWith('node:') ? name.slice(5) : name;
-  return (n in BUILTIN_FILES && !INTERNAL_ONLY.includes(n)) || n in BUILTIN_ALIASES || DENIED.includes(n);
+  const n = withoutScheme(name);
+  return (n in BUILTIN_FILES && !has(INTERNAL_ONLY, n)) || n in BUILTIN_ALIASES || has(DENIED, n);
 };
 
 internal.host = privileged(rawCall);
@@ -238,16 +256,30 @@ internal.scratchCopy = (n) => {
 /** The scratch's first 16 doubles (stat results and other numbers the host writes there), read by index. */
 internal.scratchF64 = scratchF64;
 internal.builtin = (name) => {
-  const n = name.startsWith('node:') ? name.slice(5) : name;
-  if (DENIED.includes(n) || INTERNAL_ONLY.includes(n)) {
+  const n = withoutScheme(name);
+  if (has(DENIED, n) || has(INTERNAL_ONLY, n)) {
     const e = new ErrorCtor(`The module 'node:${n}' is not available in this VM`);
-    e.code = 'ERR_ACCESS_DENIED';
+    defineProperty(e, 'code', { value: 'ERR_ACCESS_DENIED', writable: true, enumerable: true, configurable: true });
     throw e;
   }
   return builtin(n);
 };
 internal.isBuiltin = isBuiltin;
-internal.builtinNames = () => [...ObjectKeys(BUILTIN_FILES).filter((n) => !INTERNAL_ONLY.includes(n)), ...ObjectKeys(BUILTIN_ALIASES).filter((n) => n !== 'sys'), ...DENIED].sort();
+/** node-inspect-extracted compiled with the guest's patches (workers/node-host/inspect-patches.ts), for builtins/util.js. */
+internal.compileInspect = () => {
+  const id = loadCall('resolve', 'node-inspect-extracted', undefined);
+  return typeof id === 'string' && id !== '' && !isFailure(id) ? loadCall('compile', id, 'inspect-patched') : undefined;
+};
+internal.builtinNames = () => {
+  const names = [];
+  const add = (list, keep) => {
+    for (let i = 0; i < list.length; i++) if (keep(list[i])) ReflectApply(ArrayPush, names, [list[i]]);
+  };
+  add(ObjectKeys(BUILTIN_FILES), (n) => !has(INTERNAL_ONLY, n));
+  add(ObjectKeys(BUILTIN_ALIASES), (n) => n !== 'sys');
+  add(DENIED, () => true);
+  return ReflectApply(ArraySort, names, []);
+};
 internal.require = (name) => internalRequire(name, 'internal/bootstrap');
 
 // ---- events from the host, by kind ----
@@ -316,6 +348,7 @@ privileged(handlers);
 privileged(dispatch);
 privileged(internal.require);
 privileged(internal.loadFile);
+privileged(internal.compileInspect);
 
 if (privilegedSet !== undefined) {
   // Test runs only (see privilegedSet): the battery calls host operations with hostile arguments itself.
@@ -323,7 +356,7 @@ if (privilegedSet !== undefined) {
     const names = rawCall('opNames');
     return typeof names === 'string' ? ReflectApply(StringSplit, names, ['\0']) : [];
   };
-  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }), configurable: true });
+  defineProperty(globalThis, '__agentosRuntime', { value: freeze({ host: rawCall, load: loadCall, opNames, isPrivileged: (v) => ReflectApply(WeakSetHas, privilegedSet, [v]) }), configurable: true });
 }
 
 // Globals and the process object, before any guest code: internal/globals.js.

@@ -148,11 +148,12 @@ define('console', internal.console);
 // ---- stack traces ----
 
 /**
- * Frames of the worker's own code (which calls into the guest) are not the guest's to see: the default
- * stack format (V8's: `Name: message` then `    at frame` lines) leaves them out. Node reads the guest
+ * Frames of the worker's own code (which calls into the guest) are not the guest's to see, nor those of the
+ * memory limit's wrappers of built-ins (which stand for the built-ins): the default stack format (V8's:
+ * `Name: message` then `    at frame` lines) leaves them out. Node reads the guest
  * realm's Error.prepareStackTrace for the guest's errors; one the guest sets replaces this one.
  */
-const RUNTIME_FRAME = /\/workers\/node-host\/|^node:internal\/(event_target|per_context|bootstrap)/;
+const RUNTIME_FRAME = /\/workers\/node-host\/|^node:internal\/(event_target|per_context|bootstrap|memory-limit)/;
 const ErrorToString = Error.prototype.toString;
 const StringOf = String;
 function formatStack(error, trace) {

@@ -19,6 +19,8 @@
 //     JavaScript hook sees) fails there (returns -1) past it. A module's own memories are given that
 //     maximum by rewriting its memory section before V8 compiles it (WebAssembly.Module, compile,
 //     instantiate); an instance's initial memories are counted before it is made;
+//   - the native code of WebAssembly modules, which is no backing store: each module compiled (Module,
+//     compile, instantiate) is counted at a multiple of its size until it is collected (reserveCode);
 //   - the worker's helpers (zlib, scrypt, pbkdf2), bounded on the host side (workers/node-host/memory-budget.ts).
 // Sizes given as objects or strings are converted once, by the wrapper, and V8 is given the number counted.
 // Each allocation adds to a running count; one of CHECK_AT bytes or more, or the count passing
@@ -218,6 +220,23 @@ function withFirst(args, first) {
   return out;
 }
 
+// ---- the wrappers, as the built-ins they stand for ----
+
+/**
+ * Each wrapper (a Proxy) and the built-in it stands for. A guest must not tell a wrapper from the built-in:
+ * name, length, properties and prototype are the built-in's through the Proxy; what else could tell answers
+ * as for the built-in too: Function.prototype.toString (wrapped below), util.types.isProxy and util.inspect's
+ * showProxy (builtins/util.js asks `internal.isIntrinsicWrapper`), and the wrapper's frames are taken out of
+ * the stacks of errors thrown through it (thrownBy).
+ */
+const wrapped = new WeakMapCtor();
+internal.isIntrinsicWrapper = (v) => ReflectApply(WeakMapHas, wrapped, [v]);
+/** `v`, or the built-in it wraps. */
+const unwrapped = (v) => {
+  const original = ReflectApply(WeakMapGet, wrapped, [v]);
+  return original === undefined ? v : original;
+};
+
 // ---- constructors ----
 
 const setGlobal = (owner, name, value) => defineProperty(owner, name, { value, writable: true, enumerable: false, configurable: true });
@@ -233,6 +252,7 @@ function wrapConstructor(owner, name, construct) {
     }
   };
   const proxy = new ProxyCtor(target, { __proto__: null, construct: trap });
+  ReflectApply(WeakMapSet, wrapped, [proxy, target]);
   defineProperty(target.prototype, 'constructor', { value: proxy, writable: true, enumerable: false, configurable: true });
   setGlobal(owner, name, proxy);
   return proxy;
@@ -251,8 +271,13 @@ function wrapMethod(proto, name, apply) {
     }
   };
   d.value = new ProxyCtor(original, { __proto__: null, apply: trap });
+  ReflectApply(WeakMapSet, wrapped, [d.value, original]);
   defineProperty(proto, name, d);
 }
+
+// A wrapper's source text is its built-in's ("function Uint8Array() { [native code] }"; a Proxy's would be
+// "function () { [native code] }"); toString's own too, it being a wrapper.
+wrapMethod(Function.prototype, 'toString', (original, self, args) => ReflectApply(original, unwrapped(self), args));
 
 /**
  * What `new TA(a)` allocates, when it can be told before: a length, or the length of what is copied; -1 for
@@ -559,9 +584,41 @@ function boundedModule(source) {
   return { bytes: source, minimum: 0 };
 }
 
+/**
+ * The native code V8 compiles a module to, with the copy of its bytes it keeps: outside the heap, and not in
+ * V8's external memory either. Counted as CODE_PER_BYTE times the module's size (measured on Node 20 and 24:
+ * 1.3 to 2.2 times in RSS for baseline code, some more once functions tier up), held from before it is
+ * compiled (so that compiles started together are counted together) until the module is collected.
+ */
+const CODE_PER_BYTE = 4;
+const codeRefused = (where) => allocationFailed(`WebAssembly.${where}(): Out of memory: the module's code would pass the process's memory limit`);
+function reserveCode(bytes, where) {
+  const b = sourceBytes(bytes);
+  const estimate = b === undefined ? 0 : b.length * CODE_PER_BYTE;
+  if (!fits(estimate)) throw codeRefused(where);
+  const record = { bytes: 0, base: 0 };
+  grown(record, estimate);
+  return record;
+}
+/** The module's code, counted until the module is collected. */
+function keepCode(module, record) {
+  ReflectApply(WeakMapSet, records, [module, record]);
+  ReflectApply(FinalizationRegistryRegister, released, [module, record]);
+}
+/** A compile that failed made no code. */
+const dropCode = (record) => grown(record, 0);
+
 wrapConstructor(Wasm, 'Module', (args, newTarget) => {
   const { bytes, minimum } = boundedModule(args[0]);
-  const made = ReflectConstruct(WasmModule, [bytes], newTarget);
+  const code = reserveCode(bytes, 'Module');
+  let made;
+  try {
+    made = ReflectConstruct(WasmModule, [bytes], newTarget);
+  } catch (e) {
+    dropCode(code);
+    throw e;
+  }
+  keepCode(made, code);
   ReflectApply(WeakMapSet, moduleMinimum, [made, minimum]);
   return made;
 });
@@ -570,18 +627,24 @@ wrapConstructor(Wasm, 'Instance', (args, newTarget) => {
   if (!fits(ReflectApply(WeakMapGet, moduleMinimum, [args[0]]) || 0)) throw instanceFailed('Instance');
   return ReflectConstruct(WasmInstance, args, newTarget);
 });
-const compiled = (minimum) => (module) => {
+const compiled = (minimum, code) => (module) => {
+  keepCode(module, code);
   ReflectApply(WeakMapSet, moduleMinimum, [module, minimum]);
   return module;
 };
+const compileFailed = (code) => (e) => {
+  dropCode(code);
+  throw e;
+};
 wrapMethod(Wasm, 'compile', (original, self, args) => {
-  let bounded;
+  let bounded, code;
   try {
     bounded = boundedModule(args[0]);
+    code = reserveCode(bounded.bytes, 'compile');
   } catch (e) {
     return PromiseReject(e);
   }
-  return ReflectApply(PromiseThen, ReflectApply(original, self, [bounded.bytes]), [compiled(bounded.minimum)]);
+  return ReflectApply(PromiseThen, ReflectApply(original, self, [bounded.bytes]), [compiled(bounded.minimum, code), compileFailed(code)]);
 });
 wrapMethod(Wasm, 'instantiate', (original, self, args) => {
   const source = args[0];
@@ -589,10 +652,11 @@ wrapMethod(Wasm, 'instantiate', (original, self, args) => {
     if (!fits(ReflectApply(WeakMapGet, moduleMinimum, [source]))) return PromiseReject(instanceFailed('instantiate'));
     return ReflectApply(original, self, args);
   }
-  let bounded;
+  let bounded, code;
   try {
     bounded = boundedModule(source);
     if (!fits(bounded.minimum)) throw instanceFailed('instantiate');
+    code = reserveCode(bounded.bytes, 'instantiate');
   } catch (e) {
     return PromiseReject(e);
   }
@@ -600,8 +664,10 @@ wrapMethod(Wasm, 'instantiate', (original, self, args) => {
   for (let i = 1; i < args.length; i++) rest[i] = args[i];
   return ReflectApply(PromiseThen, ReflectApply(original, self, rest), [
     (result) => {
+      keepCode(result.module, code);
       ReflectApply(WeakMapSet, moduleMinimum, [result.module, bounded.minimum]);
       return result;
     },
+    compileFailed(code),
   ]);
 });
