@@ -137,6 +137,7 @@ func runScript(src, from string, env []string, dir string, opts, params []string
 	if err != nil {
 		return 2
 	}
+	runner.CommandString = from == "-c"
 	expand.Source = src // quoted by arithmetic errors, as bash quotes the expression
 	// As bash, a line at a time: a syntax error ends the script after the lines before it have run.
 	// The parser runs a line when it has read its newline.
