@@ -116,6 +116,12 @@ func newRunner(env []string, dir string, opts, params []string) (*interp.Runner,
 		return runner, err
 	}
 	runner.Reset()
+	if !hasPath(env) {
+		// bash's PATH when it starts without one (a shell variable, not exported)
+		if f, err := syntax.NewParser().Parse(strings.NewReader("PATH=/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."), ""); err == nil {
+			runner.Run(context.Background(), f.Stmts[0])
+		}
+	}
 	runner.InheritFds(inherited)
 	for _, cmd := range startShopts {
 		if f, err := syntax.NewParser().Parse(strings.NewReader(cmd), ""); err == nil {
@@ -123,6 +129,16 @@ func newRunner(env []string, dir string, opts, params []string) (*interp.Runner,
 		}
 	}
 	return runner, nil
+}
+
+// hasPath reports whether env sets PATH.
+func hasPath(env []string) bool {
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			return true
+		}
+	}
+	return false
 }
 
 // startShopts are the `shopt` commands of the shell's -O and +O options.
@@ -137,6 +153,7 @@ func runScript(src, from string, env []string, dir string, opts, params []string
 	if err != nil {
 		return 2
 	}
+	runner.CommandString = from == "-c"
 	expand.Source = src // quoted by arithmetic errors, as bash quotes the expression
 	// As bash, a line at a time: a syntax error ends the script after the lines before it have run.
 	// The parser runs a line when it has read its newline.
