@@ -1,8 +1,9 @@
 import { Channel } from "../abi/channel.js";
 import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
 import { SPARE_CHANNELS } from "../limits.js";
+import { stopTask } from "../pool/dying-workers.js";
 import { runInPool } from "../pool/process-pool.js";
-import { openGuestMemory, releaseGuestMemory } from "./guest-memory-account.js";
+import { openGuestMemory } from "./guest-memory-account.js";
 import type { Kernel } from "./kernel.js";
 import type { Process } from "./process.js";
 import { serveSyscalls } from "./syscalls/dispatch.js";
@@ -23,8 +24,9 @@ function giveBack(channel: Channel): void {
 /**
  * Runs `p` in a pool worker, with the task `prepare` makes for its channel (or the result it ends with
  * before it runs). The worker makes system calls over the channel; killing a computing process aborts its
- * task, which terminates that worker (the pool replaces it). This runner owns the process's guest-memory
- * charge: opened here, given back on every way out.
+ * task, which terminates that worker (the pool replaces it): the process's status is delivered at once, but
+ * it keeps its slots and its guest-memory charge (opened here) until that worker has ended
+ * (Kernel.exitProcess). A process killed before its task reaches the pool does not start.
  */
 export function startPoolProcess(
   k: Kernel,
@@ -33,7 +35,8 @@ export function startPoolProcess(
 ): void {
   const channel = spareChannels.pop() ?? Channel.allocate();
   const abort = new AbortController();
-  p.runner = { terminate: () => abort.abort() };
+  let workerEnded: Promise<void> | undefined;
+  p.runner = { terminate: () => void (workerEnded = stopTask(() => abort.abort())) };
   openGuestMemory(p);
   // The channel goes back for another process once neither side uses it: the worker returned (a worker
   // that was stopped may still be running, so its channel is not reused) and the kernel served its last call.
@@ -43,14 +46,11 @@ export function startPoolProcess(
     served = true;
     if (returned) giveBack(channel);
   });
-  const exit = (code: number): void => {
-    k.exitProcess(p, code);
-    // After the exit, so that a request still in flight finds the account closed and charges nothing.
-    releaseGuestMemory(k, p);
-  };
+  const exit = (code: number): void => k.exitProcess(p, code, workerEnded);
   prepare(channel, abort.signal)
     .then((task): ProcessResult | Promise<ProcessResult> => {
-      if (abort.signal.aborted) return { exitCode: 0, killed: true };
+      // Killed while it was being prepared: it need not take (and, by force, cost) a worker.
+      if (abort.signal.aborted || p.killedBy !== undefined) return { exitCode: 0, killed: true };
       return "kind" in task ? runInPool(task, abort.signal) : task;
     })
     .then(
