@@ -7,6 +7,8 @@ import { workerRecord } from "./worker-record.js";
  * then (stopTask, Kernel.exitProcess): it keeps its slots, so the VM's limits bound these workers too.
  */
 let dying = 0;
+/** Of those, the ones stopped under a killed process (stopTask), which holds its slots until they end. */
+let stopped = 0;
 const endWaiters: Array<() => void> = [];
 /** The ends of the workers destroyed during the current stopTask. */
 let stopping: Promise<void>[] | undefined;
@@ -15,10 +17,13 @@ let stopping: Promise<void>[] | undefined;
 export function watchDestroyed(worker: object): void {
   const thread = workerRecord(worker)?.worker;
   if (typeof thread?.once !== "function" || thread.threadId === -1) return; // unknown, or already ended
+  const underProcess = stopping !== undefined;
   dying++;
+  if (underProcess) stopped++;
   const ended = new Promise<void>((resolve) =>
     thread.once("exit", () => {
       dying--;
+      if (underProcess) stopped--;
       resolve();
       for (const w of endWaiters.splice(0)) w();
     }),
@@ -44,6 +49,11 @@ export function stopTask(abort: () => void): Promise<void> | undefined {
 /** Pool workers of this host process that were stopped and have not ended. */
 export function dyingPoolWorkers(): number {
   return dying;
+}
+
+/** Pool workers stopped under killed processes that have not ended: each VM's maxProcesses bounds its share. */
+export function stoppedPoolWorkers(): number {
+  return stopped;
 }
 
 /** Resolves when the next stopped pool worker ends. */
