@@ -21,9 +21,16 @@ export const Slot = {
   MEMORY_PAGES: 15,
   /** Set by the kernel with each answer: whether the worker may watch for the next one before parking. */
   SPIN: 16,
+  /**
+   * Which came first (a Start value): the worker that took the process's task starting it, or the kernel
+   * giving up on a process killed before that. A process killed while its task waits for a worker then
+   * never runs, and the worker that takes the task need not be stopped (pool-process.ts).
+   */
+  START: 17,
 } as const;
 
 export const State = { RESPONSE: 0, REQUEST: 1 } as const;
+export const Start = { PENDING: 0, STARTED: 1, CANCELLED: 2 } as const;
 
 const HEADER_BYTES = 128;
 const ARG_COUNT = 6;
@@ -52,6 +59,16 @@ export class Channel {
     this.i32 = new Int32Array(buffer, 0, HEADER_BYTES / 4);
     this.data = new Uint8Array(buffer, HEADER_BYTES);
     this.view = new DataView(buffer, HEADER_BYTES);
+  }
+
+  /** The worker's side: whether it may start the process (the kernel did not cancel it first). */
+  claimStart(): boolean {
+    return Atomics.compareExchange(this.i32, Slot.START, Start.PENDING, Start.STARTED) === Start.PENDING;
+  }
+
+  /** The kernel's side: whether it kept the process from starting (no worker had started it). */
+  cancelStart(): boolean {
+    return Atomics.compareExchange(this.i32, Slot.START, Start.PENDING, Start.CANCELLED) === Start.PENDING;
   }
 
   static allocate(): Channel {

@@ -14,8 +14,9 @@ import type { Process } from "./process.js";
  * memory is already the guest's, so there is no error a system call could return instead. Between two
  * system calls a guest can hold more than it was charged, by at most its own cap.
  *
- * The owner is the process's runner (wasm-process.ts): it opens the account when it starts the guest and
- * releases it when the process exits.
+ * The process's runner (pool-process.ts, node-process.ts) opens the account when it starts the guest; the
+ * kernel releases it when the process gives back its slots (Kernel.exitProcess): at its exit, or, if its
+ * worker had to be stopped, once that worker has ended and its memory is the host's again.
  */
 
 /** Starts counting `p`'s guest memory (nothing is charged until its first system call). */

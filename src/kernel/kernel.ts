@@ -12,6 +12,7 @@ import { startTsProcess } from "./ts-process.js";
 import { MemoryBudget } from "./memory-budget.js";
 import { shellChildEnv, simpleCommand } from "./simple-command.js";
 import { SocketTable } from "./socket-table.js";
+import { releaseGuestMemory } from "./guest-memory-account.js";
 import { givePoolSlot, poolHasRoom, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
@@ -59,10 +60,17 @@ export class Kernel {
   private readonly root: DirectoryFile;
   private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
   private disposed = false;
-  /** Processes of this VM that have not exited. */
+  /**
+   * Processes of this VM that hold a process slot: those that have not exited, and those whose stopped
+   * worker has not ended yet (exitProcess).
+   */
   private running = 0;
+  /** Processes that hold a pool slot until they give back their slots. */
+  private readonly pooled = new Set<Process>();
+  /** Stopped workers of exited processes that have not ended (exitProcess); dispose waits for them. */
+  private readonly ending = new Set<Promise<void>>();
   private readonly slotWaiters: Array<() => void> = [];
-  /** Called whenever one of this VM's processes exits (room-fd.ts watches it). */
+  /** Called whenever one of this VM's processes gives back its slots (room-fd.ts watches it). */
   private readonly exitWatchers = new Set<() => void>();
   /** Called whenever one of this VM's processes starts waiting (parks in a system call) or exits. */
   private readonly quietWatchers = new Set<() => void>();
@@ -125,7 +133,7 @@ export class Kernel {
       rootFd: inherited ? Math.max(ROOT_PREOPEN_FD, ...inherited.keys()) + 1 : ROOT_PREOPEN_FD,
       passesOnFds: inherited && spec.kind === "script" ? [...inherited.keys()] : undefined,
     });
-    if (inPool) void p.waitExit().then(givePoolSlot);
+    if (inPool) this.pooled.add(p);
     req.stdio.forEach((file, fd) => p.fds.set(fd, file));
     for (const [fd, file] of inherited ?? []) p.fds.set(fd, file);
     p.fds.set(p.rootFd, this.root);
@@ -172,13 +180,22 @@ export class Kernel {
     return { spec, argv: req.argv };
   }
 
-  /** Called by a process's runner when it ends. */
-  exitProcess(p: Process, code: number): void {
+  /**
+   * Called by a process's runner when it ends. Its status is delivered now; its process slot, pool slot and
+   * guest-memory charge are given back when `workerEnded` resolves, if the runner had to stop its worker:
+   * until that thread ends the host still holds the guest's isolate and memory, and the VM's limits must
+   * bound it (a loop that spawns and kills would otherwise pile up dying workers without bound).
+   */
+  exitProcess(p: Process, code: number, workerEnded?: Promise<void>): void {
     if (p.state === "exited") return;
-    this.running--;
     p.exit(code);
-    for (const w of this.slotWaiters.splice(0)) w();
-    for (const w of [...this.exitWatchers]) w();
+    if (workerEnded) {
+      this.ending.add(workerEnded);
+      void workerEnded.then(() => {
+        this.ending.delete(workerEnded);
+        this.giveBack(p);
+      });
+    } else this.giveBack(p);
     this.quieted();
     // Orphans are nobody's to wait for: they leave the table when they exit.
     for (const c of p.children) {
@@ -190,7 +207,17 @@ export class Kernel {
     if (p.orphaned) this.processes.remove(p);
   }
 
-  /** Processes of this VM that have not exited (limits.maxProcesses caps it). */
+  /** Gives back what an exited process held, and wakes who waits for room. */
+  private giveBack(p: Process): void {
+    this.running--;
+    // After the exit, so that a request still in flight finds the account closed and charges nothing.
+    releaseGuestMemory(this, p);
+    if (this.pooled.delete(p)) givePoolSlot();
+    for (const w of this.slotWaiters.splice(0)) w();
+    for (const w of [...this.exitWatchers]) w();
+  }
+
+  /** Processes of this VM that hold a process slot (limits.maxProcesses caps it): see `running`. */
   get runningProcesses(): number {
     return this.running;
   }
@@ -205,8 +232,8 @@ export class Kernel {
   }
 
   /**
-   * Calls `listener` whenever there may be more room to start a process: one of this VM's processes
-   * exited, or a pool worker of any VM was freed; until the returned function removes it.
+   * Calls `listener` whenever there may be more room to start a process: one of this VM's processes gave
+   * back its slot, or a pool worker of any VM was freed; until the returned function removes it.
    */
   watchRoom(listener: () => void): () => void {
     this.exitWatchers.add(listener);
@@ -301,13 +328,14 @@ export class Kernel {
     });
   }
 
-  /** Kills every process and waits for them to end. */
+  /** Kills every process and waits for them, and for the workers that were stopped, to end. */
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
     const running = this.processes.all().filter((p) => p.state === "running");
     for (const p of running) p.kill(Signal.SIGKILL);
     await Promise.all(running.map((p) => p.waitExit()));
+    await Promise.all(this.ending);
     // The processes' sockets closed with their fds; what is left is the host's.
     this.sockets.dispose();
     this.root.release();

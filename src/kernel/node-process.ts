@@ -4,7 +4,7 @@ import type { Kernel } from "./kernel.js";
 import { envEntries } from "./pool-process.js";
 import type { Process } from "./process.js";
 import { serveSyscalls } from "./syscalls/dispatch.js";
-import { openGuestMemory, releaseGuestMemory } from "./guest-memory-account.js";
+import { openGuestMemory } from "./guest-memory-account.js";
 import { WakeRing } from "./wake-ring.js";
 
 const MiB = 1024 * 1024;
@@ -26,9 +26,9 @@ export function startNodeProcess(k: Kernel, p: Process): void {
       else k.exitProcess(p, 0);
     },
   };
-  // The guest's heap and ArrayBuffers are counted against the VM (workers/node-host/runtime.ts HeapMeter).
+  // The guest's heap and ArrayBuffers are counted against the VM (workers/node-host/runtime.ts HeapMeter)
+  // until the process gives back its slots (Kernel.exitProcess).
   openGuestMemory(p);
-  void p.waitExit().then(() => releaseGuestMemory(k, p));
   const heapMb = Math.max(16, Math.floor(k.limits.maxProcessMemoryBytes / MiB));
   takeNodeWorker(heapMb).then(
     (spare) => {

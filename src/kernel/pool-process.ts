@@ -1,8 +1,9 @@
 import { Channel } from "../abi/channel.js";
 import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
 import { SPARE_CHANNELS } from "../limits.js";
+import { stopTask } from "../pool/dying-workers.js";
 import { runInPool } from "../pool/process-pool.js";
-import { openGuestMemory, releaseGuestMemory } from "./guest-memory-account.js";
+import { openGuestMemory } from "./guest-memory-account.js";
 import type { Kernel } from "./kernel.js";
 import type { Process } from "./process.js";
 import { serveSyscalls } from "./syscalls/dispatch.js";
@@ -22,9 +23,11 @@ function giveBack(channel: Channel): void {
 
 /**
  * Runs `p` in a pool worker, with the task `prepare` makes for its channel (or the result it ends with
- * before it runs). The worker makes system calls over the channel; killing a computing process aborts its
- * task, which terminates that worker (the pool replaces it). This runner owns the process's guest-memory
- * charge: opened here, given back on every way out.
+ * before it runs). The worker makes system calls over the channel. A process killed before a worker
+ * started it never starts (Channel.cancelStart); killing a computing process aborts its task, which
+ * terminates that worker (the pool replaces it). Either way its status is delivered at once, but it keeps
+ * its slots and its guest-memory charge (opened here) until its task is handed back or its worker has
+ * ended (Kernel.exitProcess): the VM's limits bound the workers that killed processes still cost.
  */
 export function startPoolProcess(
   k: Kernel,
@@ -33,7 +36,17 @@ export function startPoolProcess(
 ): void {
   const channel = spareChannels.pop() ?? Channel.allocate();
   const abort = new AbortController();
-  p.runner = { terminate: () => abort.abort() };
+  /** What the host still does for the process after its exit, which it owns until done. */
+  let hostBusy: Promise<void> | undefined;
+  p.runner = {
+    terminate: () => {
+      if (!channel.cancelStart()) return void (hostBusy = stopTask(() => abort.abort()));
+      // No worker started it: it never will, and the worker that takes its task (one may be booting for
+      // it) hands it back at once.
+      hostBusy = finished;
+      exit(0);
+    },
+  };
   openGuestMemory(p);
   // The channel goes back for another process once neither side uses it: the worker returned (a worker
   // that was stopped may still be running, so its channel is not reused) and the kernel served its last call.
@@ -43,14 +56,11 @@ export function startPoolProcess(
     served = true;
     if (returned) giveBack(channel);
   });
-  const exit = (code: number): void => {
-    k.exitProcess(p, code);
-    // After the exit, so that a request still in flight finds the account closed and charges nothing.
-    releaseGuestMemory(k, p);
-  };
-  prepare(channel, abort.signal)
+  const exit = (code: number): void => k.exitProcess(p, code, hostBusy);
+  const finished = prepare(channel, abort.signal)
     .then((task): ProcessResult | Promise<ProcessResult> => {
-      if (abort.signal.aborted) return { exitCode: 0, killed: true };
+      // Killed while it was being prepared: it need not take (and, by force, cost) a worker.
+      if (abort.signal.aborted || p.killedBy !== undefined) return { exitCode: 0, killed: true };
       return "kind" in task ? runInPool(task, abort.signal) : task;
     })
     .then(

@@ -1,6 +1,7 @@
 import { Piscina } from "piscina";
 import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
 import { detachPort } from "./detached-port.js";
+import { watchDestroyed } from "./dying-workers.js";
 import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../limits.js";
 
 /**
@@ -29,6 +30,7 @@ export function processPool(): Piscina<ProcessTask, ProcessResult> {
     maxQueue: "auto",
   });
   pool.on("workerCreate", detachPort);
+  pool.on("workerDestroy", watchDestroyed);
   return pool;
 }
 
