@@ -1,6 +1,7 @@
 import { Signal } from "../abi/wasi.js";
 import { KernelError } from "../kernel/kernel-error.js";
 import type { Kernel } from "../kernel/kernel.js";
+import { LoopHold } from "../util/loop-hold.js";
 import { setLongTimeout } from "../util/long-timeout.js";
 import type { ExecGate, GateTicket } from "./exec-gate.js";
 import { OutputCollector, type OutputStop } from "./output.js";
@@ -78,7 +79,11 @@ export async function runExec(run: ExecRun): Promise<ExecResult> {
         handle = run.start(output);
       } catch (e) {
         if (!(e instanceof KernelError) || e.code !== "EAGAIN") throw e;
-        await Promise.race([run.kernel.processSlotFreed(), endedPromise]);
+        // The room may come from a stopped worker's end, which holds nothing of the host's loop: an exec that
+        // waits holds it, or the program would exit under its caller.
+        const hold = new LoopHold();
+        hold.set(true);
+        await Promise.race([run.kernel.processSlotFreed(), endedPromise]).finally(() => hold.set(false));
         continue;
       }
       const started = handle;

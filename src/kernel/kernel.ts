@@ -13,6 +13,7 @@ import { MemoryBudget } from "./memory-budget.js";
 import { shellChildEnv, simpleCommand } from "./simple-command.js";
 import { SocketTable } from "./socket-table.js";
 import { releaseGuestMemory } from "./guest-memory-account.js";
+import { LoopHold } from "../util/loop-hold.js";
 import { givePoolSlot, poolHasRoom, poolSlotFreed, takePoolSlot } from "../pool/process-pool.js";
 import { DirectoryFile, Vfs } from "./vfs.js";
 import { startWasmProcess } from "./wasm-process.js";
@@ -335,7 +336,15 @@ export class Kernel {
     const running = this.processes.all().filter((p) => p.state === "running");
     for (const p of running) p.kill(Signal.SIGKILL);
     await Promise.all(running.map((p) => p.waitExit()));
-    await Promise.all(this.ending);
+    // The stopped workers are unref'd: without a hold, a program awaiting dispose() would exit in the middle,
+    // with status 0 whatever it meant to exit with.
+    const hold = new LoopHold();
+    hold.set(true);
+    try {
+      await Promise.all(this.ending);
+    } finally {
+      hold.set(false);
+    }
     // The processes' sockets closed with their fds; what is left is the host's.
     this.sockets.dispose();
     this.root.release();
