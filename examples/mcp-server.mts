@@ -3,7 +3,7 @@
 // Stdout carries the protocol only; log to stderr.
 //
 // The installed package has a ready-made server with options for mounts, cwd, env, timeout and limits:
-//   npx -y -p agentos-vm -p @modelcontextprotocol/sdk -p zod agentos mcp --help
+//   npx -y agentos-vm mcp --help
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { AgentOs } from "agentos-vm";
 import { createMcpServer } from "agentos-vm/mcp";

@@ -2,7 +2,7 @@
 /**
  * The `agentos` command. `agentos -c 'cmd'` runs one command in a fresh VM; `agentos` alone is an
  * interactive shell into one VM (or runs the script on its stdin); `agentos mcp` is an MCP server on stdio
- * (`npx -y -p agentos-vm -p @modelcontextprotocol/sdk -p zod agentos mcp`). From source: `npx tsx src/cli/main.ts`.
+ * (`npx -y agentos-vm mcp`). From source: `npx tsx src/cli/main.ts`.
  */
 import { parseCli, USAGE, UsageError } from "./args.js";
 import { serveMcp } from "./mcp.js";

@@ -5,26 +5,25 @@
  */
 import { AgentOs } from "../agent-os.js";
 import type { CliOptions } from "./args.js";
+import { isMissingPeer, peersResolvable, providePeers } from "./mcp-peers.js";
 import { packageVersion } from "./version.js";
 
-/** The optional peers the server needs, and how to get them with npx or into a project. */
-const MISSING_PEERS = `agentos mcp needs the packages @modelcontextprotocol/sdk and zod beside agentos-vm (optional peer
-dependencies: agentos-vm does not install them itself). With npx:
+/** How to give the server its packages by hand, when they could not be installed for it. */
+const MANUAL_PEERS = `Install them beside agentos-vm (npm i agentos-vm @modelcontextprotocol/sdk zod, then npx agentos mcp …), or:
   npx -y -p agentos-vm -p @modelcontextprotocol/sdk -p zod agentos mcp [options]
-or in a project: npm i agentos-vm @modelcontextprotocol/sdk zod, then npx agentos mcp [options]
 `;
 
-const isMissingPeer = (e: unknown): boolean =>
-  (e as { code?: string })?.code === "ERR_MODULE_NOT_FOUND" && /@modelcontextprotocol\/sdk|'zod'/.test(String((e as Error).message));
+const loadServer = () => Promise.all([import("../adapters/mcp.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]);
 
 export async function serveMcp(options: CliOptions): Promise<number> {
   let adapter: typeof import("../adapters/mcp.js");
   let stdio: typeof import("@modelcontextprotocol/sdk/server/stdio.js");
   try {
-    [adapter, stdio] = await Promise.all([import("../adapters/mcp.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]);
+    // Before the first import: Node keeps a failed import's error for that module.
+    if (!peersResolvable()) await providePeers();
+    [adapter, stdio] = await loadServer();
   } catch (e) {
-    if (!isMissingPeer(e)) throw e;
-    process.stderr.write(`agentos: ${(e as Error).message.split("\n")[0]}\n${MISSING_PEERS}`);
+    process.stderr.write(`agentos mcp: ${isMissingPeer(e) ? "" : "the MCP SDK could not be installed: "}${(e as Error).message.split("\n")[0]}\n${MANUAL_PEERS}`);
     return 1;
   }
 
