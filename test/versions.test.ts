@@ -33,6 +33,7 @@ const OWN: Array<[command: string, name: string, compatibleWith: string]> = [
   ["id --version", "id", "GNU coreutils 9.1"],
   ["df --version", "df", "GNU coreutils 9.1"],
   ["chmod --version", "chmod", "GNU coreutils 9.1"],
+  ["sort --version", "sort", "GNU coreutils 9.1"],
   ["column -V", "column", "util-linux 2.38.1"],
   ["rev -V", "rev", "util-linux 2.38.1"],
   ["more -V", "more", "util-linux 2.38.1"],
@@ -60,5 +61,33 @@ describe("--version of the project's own commands", () => {
       expect(r.stdout.split("\n")[0], command).toBe(`${name} (agentos-vm) ${AGENTOS_VERSION}, compatible with ${like}`);
       expect(r.stdout, command).not.toMatch(/Free Software Foundation|Copyright|\(GNU /);
     }
+  });
+});
+
+describe("the shell's long options", () => {
+  it("--version names the bash it follows (scripts match `version 5.2`) and what it really is; --help, and bash's refusal of an unknown one", async () => {
+    const vm = await createVm();
+    const version = await vm.exec("bash --version");
+    expect(version.exitCode).toBe(0);
+    expect(version.stdout.split("\n")[0]).toBe("bash (agentos-vm), compatible with GNU bash, version 5.2.15(1)-release (wasm32-unknown-wasip1)");
+    expect(version.stdout).toContain("mvdan.cc/sh v3.14.1");
+    expect((await vm.exec("sh --help | head -2")).stdout).toMatch(/^bash \(agentos-vm\).*\nmvdan/);
+    const bad = await vm.exec("sh --bogus");
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr.split("\n")[0]).toBe("sh: --bogus: invalid option");
+    // The ones that mean nothing here are taken as bash takes them.
+    expect(await vm.exec("bash --norc --noprofile -c 'echo hi'")).toEqual({ exitCode: 0, stdout: "hi\n", stderr: "" });
+  });
+
+  it("sort --help prints its usage and sort --vers is GNU's ambiguity (--version-sort or --version)", async () => {
+    const vm = await createVm();
+    const help = await vm.exec("sort --help </dev/null");
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout.split("\n")[0]).toBe("Usage: sort [OPTION]... [FILE]...");
+    expect(await vm.exec("sort --vers </dev/null")).toEqual({
+      exitCode: 2,
+      stdout: "",
+      stderr: "sort: option '--vers' is ambiguous; possibilities: '--version-sort' '--version'\nTry 'sort --help' for more information.\n",
+    });
   });
 });

@@ -38,6 +38,28 @@ func run(args []string) int {
 			break
 		}
 		args = args[1:]
+		if strings.HasPrefix(a, "--") {
+			// bash's long options: the ones that mean something here, and its refusal of the rest.
+			switch a {
+			case "--version":
+				fmt.Print(versionText)
+				return 0
+			case "--help":
+				fmt.Print(versionText + usageText)
+				return 0
+			case "--verbose":
+				opts = append(opts, "-v")
+			case "--rcfile", "--init-file":
+				if len(args) > 0 {
+					args = args[1:]
+				}
+			case "--posix", "--norc", "--noprofile", "--login", "--noediting", "--restricted":
+			default:
+				fmt.Fprintf(os.Stderr, "%s: %s: invalid option\n%s", interp.Name, a, usageText)
+				return 2
+			}
+			continue
+		}
 		if a == "-O" || a == "+O" { // a shopt option, as bash -O nullglob
 			if len(args) > 0 {
 				mode := "-s"
@@ -256,3 +278,28 @@ func workingDir() string {
 	}
 	return "/"
 }
+
+// What `sh --version` says: the bash it follows first, in the shape scripts parse (`bash --version | head -1`
+// has "version 5.2.15"), then what it really is.
+const versionText = `bash (agentos-vm), compatible with GNU bash, version 5.2.15(1)-release (wasm32-unknown-wasip1)
+mvdan.cc/sh v3.14.1 (BSD-3-Clause) with agentos-vm's changes, built for WebAssembly; not GNU bash itself.
+`
+
+const usageText = `Usage:	sh [long option] [option] ...
+	sh [long option] [option] script-file ...
+Long options:
+	--help
+	--init-file FILE (no effect)
+	--login (no effect)
+	--noediting (no effect)
+	--noprofile (no effect)
+	--norc (no effect)
+	--posix (no effect)
+	--rcfile FILE (no effect)
+	--restricted (no effect)
+	--verbose
+	--version
+Shell options:
+	-c command or -s, then set options: -abefhkmnptuvxBCEHPT or -o option
+	-O shopt_option, +O shopt_option
+`

@@ -10,7 +10,7 @@
  * sorted a buffer at a time into temporary files, which are then merged (sort/runs.ts, -T, --batch-size).
  * `-m` merges sorted inputs the same way, reading them as it goes.
  *
- * Not implemented from GNU: --debug, --files0-from, --compress-program, --help/--version, the obsolete
+ * Not implemented from GNU: --debug, --files0-from, --compress-program, the obsolete
  * `+POS1 -POS2` key syntax, locale-aware collation/decimal points/thousands separators, more than one
  * thread (--parallel is accepted), and -R uses a salted FNV hash instead of MD5.
  */
@@ -19,7 +19,7 @@ import { Slicer } from "./sort/cooperative.js";
 import { checkInputs, LineReader, LINE_BYTES, openInput, readChunk, readLines } from "./sort/input.js";
 import { strerror } from "../gnu/strerror.js";
 import { heldPerLine } from "./sort/items.js";
-import { parseArgs, SortError, type Options } from "./sort/options.js";
+import { parseArgs, SortAnswer, SortError, type Options } from "./sort/options.js";
 import { makePlan, makeRec, type Plan, type Rec } from "./sort/plan.js";
 import { bufferBytes, Merger, openOutput, windowBytes, writeSorted, type Run } from "./sort/runs.js";
 import { tempDirs, TempFiles } from "./sort/temp-files.js";
@@ -29,6 +29,10 @@ export const sort: CommandHandler = async (ctx) => {
   try {
     opts = parseArgs(ctx.argv, ctx.env);
   } catch (e) {
+    if (e instanceof SortAnswer) {
+      ctx.writeStdout(e.text);
+      return 0;
+    }
     if (!(e instanceof SortError)) throw e;
     ctx.writeStderr(`${e.message}\n${e.tryHelp ? "Try 'sort --help' for more information.\n" : ""}`);
     return e.status;

@@ -1,4 +1,5 @@
 /** sort's command line: GNU's options and key definitions, parsed into an Options. */
+import { versionText } from "../../gnu/version.js";
 import { DEFAULT_LIMITS } from "../../limits.js";
 
 /** One sort key, with GNU's field/char positions converted to 0-based numbers. */
@@ -68,6 +69,64 @@ export class SortError extends Error {
     super(message);
   }
 }
+
+/** --help or --version: the text for stdout, and sort does nothing else (status 0). */
+export class SortAnswer extends Error {
+  constructor(readonly text: string) {
+    super("sort answered");
+  }
+}
+
+const HELP = `Usage: sort [OPTION]... [FILE]...
+Write sorted concatenation of all FILE(s) to standard output.
+
+With no FILE, or when FILE is -, read standard input.
+
+Ordering options:
+  -b, --ignore-leading-blanks  ignore leading blanks
+  -d, --dictionary-order      consider only blanks and alphanumeric characters
+  -f, --ignore-case           fold lower case to upper case characters
+  -g, --general-numeric-sort  compare according to general numerical value
+  -i, --ignore-nonprinting    consider only printable characters
+  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'
+  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)
+  -n, --numeric-sort          compare according to string numerical value
+  -R, --random-sort           shuffle, but group identical keys
+      --random-source=FILE    accepted, without effect
+  -r, --reverse               reverse the result of comparisons
+      --sort=WORD             sort according to WORD:
+                                general-numeric -g, human-numeric -h, month -M,
+                                numeric -n, random -R, version -V
+  -V, --version-sort          natural sort of (version) numbers within text
+
+Other options:
+      --batch-size=NMERGE   merge at most NMERGE inputs at once
+  -c, --check, --check=diagnose-first  check for sorted input; do not sort
+  -C, --check=quiet, --check=silent  like -c, but do not report first bad line
+  -k, --key=KEYDEF          sort via a key; KEYDEF gives location and type
+  -m, --merge               merge already sorted files; do not sort
+  -o, --output=FILE         write result to FILE instead of standard output
+  -s, --stable              stabilize sort by disabling last-resort comparison
+  -S, --buffer-size=SIZE    use SIZE for main memory buffer
+  -t, --field-separator=SEP  use SEP instead of non-blank to blank transition
+  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or /tmp
+      --parallel=N          accepted; this sort runs on one thread
+  -u, --unique              with -c, check for strict ordering;
+                              without -c, output only the first of an equal run
+  -z, --zero-terminated     line delimiter is NUL, not newline
+      --help        display this help and exit
+      --version     output version information and exit
+
+KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a
+field number and C a character position in the field; both are origin 1, and
+the stop position defaults to the line's end. OPTS is one or more single-letter
+ordering options [bdfgiMhnRrV], which override global ordering options for that key.
+
+SIZE may be followed by the following multiplicative suffixes:
+% 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.
+
+The C locale's byte order is used. This sort is agentos-vm's TypeScript implementation of GNU sort.
+`;
 
 function newKey(): KeySpec {
   return {
@@ -177,6 +236,8 @@ const LONG_OPTIONS: ReadonlyArray<[name: string, id: string, arg: ArgKind]> = [
   ["unique", "u", "none"],
   ["zero-terminated", "z", "none"],
   ["parallel", "parallel", "required"],
+  ["help", "help", "none"],
+  ["version", "version", "none"],
 ];
 const SHORT_FLAGS = "bcCdfghiMmnRrsuVz";
 const SHORT_WITH_ARG = "koStTy";
@@ -315,6 +376,9 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       case "batch-size": o.nmerge = batchSize(arg, option); break;
       case "y": case "random-source":
         break; // no effect here
+      // As GNU's, answered where they come, whatever follows.
+      case "help": throw new SortAnswer(HELP);
+      case "version": throw new SortAnswer(versionText("sort", "GNU coreutils 9.1"));
       default:
         setOrdering(id, 0, o.global, "both");
     }
