@@ -94,15 +94,8 @@ export function readHostFile(host: string, path: string): Uint8Array {
   const { fd, stats } = openHostFile(host, path);
   try {
     if (stats.isDirectory()) throw kerr("EISDIR", { syscall: "read", path });
-    const out = new Uint8Array(stats.size);
-    let n = 0;
     // The size is the one fstat saw: a file growing meanwhile is read up to it.
-    while (n < out.length) {
-      const got = nodeFs.readSync(fd, out, n, out.length - n, n);
-      if (got === 0) break;
-      n += got;
-    }
-    return n === out.length ? out : out.slice(0, n);
+    return readUpTo(fd, stats.size);
   } catch (e) {
     throw fsError(e, "read", path);
   } finally {
@@ -176,4 +169,16 @@ export class HostFile extends OpenFile {
   protected override close(): void {
     nodeFs.closeSync(this.fd);
   }
+}
+
+/** The first `size` bytes of host file `fd` (fewer if it ends sooner), read from offset 0. */
+export function readUpTo(fd: number, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let n = 0;
+  while (n < out.length) {
+    const got = nodeFs.readSync(fd, out, n, out.length - n, n);
+    if (got === 0) break;
+    n += got;
+  }
+  return n === out.length ? out : out.slice(0, n);
 }

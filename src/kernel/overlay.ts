@@ -1,6 +1,6 @@
 import * as nodeFs from "node:fs";
 import { kerr } from "./kernel-error.js";
-import { fsError, openHostFile } from "./host-mount.js";
+import { fsError, openHostFile, readUpTo } from "./host-mount.js";
 import { childrenOf, type Link, type MemNode, type Superblock } from "./memfs-core.js";
 import type { FsQuota } from "./fs-quota.js";
 import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG } from "./file-stat.js";
@@ -111,14 +111,7 @@ export class Overlays {
   read(lower: LowerFile, path: string, max = Infinity): Uint8Array {
     const { fd } = this.openLower(lower, path);
     try {
-      const out = new Uint8Array(Math.min(lower.size, max));
-      let n = 0;
-      while (n < out.length) {
-        const got = nodeFs.readSync(fd, out, n, out.length - n, n);
-        if (got === 0) break;
-        n += got;
-      }
-      return n === out.length ? out : out.slice(0, n);
+      return readUpTo(fd, Math.min(lower.size, max));
     } catch (e) {
       throw fsError(e, "read", path);
     } finally {
