@@ -9,10 +9,13 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/adapters/mcp.js";
+import { entryPoint } from "../src/pool/entry-point.js";
 import { createVm } from "./helpers.js";
 import { PatientClient, startMcpServer } from "./mcp-child.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/** The CLI, from the sources compiled once as the runtime's workers run them (src/pool/entry-point.ts). */
+const CLI = fileURLToPath(entryPoint("src/cli/main"));
 const TMP = mkdtempSync(join(tmpdir(), "agentos-mcp-"));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 const clients: Client[] = [];
@@ -207,7 +210,7 @@ describe("agentos mcp (the CLI's stdio server, from source)", { concurrent: true
     const host = join(TMP, "host-project");
     mkdirSync(host, { recursive: true });
     writeFileSync(join(host, "notes.txt"), "from the host\n");
-    const args = ["--import", "tsx", "src/cli/main.ts", "mcp", "--mount", `${host}:/mnt/project:ro`, "--cwd", "/mnt/project"];
+    const args = [CLI, "mcp", "--mount", `${host}:/mnt/project:ro`, "--cwd", "/mnt/project"];
     args.push("--env", "GREETING=hi there", "--limit", "maxFsBytes=64K", "--output-limit", "100");
     const server = await startMcpServer(process.execPath, args, { cwd: root });
     const { client } = server;
@@ -224,7 +227,7 @@ describe("agentos mcp (the CLI's stdio server, from source)", { concurrent: true
 
   it("--timeout ends a command with exit code 124, as a result", async () => {
     // The only command of this server: however slow the machine, it ends by the timeout given.
-    const server = await startMcpServer(process.execPath, ["--import", "tsx", "src/cli/main.ts", "mcp", "--timeout", "300"], { cwd: root });
+    const server = await startMcpServer(process.execPath, [CLI, "mcp", "--timeout", "300"], { cwd: root });
     const r = await server.client.callTool({ name: "exec", arguments: { command: "sleep 600" } });
     expect(r).toMatchObject({ structuredContent: { exitCode: 124, stdout: "", stderr: "agentos: timed out after 300 ms\n" } });
     expect(r.isError).toBeFalsy();
@@ -241,7 +244,7 @@ describe("agentos mcp (the CLI's stdio server, from source)", { concurrent: true
     ] as const;
     await Promise.all(
       cases.map(async ([args, code, message]) => {
-        const failed = await startMcpServer(process.execPath, ["--import", "tsx", "src/cli/main.ts", "mcp", ...args], { cwd: root }).catch((e: Error) => e);
+        const failed = await startMcpServer(process.execPath, [CLI, "mcp", ...args], { cwd: root }).catch((e: Error) => e);
         expect(failed).toBeInstanceOf(Error);
         expect((failed as Error).message).toMatch(message);
         expect((failed as Error).message).toMatch(new RegExp(`exited with ${code} before answering`));

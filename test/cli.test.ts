@@ -1,6 +1,6 @@
 /**
- * The `agentos` CLI (src/cli/), run as a person or a script would: a child process from source (node with
- * the tsx loader), its exit status and output; an interactive session through a pseudo-terminal
+ * The `agentos` CLI (src/cli/), run as a person or a script would: a child process from source (compiled
+ * once, as the workers run it), its exit status and output; an interactive session through a pseudo-terminal
  * (`script` from util-linux) and in tmux (send-keys, capture-pane). Each part that needs a host tool is
  * skipped, saying so, when the tool is absent.
  */
@@ -8,14 +8,17 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCli, UsageError } from "../src/cli/args.js";
 import { packageVersion } from "../src/cli/version.js";
+import { entryPoint } from "../src/pool/entry-point.js";
 import { RUN_DEADLINE_MS } from "./deadlines.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const MAIN = join(ROOT, "src/cli/main.ts");
-const NODE_ARGS = ["--import", "tsx", MAIN];
+// The sources compiled once, as the runtime's workers run them (src/pool/entry-point.ts).
+const MAIN = fileURLToPath(entryPoint("src/cli/main"));
+const NODE_ARGS = [MAIN];
 const TMP = mkdtempSync(join(tmpdir(), "agentos-cli-"));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -217,7 +220,7 @@ describe.skipIf(!haveTmux)("agentos in tmux, as a person uses it", () => {
     const statusFile = join(TMP, "tmux-status");
     const tmux = (...args: string[]): string => execFileSync("tmux", args, { encoding: "utf8" });
     const screen = (): string => tmux("capture-pane", "-p", "-t", name);
-    const command = `cd '${ROOT}' && AGENTOS_HISTFILE='${histfile}' '${process.execPath}' --import tsx src/cli/main.ts; echo $? > '${statusFile}'; sleep 60`;
+    const command = `cd '${ROOT}' && AGENTOS_HISTFILE='${histfile}' '${process.execPath}' '${MAIN}'; echo $? > '${statusFile}'; sleep 60`;
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40", command);
     try {
       await waitFor(screen, /agentos:\/home\/user\$ ?$/m);

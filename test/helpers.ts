@@ -1,17 +1,22 @@
-import { afterEach, expect } from "vitest";
+import { afterEach, expect, type TestContext } from "vitest";
 import { AgentOs, type AgentOsOptions, type ExecResult } from "../src/index.js";
 
 const vms: AgentOs[] = [];
 
-/** A VM owned by the current test: after the test, no process may be left in it, and it is disposed. */
-export async function createVm(options?: AgentOsOptions): Promise<AgentOs> {
+/**
+ * A VM owned by the current test: after the test, no process may be left in it, and it is disposed. A test
+ * that runs concurrently with others passes its context, so that its VMs are its own to check.
+ */
+export async function createVm(options?: AgentOsOptions, test?: TestContext): Promise<AgentOs> {
   const vm = await AgentOs.create(options);
-  vms.push(vm);
+  if (test) test.onTestFinished(() => release([vm]));
+  else vms.push(vm);
   return vm;
 }
 
-afterEach(async () => {
-  const owned = vms.splice(0);
+afterEach(() => release(vms.splice(0)));
+
+async function release(owned: AgentOs[]): Promise<void> {
   try {
     for (const vm of owned) {
       let left: ReturnType<AgentOs["allProcesses"]> = [];
@@ -25,7 +30,7 @@ afterEach(async () => {
   } finally {
     await Promise.all(owned.map((vm) => vm.dispose()));
   }
-});
+}
 
 /** Writes a tree of files given as { path: content }. */
 export async function writeTree(vm: AgentOs, files: Record<string, string | Uint8Array>): Promise<void> {

@@ -29,35 +29,6 @@ describe("a pipeline longer than the VM has processes", () => {
     expect(r.stderr).toMatch(/^(sh: fork: retry: Resource temporarily unavailable\n)*$/);
   }, GIVING_UP_DEADLINE_MS);
 
-  it("that cannot start fails as bash's: the shell ends with 254, and the stages that ran are ended", async () => {
-    const vm = await createVm({ limits: { maxProcesses: 8 } });
-    // `sleep 100` and the cats after it hold every process the VM may run, and none of them ends.
-    const r = await vm.exec(`set -o pipefail; ${stages("sleep 100", 20)}; echo "after $?"`);
-    expect(r).toEqual({ exitCode: 254, stdout: "", stderr: GAVE_UP });
-    // createVm's check: nothing is left running (the sleep and the cats were ended).
-  }, GIVING_UP_DEADLINE_MS);
-
-  it("in $( … ), ( … ) and <( … ) ends that subshell with 254, and the shell goes on", async () => {
-    const vm = await createVm({ limits: { maxProcesses: 8 } });
-    const stuck = stages("sleep 100", 20);
-    expect(await vm.exec(`x=$(${stuck}); echo "[$x] $? \${PIPESTATUS[*]}"`)).toEqual({ exitCode: 0, stdout: "[] 254 254\n", stderr: GAVE_UP });
-    expect(await vm.exec(`( ${stuck} ); echo "s=$? \${PIPESTATUS[*]}"`)).toEqual({ exitCode: 0, stdout: "s=254 254\n", stderr: GAVE_UP });
-    // cat reads end of file from the substitution that ended; its own status is 0, as in bash.
-    expect(await vm.exec(`cat <(${stuck}); echo "s=$?"`)).toEqual({ exitCode: 0, stdout: "s=0\n", stderr: GAVE_UP });
-  }, 3 * GIVING_UP_DEADLINE_MS);
-
-  it("in a background job ends the job with 254 (bash's shell, which forks the job's processes itself, ends)", async () => {
-    const vm = await createVm({ limits: { maxProcesses: 8 } });
-    const r = await vm.exec(`${stages("sleep 100", 20)} & wait $!; echo "s=$?"`);
-    expect(r).toEqual({ exitCode: 0, stdout: "s=254\n", stderr: GAVE_UP });
-  }, GIVING_UP_DEADLINE_MS);
-
-  it("the shell's messages go where its own stderr goes, not to the command's redirection", async () => {
-    const vm = await createVm({ limits: { maxProcesses: 8 } });
-    const r = await vm.exec(`${stages("sleep 100", 20)} 2>/dev/null`);
-    expect(r).toEqual({ exitCode: 254, stdout: "", stderr: GAVE_UP });
-  }, GIVING_UP_DEADLINE_MS);
-
   // The cases of issue 25 at the default limit (64 processes).
   it.each([70, 500])("echo hi | cat × %i", async (n) => {
     const vm = await createVm();
@@ -65,6 +36,39 @@ describe("a pipeline longer than the VM has processes", () => {
     expect({ exitCode: r.exitCode, stdout: r.stdout }).toEqual({ exitCode: 0, stdout: "hi\ns=0\n" });
     expect(r.stderr).toMatch(/^(sh: fork: retry: Resource temporarily unavailable\n)*$/);
   }, 5 * RUN_DEADLINE_MS);
+});
+
+// Each of these waits out bash's 15 seconds of retries: they wait side by side, each in a VM of its own.
+describe("a pipeline that never finds room", { concurrent: true }, () => {
+  it("that cannot start fails as bash's: the shell ends with 254, and the stages that ran are ended", async (test) => {
+    const vm = await createVm({ limits: { maxProcesses: 8 } }, test);
+    // `sleep 100` and the cats after it hold every process the VM may run, and none of them ends.
+    const r = await vm.exec(`set -o pipefail; ${stages("sleep 100", 20)}; echo "after $?"`);
+    expect(r).toEqual({ exitCode: 254, stdout: "", stderr: GAVE_UP });
+    // createVm's check: nothing is left running (the sleep and the cats were ended).
+  }, GIVING_UP_DEADLINE_MS);
+
+  // cat reads end of file from the substitution that ended; its own status is 0, as in bash.
+  it.for<[string, string]>([
+    ["x=$(STUCK); echo \"[$x] $? ${PIPESTATUS[*]}\"", "[] 254 254\n"],
+    ["( STUCK ); echo \"s=$? ${PIPESTATUS[*]}\"", "s=254 254\n"],
+    ["cat <(STUCK); echo \"s=$?\"", "s=0\n"],
+  ])("in $( … ), ( … ) and <( … ) ends that subshell with 254, and the shell goes on: %s", { timeout: GIVING_UP_DEADLINE_MS }, async ([script, stdout], test) => {
+    const vm = await createVm({ limits: { maxProcesses: 8 } }, test);
+    expect(await vm.exec(script.replace("STUCK", stages("sleep 100", 20)))).toEqual({ exitCode: 0, stdout, stderr: GAVE_UP });
+  });
+
+  it("in a background job ends the job with 254 (bash's shell, which forks the job's processes itself, ends)", async (test) => {
+    const vm = await createVm({ limits: { maxProcesses: 8 } }, test);
+    const r = await vm.exec(`${stages("sleep 100", 20)} & wait $!; echo "s=$?"`);
+    expect(r).toEqual({ exitCode: 0, stdout: "s=254\n", stderr: GAVE_UP });
+  }, GIVING_UP_DEADLINE_MS);
+
+  it("the shell's messages go where its own stderr goes, not to the command's redirection", async (test) => {
+    const vm = await createVm({ limits: { maxProcesses: 8 } }, test);
+    const r = await vm.exec(`${stages("sleep 100", 20)} 2>/dev/null`);
+    expect(r).toEqual({ exitCode: 254, stdout: "", stderr: GAVE_UP });
+  }, GIVING_UP_DEADLINE_MS);
 });
 
 /** Fills the VM with `sleep 100` processes started through the API until it refuses one (EAGAIN). */

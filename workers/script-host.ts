@@ -14,8 +14,6 @@ export interface ScriptProcess {
 /** A module of workers/commands/: runs the process and answers its exit status. */
 export type Script = (p: ScriptProcess) => number;
 
-const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-
 /**
  * Runs one of the runtime's own commands (workers/commands/<name>) in this worker: commands that process
  * data run here rather than on the kernel's thread, which serves every VM. An exception ends the process
@@ -26,7 +24,7 @@ export async function runScript(task: ScriptTask): Promise<ProcessResult> {
   const p: ScriptProcess = { sys, argv: task.argv, stdout: new Output(sys, 1), stderr: new Output(sys, 2) };
   try {
     if (!/^[a-z0-9-]+$/.test(task.script)) throw new Error(`no such script: ${task.script}`);
-    const script = ((await import(new URL(`./commands/${task.script}${extension}`, import.meta.url).href)) as { default: Script }).default;
+    const script = ((await import(new URL(`./commands/${task.script}.js`, import.meta.url).href)) as { default: Script }).default;
     const exitCode = script(p);
     p.stdout.flush();
     p.stderr.flush();

@@ -6,11 +6,12 @@
  * stderr.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { PACKAGE_JSON } from "../util/package-dir.js";
 
 export const PEERS = ["@modelcontextprotocol/sdk", "zod"] as const;
 
@@ -29,18 +30,10 @@ export function peersResolvable(): boolean {
 export const isMissingPeer = (e: unknown): boolean =>
   (e as { code?: string })?.code === "ERR_MODULE_NOT_FOUND" && /@modelcontextprotocol\/sdk|'zod'/.test(String((e as Error).message));
 
-/** The package's own package.json: the peers' versions are its devDependencies (what its tests run with). */
-function ownManifest(): { devDependencies?: Record<string, string> } {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { devDependencies?: Record<string, string> };
-    if (dirname(dir) === dir) return {};
-  }
-}
-
 /** `name@version` of each peer; without a pinned version (never in the published package), the peer range's latest. */
 function peerSpecs(): string[] {
-  const pinned = ownManifest().devDependencies ?? {};
+  // The package's own devDependencies: the peers' versions its tests run with.
+  const pinned = PACKAGE_JSON.devDependencies ?? {};
   return PEERS.map((name) => (pinned[name] ? `${name}@${pinned[name]}` : name));
 }
 

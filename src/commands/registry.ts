@@ -1,10 +1,10 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chmod } from "./chmod.js";
 import type { CommandHandler, WasmCommand } from "./command.js";
 import { sort } from "./sort.js";
 import { umask } from "./umask.js";
+import { PACKAGE_DIR } from "../util/package-dir.js";
 import { which } from "./which.js";
 
 /** A command the VM can run, found by the basename of argv[0]. */
@@ -110,7 +110,7 @@ export function needsLocaleData(env: Readonly<Record<string, string>>): boolean 
  */
 const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "chroot", "chcon", "runcon", "stdbuf"];
 
-const guestsDist = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "../../guests/dist/" : "../../../guests/dist/", import.meta.url));
+const guestsDist = join(PACKAGE_DIR, "guests/dist/");
 
 function defaultCommands(): Map<string, CommandSpec> {
   const specs = new Map<string, CommandSpec>();

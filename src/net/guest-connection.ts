@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { kerr } from "../kernel/kernel-error.js";
 import type { HostSocket } from "../kernel/host-socket.js";
+import { PACKAGE_DIR } from "../util/package-dir.js";
 
 /** A response's head as the parser gives it. */
 export interface ResponseHead {
@@ -30,7 +33,7 @@ let HTTPParser: ParserClass | undefined;
  */
 function parserClass(): ParserClass {
   if (HTTPParser) return HTTPParser;
-  const file = new URL(import.meta.url.endsWith(".ts") ? "../../workers/node-guest/internal/http-parser.js" : "../../../workers/node-guest/internal/http-parser.js", import.meta.url);
+  const file = pathToFileURL(join(PACKAGE_DIR, "workers/node-guest/internal/http-parser.js"));
   const module = { exports: {} as { HTTPParser: ParserClass } };
   // The package's own file, evaluated as the CommonJS it is (its .js is ESM to Node here); node:vm stays the
   // guest runtime's alone (test/node/escape.test.ts).

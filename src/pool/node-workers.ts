@@ -1,8 +1,12 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { Channel } from "../abi/channel.js";
 import type { NodeTask } from "../abi/process-task.js";
 import { allocateWakeRing } from "../abi/wake-ring.js";
 import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
+import { PACKAGE_DIR } from "../util/package-dir.js";
+import { entryPoint } from "./entry-point.js";
 
 /**
  * The workers that run guest `node` processes: one per process, used once (a realm that ran a guest is
@@ -19,12 +23,6 @@ import { NODE_SPARE_HEAP_SIZES, NODE_SPARE_WORKERS } from "../limits.js";
  * business, and nothing else writes to its stdio.
  */
 const EXEC_ARGV = ["--experimental-vm-modules", "--expose-internals", "--no-warnings"];
-
-function entryFile(): URL {
-  // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.
-  const fromSource = import.meta.url.endsWith(".ts");
-  return new URL(fromSource ? "../../workers/node-host/tsx-entry.mjs" : "../../workers/node-host/runtime.js", import.meta.url);
-}
 
 /** A booted worker, with the channel and wake ring its process will use. */
 export class NodeWorker {
@@ -67,14 +65,14 @@ function boot(heapMb: number): Promise<NodeWorker> {
   const channel = Channel.allocate();
   const wake = allocateWakeRing();
   const started = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(entryFile(), {
+  const worker = new Worker(entryPoint("workers/node-host/runtime"), {
     execArgv: EXEC_ARGV,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(32, heapMb >> 3)) },
     // The guest never writes to the worker's own stdio, and it is not the host's. It is left unread: reading
     // a worker's stdio holds the host's event loop until the worker ends, which a spare never does.
     stdout: true,
     stderr: true,
-    workerData: { codeCache, channel: channel.buffer, wake, started: started.buffer },
+    workerData: { guestDir: pathToFileURL(join(PACKAGE_DIR, "workers/node-guest/")).href, codeCache, channel: channel.buffer, wake, started: started.buffer },
   });
   worker.unref();
   live++;

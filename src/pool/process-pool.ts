@@ -1,6 +1,7 @@
 import { Piscina } from "piscina";
 import type { ProcessResult, ProcessTask } from "../abi/process-task.js";
 import { detachPort } from "./detached-port.js";
+import { entryPoint } from "./entry-point.js";
 import { watchDestroyed } from "./dying-workers.js";
 import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../limits.js";
 
@@ -14,16 +15,10 @@ import { POOL_IDLE_TIMEOUT_MS, POOL_MAX_THREADS, POOL_MIN_THREADS } from "../lim
  */
 let pool: Piscina<ProcessTask, ProcessResult> | undefined;
 
-function workerFile(): string {
-  // From the TypeScript sources the worker needs a loader; the built package runs the compiled file.
-  const fromSource = import.meta.url.endsWith(".ts");
-  return new URL(fromSource ? "../../workers/tsx-entry.mjs" : "../../workers/process-host.js", import.meta.url).href;
-}
-
 export function processPool(): Piscina<ProcessTask, ProcessResult> {
   if (pool) return pool;
   pool = new Piscina<ProcessTask, ProcessResult>({
-    filename: workerFile(),
+    filename: entryPoint("workers/process-host").href,
     minThreads: POOL_MIN_THREADS,
     maxThreads: POOL_MAX_THREADS,
     idleTimeout: POOL_IDLE_TIMEOUT_MS,

@@ -28,8 +28,8 @@ import { WakeWaiter } from "./wake-waiter.js";
  * The worker's event loop is the guest's: its timers are the worker's timers, readiness events come from
  * the wake ring, and when nothing is left the worker ends with the guest's exit code.
  */
-const fromSource = import.meta.url.endsWith(".ts");
-const guestDir = new URL(fromSource ? "../node-guest/" : "../../../workers/node-guest/", import.meta.url);
+/** The runtime's own guest-side files (workers/node-guest/ of the package), as the pool gives it. */
+const guestDir = new URL((workerData as { guestDir: string }).guestDir);
 const requireHere = createRequire(import.meta.url);
 
 /** The polyfills taken from npm packages, by builtin name (their own `require`s resolve beside them). */
@@ -386,6 +386,8 @@ function keepAssignable(proto: object, name: string): void {
 
 /** What the pool gives a booting worker (src/pool/node-workers.ts). */
 interface BootData {
+  /** The URL of the package's workers/node-guest/ directory. */
+  guestDir: string;
   /** Code caches of the runtime's own modules, made by the first worker of this host process. */
   codeCache?: Record<string, Uint8Array>;
   /** The system-call channel and the wake ring of the process this worker will run. */
