@@ -12,6 +12,11 @@ export function clockNow(id: number): bigint {
   return id === ClockId.REALTIME ? BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6)) : process.hrtime.bigint();
 }
 
+/** clock_res_get: realtime comes from performance.now() (microseconds, or coarser if the host coarsens it), the rest from hrtime. */
+export function clockResolution(id: number): bigint {
+  return id === ClockId.REALTIME ? 1000n : 1n;
+}
+
 interface ClockSub {
   userdata: bigint;
   id: number;

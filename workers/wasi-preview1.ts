@@ -1,12 +1,18 @@
 import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
+import { ClockId, LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, Whence } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
-import { clockNow, pollOneoff } from "./poll-oneoff.js";
+import { clockNow, clockResolution, pollOneoff } from "./poll-oneoff.js";
 
 const encoder = new TextEncoder();
+
+/** A u64 as the (lo, hi) argument slots of a system call. */
+const split = (n: bigint): [number, number] => [Number(n & 0xffffffffn), Number((n >> 32n) & 0xffffffffn)];
+
+/** `err` when the call failed, else `then`. */
+const orErrno = (err: number, then: number): number => (err === Errno.SUCCESS ? then : err);
 
 /** Sizes of the argument and environment vectors as WASI lays them out: NUL-terminated strings. */
 function vectorSizes(items: readonly Uint8Array[]): [number, number] {
@@ -56,6 +62,40 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     for (let i = 0; i < count; i++) out.push([view.getUint32(iovs + i * 8, true), view.getUint32(iovs + i * 8 + 4, true)]);
     return out;
   };
+
+  /** Spreads the first `got` bytes of the reply over the iovecs; returns `got`. */
+  const scatter = (vecs: Array<[number, number]>, got: number): number => {
+    let off = 0;
+    for (const [ptr, len] of vecs) {
+      if (off >= got) break;
+      const n = Math.min(len, got - off);
+      mem.bytes.set(k.data.subarray(off, off + n), ptr);
+      off += n;
+    }
+    return got;
+  };
+
+  /** The iovecs' bytes in chunks of at most a channel's payload (an empty write: one empty chunk). */
+  function* gather(vecs: Array<[number, number]>): Generator<Uint8Array> {
+    let left = vecs.reduce((n, [, len]) => n + len, 0);
+    let chunk = new Uint8Array(Math.min(left, k.data.length));
+    let fill = 0;
+    if (left === 0) yield chunk;
+    for (const [ptr, len] of vecs) {
+      for (let off = 0; off < len; ) {
+        const n = Math.min(len - off, chunk.length - fill);
+        chunk.set(mem.slice(ptr + off, n), fill);
+        fill += n;
+        off += n;
+        if (fill === chunk.length) {
+          yield chunk;
+          left -= fill;
+          chunk = new Uint8Array(Math.min(left, k.data.length));
+          fill = 0;
+        }
+      }
+    }
+  }
 
   return {
     args_sizes_get(argcPtr: number, sizePtr: number): number {
@@ -113,31 +153,69 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       );
       const err = k.call(Sys.READ, [fd, want]);
       if (err !== Errno.SUCCESS) return err;
-      const got = k.replyLength;
-      let off = 0;
-      for (const [ptr, len] of vecs) {
-        if (off >= got) break;
-        const n = Math.min(len, got - off);
-        mem.bytes.set(k.data.subarray(off, off + n), ptr);
-        off += n;
-      }
-      mem.u32(nreadPtr, got);
+      mem.u32(nreadPtr, scatter(vecs, k.replyLength));
       return Errno.SUCCESS;
     },
 
     fd_close: (fd: number) => k.call(Sys.CLOSE, [fd]),
-    fd_sync: () => Errno.SUCCESS,
+    // Everything is written through at once: there is nothing to sync, but the fd must be open.
+    fd_sync: (fd: number) => k.call(Sys.FDSTAT, [fd]),
+    fd_datasync: (fd: number) => k.call(Sys.FDSTAT, [fd]),
+
+    fd_pread(fd: number, iovs: number, count: number, offset: bigint, nreadPtr: number): number {
+      const vecs = iovecs(iovs, count);
+      const want = Math.min(
+        vecs.reduce((n, [, len]) => n + len, 0),
+        k.data.length,
+      );
+      const err = k.call(Sys.PREAD, [fd, want, ...split(offset)]);
+      if (err !== Errno.SUCCESS) return err;
+      mem.u32(nreadPtr, scatter(vecs, k.replyLength));
+      return Errno.SUCCESS;
+    },
+
+    fd_pwrite(fd: number, iovs: number, count: number, offset: bigint, nwrittenPtr: number): number {
+      let total = 0;
+      // Gathered a channel's payload at a time; a short write ends the call.
+      for (const chunk of gather(iovecs(iovs, count))) {
+        k.data.set(chunk);
+        const err = k.call(Sys.PWRITE, [fd, ...split(offset + BigInt(total))], chunk.length);
+        if (err !== Errno.SUCCESS) {
+          if (total === 0) return err;
+          break;
+        }
+        total += k.out(0);
+        if (k.out(0) < chunk.length) break;
+      }
+      mem.u32(nwrittenPtr, total);
+      return Errno.SUCCESS;
+    },
+
+    fd_tell(fd: number, offsetPtr: number): number {
+      const err = k.call(Sys.SEEK, [fd, 0, 0, Whence.CUR]);
+      if (err === Errno.SUCCESS) mem.u64(offsetPtr, (BigInt(k.out(1)) << 32n) | BigInt(k.out(0) >>> 0));
+      return err;
+    },
+
+    fd_renumber: (from: number, to: number) => k.call(Sys.RENUMBER, [from, to]),
+    fd_allocate: (fd: number, offset: bigint, len: bigint) => k.call(Sys.ALLOCATE, [fd, ...split(offset), ...split(len)]),
+    fd_advise: (fd: number, offset: bigint, len: bigint, advice: number) =>
+      k.call(Sys.ADVISE, [fd, ...split(offset), ...split(len), advice]),
 
     fd_fdstat_get(fd: number, ptr: number): number {
       const err = k.call(Sys.FDSTAT, [fd]);
       if (err !== Errno.SUCCESS) return err;
       const view = mem.view;
+      const [base, inheriting] = rightsOf(k.out(0), k.out(2));
       view.setUint8(ptr, k.out(0));
       view.setUint16(ptr + 2, k.out(1), true);
-      view.setBigUint64(ptr + 8, Rights.ALL, true);
-      view.setBigUint64(ptr + 16, Rights.ALL, true);
+      view.setBigUint64(ptr + 8, base, true);
+      view.setBigUint64(ptr + 16, inheriting, true);
       return Errno.SUCCESS;
     },
+    // Rights are what the fd can do (fd_fdstat_get); they cannot be narrowed, as in wasmtime, since
+    // preview2 has none.
+    fd_fdstat_set_rights: (fd: number) => orErrno(k.call(Sys.FDSTAT, [fd]), Errno.ENOTSUP),
 
     fd_filestat_get(fd: number, ptr: number): number {
       const err = k.call(Sys.FSTAT, [fd]);
@@ -271,7 +349,13 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
 
     clock_time_get(id: number, _precision: bigint, ptr: number): number {
+      if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
       mem.u64(ptr, clockNow(id));
+      return Errno.SUCCESS;
+    },
+    clock_res_get(id: number, ptr: number): number {
+      if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
+      mem.u64(ptr, clockResolution(id));
       return Errno.SUCCESS;
     },
 
@@ -283,16 +367,7 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       throw new GuestExit(code);
     },
     proc_raise: () => Errno.ENOSYS,
-    fd_renumber: () => Errno.ENOSYS,
     fd_fdstat_set_flags: (fd: number, flags: number) => k.call(Sys.SETFL, [fd, flags]),
-    fd_fdstat_set_rights: () => Errno.ENOSYS,
-    fd_tell: () => Errno.ENOSYS,
-    fd_pread: () => Errno.ENOSYS,
-    fd_pwrite: () => Errno.ENOSYS,
-    fd_advise: () => Errno.ENOSYS,
-    fd_allocate: () => Errno.ENOSYS,
-    fd_datasync: () => Errno.SUCCESS,
-    clock_res_get: () => Errno.ENOSYS,
     sock_accept: () => Errno.ENOSYS,
     sock_recv: () => Errno.ENOSYS,
     sock_send: () => Errno.ENOSYS,

@@ -13,7 +13,7 @@ export const Sys = {
   SEEK: 3,
   /** args: fd */
   CLOSE: 4,
-  /** args: fd · out: [filetype, fdflags] */
+  /** args: fd · out: [filetype, fdflags, access: bit 0 readable, bit 1 writable] */
   FDSTAT: 5,
   /** args: fd · reply: filestat (64 bytes) */
   FSTAT: 6,
@@ -149,6 +149,16 @@ export const Sys = {
    * EAGAIN on a NONBLOCK fd (room-fd.ts). A shell waits on it to try a spawn that failed with EAGAIN again.
    */
   ROOMFD: 56,
+  /** args: fd, maxLen, offLo, offHi · reply: the bytes read at that offset (the fd's offset does not move) */
+  PREAD: 57,
+  /** args: fd, offLo, offHi · payload: bytes · out: [written] at that offset (at the end with APPEND); the fd's offset does not move */
+  PWRITE: 58,
+  /** args: from, to. Both must be open: `to` is closed and `from` moves there (fd_renumber, dup2 then close). */
+  RENUMBER: 59,
+  /** args: fd, offLo, offHi, lenLo, lenHi. The file grows to at least offset + len (posix_fallocate). */
+  ALLOCATE: 60,
+  /** args: fd, offLo, offHi, lenLo, lenHi, advice (WASI's 0-5). Checked, then ignored: everything is in memory. */
+  ADVISE: 61,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -13,6 +13,8 @@ import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
 
 const encoder = new TextEncoder();
+/** WASI's advice values run from NORMAL (0) to NOREUSE (5). */
+const MAX_ADVICE = 5;
 
 /**
  * Writing to a pipe nobody reads raises SIGPIPE, whose default action ends the process (the guests cannot
@@ -83,6 +85,49 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     // The guest's convention: stdio reports a character device whatever it is connected to.
     ch.setOut(0, fd <= 2 ? FileType.CHARACTER_DEVICE : file.filetype);
     ch.setOut(1, (file.append ? FdFlags.APPEND : 0) | (p.fds.isNonblocking(fd) ? FdFlags.NONBLOCK : 0));
+    ch.setOut(2, (file.readable ? 1 : 0) | (file.writable ? 2 : 0));
+    return 0;
+  },
+
+  [Sys.PREAD]: (_k, p, ch) => {
+    const target = ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length));
+    return p.fds.get(ch.arg(0)).pread(target, ch.uarg(2) + ch.uarg(3) * 2 ** 32);
+  },
+
+  [Sys.PWRITE]: (_k, p, ch) => {
+    const fd = ch.arg(0);
+    try {
+      ch.setOut(0, p.fds.get(fd).pwrite(ch.data.subarray(0, ch.requestLength), ch.uarg(1) + ch.uarg(2) * 2 ** 32));
+    } catch (e) {
+      return writeFailed(p, fd, e);
+    }
+    return 0;
+  },
+
+  [Sys.RENUMBER]: (_k, p, ch) => {
+    const [from, to] = [ch.arg(0), ch.arg(1)];
+    p.fds.renumber(from, to);
+    if (from !== to) {
+      p.wakeRing?.disarm(from);
+      p.wakeRing?.disarm(to);
+    }
+    return 0;
+  },
+
+  [Sys.ALLOCATE]: (_k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    const [offset, length] = [ch.uarg(1) + ch.uarg(2) * 2 ** 32, ch.uarg(3) + ch.uarg(4) * 2 ** 32];
+    if (length === 0) throw kerr("EINVAL", { syscall: "fallocate", message: "length 0" });
+    file.allocate(offset, length);
+    return 0;
+  },
+
+  [Sys.ADVISE]: (_k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    if (ch.uarg(5) > MAX_ADVICE) throw kerr("EINVAL", { syscall: "fadvise", message: `unknown advice ${ch.uarg(5)}` });
+    // posix_fadvise: a pipe or a socket has no pages to advise on.
+    if (file.filetype === FileType.UNKNOWN || file.filetype === FileType.SOCKET_STREAM || file.filetype === FileType.SOCKET_DGRAM)
+      throw kerr("ESPIPE", { syscall: "fadvise" });
     return 0;
   },
 
