@@ -1,7 +1,7 @@
 import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { ClockId, LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, Whence } from "../src/abi/wasi.js";
+import { ClockId, FstFlags, LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, Whence } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
 import { clockNow, clockResolution, pollOneoff } from "./poll-oneoff.js";
@@ -48,6 +48,9 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
 
   /** UTIMES: the times (ns) as ms in the payload, then the path; on the fd itself without one. */
   const setTimes = (fd: number, follow: number, flags: number, atim: bigint, mtim: bigint, target: Uint8Array | undefined): number => {
+    // A time and "now" for the same one contradict each other; no other bits exist.
+    const { ATIM, ATIM_NOW, MTIM, MTIM_NOW } = FstFlags;
+    if ((flags & ATIM && flags & ATIM_NOW) || (flags & MTIM && flags & MTIM_NOW) || flags & ~(ATIM | ATIM_NOW | MTIM | MTIM_NOW)) return Errno.EINVAL;
     if (target && 16 + target.length > k.data.length) return Errno.ENAMETOOLONG;
     const view = new DataView(k.data.buffer, k.data.byteOffset, 16);
     view.setFloat64(0, Number(atim) / 1e6, true);
@@ -139,7 +142,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
           }
         }
       }
-      const err = flush();
+      // Nothing to write still needs an fd that can be written (the kernel's write of 0 bytes checks it).
+      const err = fill === 0 && total === 0 ? k.call(Sys.WRITE, [fd], 0) : flush();
       if (err !== Errno.SUCCESS && total === 0) return err;
       mem.u32(nwrittenPtr, total);
       return Errno.SUCCESS;
@@ -242,7 +246,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
     fd_prestat_dir_name(fd: number, ptr: number, len: number): number {
       if (fd !== rootFd) return Errno.EBADF;
-      if (len >= 1) mem.bytes[ptr] = 0x2f; // "/"
+      if (len < 1) return Errno.ENAMETOOLONG; // as wasmtime: the buffer cannot hold the name
+      mem.bytes[ptr] = 0x2f; // "/"
       return Errno.SUCCESS;
     },
 
@@ -340,8 +345,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       k.callWithFields(Sys.RENAME, [fd, nfd], [path(op, ol), path(np, nl)]),
     path_symlink: (op: number, ol: number, fd: number, np: number, nl: number) =>
       k.callWithFields(Sys.SYMLINK, [fd], [path(op, ol), path(np, nl)]),
-    path_link: (ofd: number, _flags: number, op: number, ol: number, nfd: number, np: number, nl: number) =>
-      k.callWithFields(Sys.LINK, [ofd, nfd], [path(op, ol), path(np, nl)]),
+    path_link: (ofd: number, flags: number, op: number, ol: number, nfd: number, np: number, nl: number) =>
+      k.callWithFields(Sys.LINK, [ofd, nfd, flags & LookupFlags.SYMLINK_FOLLOW], [path(op, ol), path(np, nl)]),
 
     random_get(buf: number, len: number): number {
       for (let off = 0; off < len; off += 65536) crypto.getRandomValues(mem.slice(buf + off, Math.min(65536, len - off)));

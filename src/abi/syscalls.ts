@@ -43,7 +43,7 @@ export const Sys = {
   RENAME: 18,
   /** args: dirfd · payload: fields [target, linkPath] */
   SYMLINK: 19,
-  /** args: oldDirfd, newDirfd · payload: fields [old, new] */
+  /** args: oldDirfd, newDirfd, followSymlinks (of old) · payload: fields [old, new] */
   LINK: 20,
   /** args: dirfd · payload: path · reply: target */
   READLINK: 21,

@@ -26,6 +26,8 @@ export abstract class OpenFile {
   readonly readable: boolean = true;
   readonly writable: boolean = true;
   append = false;
+  /** The sync fdflags it was opened with (DSYNC, RSYNC, SYNC): kept for fd_fdstat_get, meaningless in memory. */
+  syncFlags = 0;
 
   /** Reads into `target`; 0 means end of file. May park (returns a promise) when no data is ready yet. */
   abstract read(target: Uint8Array, signal: AbortSignal): number | Promise<number>;

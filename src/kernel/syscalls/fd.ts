@@ -50,6 +50,11 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const written = (n: number): number => (ch.setOut(0, n), 0);
     try {
       const file = p.fds.get(fd);
+      // Writing nothing checks the fd and does nothing else (no EPIPE), as Linux's pipes do.
+      if (data.length === 0) {
+        if (!file.writable) throw kerr("EBADF", { syscall: "write", message: `fd ${fd} is not open for writing` });
+        return written(0);
+      }
       const n = p.fds.isNonblocking(fd) ? file.writeNonblocking(data) : file.write(data, p.killSignal);
       return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, fd, e));
     } catch (e) {
@@ -84,7 +89,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const file = p.fds.get(fd);
     // The guest's convention: stdio reports a character device whatever it is connected to.
     ch.setOut(0, fd <= 2 ? FileType.CHARACTER_DEVICE : file.filetype);
-    ch.setOut(1, (file.append ? FdFlags.APPEND : 0) | (p.fds.isNonblocking(fd) ? FdFlags.NONBLOCK : 0));
+    ch.setOut(1, (file.append ? FdFlags.APPEND : 0) | (p.fds.isNonblocking(fd) ? FdFlags.NONBLOCK : 0) | file.syncFlags);
     ch.setOut(2, (file.readable ? 1 : 0) | (file.writable ? 2 : 0));
     return 0;
   },

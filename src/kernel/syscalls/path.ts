@@ -12,6 +12,7 @@ import type { Process } from "../process.js";
 import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
+const SYNC_FLAGS = FdFlags.DSYNC | FdFlags.RSYNC | FdFlags.SYNC;
 
 /** A path that ends in `/` or `/.` names a directory. */
 const NAMES_DIRECTORY = /\/\.?$/;
@@ -30,6 +31,26 @@ function resolveGuestPath(k: Kernel, p: Process, dirfd: number, written: string)
     if (type !== undefined && type !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "lookup", path });
   }
   return path;
+}
+
+/**
+ * A new name written with a trailing slash (`link/`) can only be a directory's, which link and symlink do
+ * not make: EEXIST when something is there, ENOENT when not, as on Linux. `field` is the new name's among
+ * the payload's fields (or `written`, the name as given).
+ */
+function newName(k: Kernel, ch: Parameters<SyscallHandler>[2], field: number, path: string, written?: string): void {
+  const name = written ?? decoder.decode(unpackFields(ch.data, ch.requestLength)[field]!);
+  if (!name.endsWith("/")) return;
+  throw kerr(k.vfs.typeOf(path) === undefined && !isSymlink(k, path) ? "ENOENT" : "EEXIST", { syscall: "link", path });
+}
+
+/** Whether `path` itself (not followed) is a symbolic link. */
+function isSymlink(k: Kernel, path: string): boolean {
+  try {
+    return (k.vfs.mode(path, false) & 0o170000) === 0o120000;
+  } catch {
+    return false;
+  }
 }
 
 /** The request's path payload resolved against the dirfd in ARG0. */
@@ -63,6 +84,10 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
       ch.setOut(0, p.fds.allocate(control, ROOT_PREOPEN_FD + 1));
       return 0;
     }
+    // Without SYMLINK_FOLLOW (O_NOFOLLOW) a symlink at the end is not opened: ELOOP. O_CREAT|O_EXCL fails
+    // on it with EEXIST anyway.
+    const createExclusive = (oflags & OFlags.CREAT) !== 0 && (oflags & OFlags.EXCL) !== 0;
+    if (ch.arg(5) === 0 && !createExclusive && isSymlink(k, path)) throw kerr("ELOOP", { syscall: "open", path, message: "is a symbolic link (not followed)" });
     const file = k.vfs.open(path, {
       read: ch.arg(3) === 1,
       write: ch.arg(4) === 1,
@@ -74,6 +99,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
     });
     // Held while the fd is allocated, so that an EMFILE closes the file again: an open memfs file left
     // behind would count against the VM's files for good, and an unlinked one would never be freed.
+    file.syncFlags = ch.arg(2) & SYNC_FLAGS;
     file.retain();
     try {
       ch.setOut(0, p.fds.allocate(file, ROOT_PREOPEN_FD + 1));
@@ -95,12 +121,20 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.RMDIR]: (k, p, ch) => (k.vfs.rmdir(atPath(k, p, ch)), 0),
   [Sys.UNLINK]: (k, p, ch) => (k.vfs.unlink(atPath(k, p, ch)), 0),
   [Sys.RENAME]: (k, p, ch) => (k.vfs.rename(...twoPaths(k, p, ch)), 0),
-  [Sys.LINK]: (k, p, ch) => (k.vfs.link(...twoPaths(k, p, ch)), 0),
+  [Sys.LINK]: (k, p, ch) => {
+    const [from, to] = twoPaths(k, p, ch);
+    newName(k, ch, 1, to);
+    // linkat's AT_SYMLINK_FOLLOW: the link is made to what a symlink names (ENOENT for a dangling one).
+    k.vfs.link(ch.arg(2) === 1 ? k.vfs.realpath(from) : from, to);
+    return 0;
+  },
 
   [Sys.SYMLINK]: (k, p, ch) => {
     // The target is stored as written; only the link's own path is resolved.
     const [target, link] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
-    k.vfs.symlink(target!, resolveGuestPath(k, p, ch.arg(0), link!));
+    const path = resolveGuestPath(k, p, ch.arg(0), link!);
+    newName(k, ch, 0, path, link);
+    k.vfs.symlink(target!, path);
     return 0;
   },
 
