@@ -1,7 +1,8 @@
 import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
+import { MSG, SHUT, SOCK } from "../src/abi/net.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { ClockId, FstFlags, LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, Whence } from "../src/abi/wasi.js";
+import { ClockId, FdFlags, FstFlags, LookupFlags, RiFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, Whence } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
 import { clockNow, clockResolution, pollOneoff } from "./poll-oneoff.js";
@@ -373,10 +374,63 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
     proc_raise: () => Errno.ENOSYS,
     fd_fdstat_set_flags: (fd: number, flags: number) => k.call(Sys.SETFL, [fd, flags]),
-    sock_accept: () => Errno.ENOSYS,
-    sock_recv: () => Errno.ENOSYS,
-    sock_send: () => Errno.ENOSYS,
-    sock_shutdown: () => Errno.ENOSYS,
+
+    // The VM's sockets (a socket fd comes from a parent that made it, e.g. a shell's or node's): ENOTSOCK
+    // for any other fd, as on Linux.
+    sock_accept(fd: number, flags: number, fdPtr: number): number {
+      if (flags & ~FdFlags.NONBLOCK) return Errno.EINVAL;
+      const err = k.call(Sys.ACCEPT, [fd, flags & FdFlags.NONBLOCK ? SOCK.NONBLOCK : 0]);
+      if (err === Errno.SUCCESS) mem.u32(fdPtr, k.out(0));
+      return err;
+    },
+    sock_recv(fd: number, iovs: number, count: number, riFlags: number, nreadPtr: number, roFlagsPtr: number): number {
+      if (riFlags & ~(RiFlags.RECV_PEEK | RiFlags.RECV_WAITALL)) return Errno.EINVAL;
+      const vecs = iovecs(iovs, count);
+      const want = Math.min(
+        vecs.reduce((n, [, len]) => n + len, 0),
+        k.data.length,
+      );
+      const peek = riFlags & RiFlags.RECV_PEEK ? MSG.PEEK : 0;
+      const err = k.call(Sys.RECV, [fd, want, peek]);
+      if (err !== Errno.SUCCESS) return err;
+      let got = k.replyLength;
+      // WAITALL: more receives until the buffers are full or the stream ends (or fails: what came is kept).
+      if (riFlags & RiFlags.RECV_WAITALL && !peek && got > 0 && got < want) {
+        const all = new Uint8Array(want);
+        all.set(k.data.subarray(0, got));
+        while (got < want && k.call(Sys.RECV, [fd, want - got, 0]) === Errno.SUCCESS && k.replyLength > 0) {
+          all.set(k.data.subarray(0, k.replyLength), got);
+          got += k.replyLength;
+        }
+        k.data.set(all.subarray(0, got));
+      }
+      mem.u32(nreadPtr, scatter(vecs, got));
+      mem.view.setUint16(roFlagsPtr, 0, true);
+      return Errno.SUCCESS;
+    },
+    sock_send(fd: number, iovs: number, count: number, _siFlags: number, nsentPtr: number): number {
+      let total = 0;
+      for (const chunk of gather(iovecs(iovs, count))) {
+        k.data.set(chunk);
+        const err = k.call(Sys.SEND, [fd, 0], chunk.length);
+        if (err !== Errno.SUCCESS) {
+          if (total === 0) return err;
+          break;
+        }
+        total += k.out(0);
+        if (k.out(0) < chunk.length) break;
+      }
+      mem.u32(nsentPtr, total);
+      return Errno.SUCCESS;
+    },
+    sock_shutdown(fd: number, how: number): number {
+      const shut = [undefined, SHUT.RD, SHUT.WR, SHUT.RDWR][how];
+      if (shut === undefined) {
+        const err = k.call(Sys.FDSTAT, [fd]);
+        return err === Errno.SUCCESS ? Errno.EINVAL : err;
+      }
+      return k.call(Sys.SHUTDOWN, [fd, shut]);
+    },
   };
 }
 

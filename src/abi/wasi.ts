@@ -59,6 +59,8 @@ export function rightsOf(filetype: number, access: number): [bigint, bigint] {
 export const OFlags = { CREAT: 1, DIRECTORY: 2, EXCL: 4, TRUNC: 8 } as const;
 export const FdFlags = { APPEND: 1, DSYNC: 2, NONBLOCK: 4, RSYNC: 8, SYNC: 16 } as const;
 export const LookupFlags = { SYMLINK_FOLLOW: 1 } as const;
+/** sock_recv's flags. */
+export const RiFlags = { RECV_PEEK: 1, RECV_WAITALL: 2 } as const;
 export const FstFlags = { ATIM: 1, ATIM_NOW: 2, MTIM: 4, MTIM_NOW: 8 } as const;
 export const Whence = { SET: 0, CUR: 1, END: 2 } as const;
 
