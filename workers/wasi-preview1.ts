@@ -2,7 +2,7 @@ import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { MSG, SHUT, SOCK } from "../src/abi/net.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { ClockId, FdFlags, FstFlags, LookupFlags, RiFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, Whence } from "../src/abi/wasi.js";
+import { ClockId, FdFlags, FstFlags, LookupFlags, RiFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, UTIMES_EXACT, Whence } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
 import { clockNow, clockResolution, pollOneoff } from "./poll-oneoff.js";
@@ -11,6 +11,11 @@ const encoder = new TextEncoder();
 
 /** A u64 as the (lo, hi) argument slots of a system call. */
 const split = (n: bigint): [number, number] => [Number(n & 0xffffffffn), Number((n >> 32n) & 0xffffffffn)];
+
+/** WASI's last signal number (SIGSYS); Linux's numbers of the signals ignored by default, and of those that stop. */
+const WASI_SIGSYS = 30;
+const IGNORED_SIGNALS = new Set([17, 18, 23, 28]); // CHLD, CONT, URG, WINCH
+const STOP_SIGNALS = new Set([19, 20, 21, 22]); // STOP, TSTP, TTIN, TTOU
 
 /** `err` when the call failed, else `then`. */
 const orErrno = (err: number, then: number): number => (err === Errno.SUCCESS ? then : err);
@@ -47,17 +52,17 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     mem.bytes.set(k.data.subarray(0, len), dst);
   };
 
-  /** UTIMES: the times (ns) as ms in the payload, then the path; on the fd itself without one. */
+  /** UTIMES: the times in nanoseconds, then the path; on the fd itself without one. */
   const setTimes = (fd: number, follow: number, flags: number, atim: bigint, mtim: bigint, target: Uint8Array | undefined): number => {
     // A time and "now" for the same one contradict each other; no other bits exist.
     const { ATIM, ATIM_NOW, MTIM, MTIM_NOW } = FstFlags;
     if ((flags & ATIM && flags & ATIM_NOW) || (flags & MTIM && flags & MTIM_NOW) || flags & ~(ATIM | ATIM_NOW | MTIM | MTIM_NOW)) return Errno.EINVAL;
     if (target && 16 + target.length > k.data.length) return Errno.ENAMETOOLONG;
     const view = new DataView(k.data.buffer, k.data.byteOffset, 16);
-    view.setFloat64(0, Number(atim) / 1e6, true);
-    view.setFloat64(8, Number(mtim) / 1e6, true);
+    view.setBigUint64(0, atim, true);
+    view.setBigUint64(8, mtim, true);
     if (target) k.data.set(target, 16);
-    return k.call(Sys.UTIMES, [fd, follow, flags, target ? 0 : 1], 16 + (target?.length ?? 0));
+    return k.call(Sys.UTIMES, [fd, follow, flags | UTIMES_EXACT, target ? 0 : 1], 16 + (target?.length ?? 0));
   };
 
   const iovecs = (iovs: number, count: number): Array<[number, number]> => {
@@ -372,7 +377,19 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     proc_exit(code: number): never {
       throw new GuestExit(code);
     },
-    proc_raise: () => Errno.ENOSYS,
+    /**
+     * Sends a signal to the process itself, as kill(getpid(), sig): WASI numbers its signals as Linux does up
+     * to SIGTERM (15) and one lower from there on (it has no SIGSTKFLT). The ones Linux ignores by default
+     * do nothing; stopping a process is not supported (ENOTSUP); any other ends it, unless it catches it.
+     */
+    proc_raise(signal: number): number {
+      if (signal > WASI_SIGSYS) return Errno.EINVAL;
+      const linux = signal <= 15 ? signal : signal + 1;
+      if (signal === 0 || IGNORED_SIGNALS.has(linux)) return Errno.SUCCESS;
+      if (STOP_SIGNALS.has(linux)) return Errno.ENOTSUP;
+      const err = k.call(Sys.GETPID);
+      return err === Errno.SUCCESS ? k.call(Sys.KILL, [k.out(0), linux]) : err;
+    },
     fd_fdstat_set_flags: (fd: number, flags: number) => k.call(Sys.SETFL, [fd, flags]),
 
     // The VM's sockets (a socket fd comes from a parent that made it, e.g. a shell's or node's): ENOTSOCK

@@ -77,8 +77,9 @@ export const Sys = {
   /** reply: the process's working directory, absolute (RLEN = its length). */
   GETCWD: 32,
   /**
-   * args: dirfd (or fd), followSymlinks, fstflags (WASI: ATIM 1, ATIM_NOW 2, MTIM 4, MTIM_NOW 8), onFd ·
-   * payload: atime and mtime as float64 milliseconds (16 bytes), then the path (none with onFd).
+   * args: dirfd (or fd), followSymlinks, fstflags (WASI: ATIM 1, ATIM_NOW 2, MTIM 4, MTIM_NOW 8; and
+   * UTIMES_EXACT 16), onFd · payload: atime and mtime as float64 milliseconds (16 bytes), or u64 nanoseconds
+   * with UTIMES_EXACT, then the path (none with onFd).
    */
   UTIMES: 33,
   /** reply: why the process's last spawn could not exec, in bash's words: `PATH: TEXT` (ENOENT when it did not fail so). */

@@ -62,6 +62,8 @@ export const LookupFlags = { SYMLINK_FOLLOW: 1 } as const;
 /** sock_recv's flags. */
 export const RiFlags = { RECV_PEEK: 1, RECV_WAITALL: 2 } as const;
 export const FstFlags = { ATIM: 1, ATIM_NOW: 2, MTIM: 4, MTIM_NOW: 8 } as const;
+/** Sys.UTIMES's flag beside the fstflags: the times in its payload are u64 nanoseconds, not float64 milliseconds. */
+export const UTIMES_EXACT = 16;
 export const Whence = { SET: 0, CUR: 1, END: 2 } as const;
 
 export const ClockId = { REALTIME: 0, MONOTONIC: 1, PROCESS_CPUTIME: 2, THREAD_CPUTIME: 3 } as const;

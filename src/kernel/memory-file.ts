@@ -6,6 +6,7 @@ import { kerr } from "./kernel-error.js";
 import { nodeSize, type MemNode } from "./memfs-core.js";
 import type { FsQuota } from "./fs-quota.js";
 import { OpenFile } from "./open-file.js";
+import { withExactTimes } from "./exact-times.js";
 
 /**
  * A regular file of the memory file system, open. The description keeps its own offset so that dup'ed
@@ -90,7 +91,7 @@ export class MemoryFile extends OpenFile {
   }
 
   override stat(): FileStat {
-    return toFileStat(this.volume.fstatSync(this.fd) as NodeStats, MEMORY_DEV);
+    return withExactTimes(this.node, toFileStat(this.volume.fstatSync(this.fd) as NodeStats, MEMORY_DEV));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { unpackFields } from "../../abi/channel.js";
 import { writeFileStat } from "../../abi/filestat.js";
-import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
+import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD, UTIMES_EXACT } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
 import { checkPathLength } from "../path-lookup.js";
@@ -187,19 +187,25 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.UTIMES]: (k, p, ch) => {
     const [fd, follow, flags, onFd] = [ch.arg(0), ch.arg(1) === 1, ch.arg(2), ch.arg(3) === 1];
     const now = Date.now();
-    const time = (given: number, set: number, setNow: number): number | undefined =>
-      flags & setNow ? now : flags & set ? ch.view.getFloat64(given, true) : undefined;
+    // UTIMES_EXACT: the payload's times are u64 nanoseconds, kept as such where the file system can.
+    const exact = (flags & UTIMES_EXACT) !== 0;
+    const given = (at: number): number => (exact ? Number(ch.view.getBigUint64(at, true)) / 1e6 : ch.view.getFloat64(at, true));
+    const time = (at: number, set: number, setNow: number): number | undefined => (flags & setNow ? now : flags & set ? given(at) : undefined);
     const [atime, mtime] = [time(0, 1, 2), time(8, 4, 8)];
+    const exactNs = exact
+      ? { ...(flags & 1 ? { atime: ch.view.getBigUint64(0, true) } : {}), ...(flags & 4 ? { mtime: ch.view.getBigUint64(8, true) } : {}) }
+      : undefined;
     if (onFd) {
       // A pipe or a device has no times to set; Linux accepts it all the same.
       const file = p.fds.get(fd);
-      if (file.path !== undefined) k.vfs.utimes(file.path, atime, mtime);
+      if (file.path !== undefined) k.vfs.utimes(file.path, atime, mtime, true, exactNs);
       return 0;
     }
     const path = resolveGuestPath(k, p, fd, decoder.decode(ch.data.subarray(16, ch.requestLength)));
-    k.vfs.utimes(path, atime, mtime, follow);
+    k.vfs.utimes(path, atime, mtime, follow, exactNs);
     return 0;
   },
+
 
   [Sys.CHMOD]: (k, p, ch) => {
     k.vfs.chmod(hostFsPath(k, p, ch), ch.arg(0));
