@@ -45,7 +45,7 @@ export function wasiTests(): WasiTest[] {
   return tests;
 }
 
-/** The files of a host directory, as AgentOs `files` under `at` (empty directories kept through a placeholder-free mkdir later). */
+/** The files of a host directory, as AgentOs `files` under `at`, and its directories (an empty one has no file to make it). */
 function treeOf(hostDir: string, at: string, files: Record<string, Uint8Array>, dirs: string[]): void {
   for (const name of readdirSync(hostDir)) {
     if (name.endsWith(".cleanup")) continue;
