@@ -14,6 +14,8 @@ export interface FileStat {
   atimeMs: number;
   mtimeMs: number;
   ctimeMs: number;
+  /** st_mode, type and permission bits, where the file system gave it (not on the wire: Sys.STAT's out). */
+  mode?: number;
   /** The times to the nanosecond, when known beyond the millisecond (src/kernel/exact-times.ts). */
   atimeNs?: bigint;
   mtimeNs?: bigint;

@@ -15,7 +15,7 @@ export const Sys = {
   CLOSE: 4,
   /** args: fd · out: [filetype, fdflags, access: bit 0 readable, bit 1 writable] */
   FDSTAT: 5,
-  /** args: fd · reply: filestat (64 bytes) */
+  /** args: fd · reply: filestat (64 bytes) · out: [mode] (as FDMODE) */
   FSTAT: 6,
   /** args: fd, sizeLo, sizeHi */
   FTRUNCATE: 7,
@@ -31,7 +31,7 @@ export const Sys = {
   PIPE: 12,
   /** args: dirfd, oflags, fdflags, wantRead, wantWrite, followSymlinks · payload: path · out: [fd] */
   OPEN: 13,
-  /** args: dirfd, followSymlinks · payload: path · reply: filestat */
+  /** args: dirfd, followSymlinks · payload: path · reply: filestat · out: [mode] (st_mode, with the permission bits) */
   STAT: 14,
   /** args: dirfd · payload: path */
   MKDIR: 15,
@@ -160,6 +160,16 @@ export const Sys = {
   ALLOCATE: 60,
   /** args: fd, offLo, offHi, lenLo, lenHi, advice (WASI's 0-5). Checked, then ignored: everything is in memory. */
   ADVISE: 61,
+  /** out: [ppid] (0 for a process the host started) */
+  GETPPID: 62,
+  /**
+   * args: pid, options · out: [status, pid]. POSIX's waitpid, where WAITPID keeps the published binaries'
+   * convention: WNOHANG while the children run answers pid 0, and a pid that is not a child ECHILD. Parks until
+   * a child exits.
+   */
+  WAIT: 63,
+  /** args: dirfd, mode · payload: path, resolved against dirfd as path_* paths are (fchmodat) */
+  CHMODAT: 64,
 } as const;
 
 export type SysName = keyof typeof Sys;

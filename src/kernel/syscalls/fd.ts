@@ -178,11 +178,13 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     // the stream it is (so that nothing would take a pipe's size 0 for the size of its data) and a
     // device (/dev/null, the stdin of an exec without input) as a character device. ripgrep looks at
     // its fd 0 to choose between searching stdin (a file, pipe or socket) and the working directory.
+    const shown = fd > 2 ? shownType(file, p.seesDevices) : undefined;
     const stat =
-      fd > 2 ? shownType(file, p.seesDevices).stat
+      shown ? shown.stat
       : file instanceof DeviceFile ? { ...file.stat(), filetype: FileType.CHARACTER_DEVICE }
       : file.stat();
     writeFileStat(ch.view, 0, stat);
+    ch.setOut(0, shown ? shown.mode : 0); // as FDMODE
     return 64;
   },
 

@@ -112,8 +112,10 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.STAT]: (k, p, ch) => {
     const path = atPath(k, p, ch);
     const open = openFileAt(k, p, path, "stat");
-    const st = open ? shownType(open, p.seesDevices).stat : k.vfs.stat(path, ch.arg(1) === 1);
+    const shown = open && shownType(open, p.seesDevices);
+    const st = shown ? shown.stat : k.vfs.stat(path, ch.arg(1) === 1);
     writeFileStat(ch.view, 0, st);
+    ch.setOut(0, shown ? shown.mode : (st.mode ?? 0));
     return 64;
   },
 
@@ -206,6 +208,11 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
+
+  [Sys.CHMODAT]: (k, p, ch) => {
+    k.vfs.chmod(atPath(k, p, ch), ch.arg(1));
+    return 0;
+  },
 
   [Sys.CHMOD]: (k, p, ch) => {
     k.vfs.chmod(hostFsPath(k, p, ch), ch.arg(0));
