@@ -1,4 +1,4 @@
-import { EventType, FdFlags, FileType, Signal } from "../../abi/wasi.js";
+import { EventType, FdFlags, FileType, Signal, Whence } from "../../abi/wasi.js";
 import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
 import { Errno } from "../../abi/errno.js";
@@ -65,7 +65,9 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.SEEK]: (_k, p, ch) => {
     const offset = ch.uarg(1) + ch.arg(2) * 2 ** 32;
-    const pos = p.fds.get(ch.arg(0)).seek(offset, ch.arg(3));
+    const file = p.fds.get(ch.arg(0));
+    if (ch.uarg(3) > Whence.END) throw kerr("EINVAL", { syscall: "seek", message: `unknown whence ${ch.uarg(3)}` });
+    const pos = file.seek(offset, ch.arg(3));
     ch.setOut(0, pos % 2 ** 32 | 0);
     ch.setOut(1, Math.floor(pos / 2 ** 32));
     return 0;
