@@ -45,4 +45,43 @@ describe("host imports beyond preview1", () => {
       await vm.dispose();
     }
   });
+
+  it("sock_send, sock_recv (PEEK, WAITALL) and sock_shutdown work on a socket a program inherits", async () => {
+    // Node's stdio past fd 2 is a socket pair: the child's fd 3. The parent answers "ping" in two writes.
+    const parent = `
+      const { spawn } = require('child_process');
+      const c = spawn('sock-probe', [], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] });
+      const s = c.stdio[3];
+      let got = '';
+      s.on('data', (d) => {
+        got += d;
+        if (got === 'ping') { s.write('pon'); setImmediate(() => s.write('g-1234')); }
+      });
+      s.on('end', () => { console.log('parent got ' + JSON.stringify(got) + ', then end of file'); s.end(); });
+      c.on('exit', (code) => console.log('exit ' + code));
+    `;
+    const vm = await AgentOs.create({
+      commands: { "sock-probe": { wasm: join(import.meta.dirname, "../guests/wasi-probe/sock-probe.wasm") } },
+      files: { "/home/user/parent.js": parent },
+    });
+    try {
+      expect(await vm.exec("node parent.js")).toEqual({
+        exitCode: 0,
+        stdout: [
+          "send: 4",
+          "peek: 2 po",
+          "recv waitall: 9 pong-1234",
+          "shutdown: 0",
+          'parent got "ping", then end of file',
+          "recv at end: 0",
+          "shutdown a non-socket: -1 ENOTSOCK",
+          "exit 0",
+          "",
+        ].join("\n"),
+        stderr: "",
+      });
+    } finally {
+      await vm.dispose();
+    }
+  });
 });

@@ -6,4 +6,5 @@ set -e
 cd "$(dirname "$0")"
 clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi -Wl,--strip-all -o probe-c.wasm probe.c
 clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi -Wl,--strip-all -o posix-probe.wasm posix.c
+clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi -Wl,--strip-all -o sock-probe.wasm sock.c
 rustc --edition 2021 --target wasm32-wasip1 -O -C strip=symbols -o probe-rs.wasm probe.rs
