@@ -84,6 +84,26 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     return got;
   };
 
+  /**
+   * Writes the iovecs' bytes a channel's payload at a time: `call(length, done)` sends the chunk in the payload
+   * and answers an errno, the count written in OUT0. A short write or an error after some bytes ends it there.
+   */
+  const writeGathered = (iovs: number, count: number, writtenPtr: number, call: (length: number, done: number) => number): number => {
+    let total = 0;
+    for (const chunk of gather(iovecs(iovs, count))) {
+      k.data.set(chunk);
+      const err = call(chunk.length, total);
+      if (err !== Errno.SUCCESS) {
+        if (total === 0) return err;
+        break;
+      }
+      total += k.out(0);
+      if (k.out(0) < chunk.length) break;
+    }
+    mem.u32(writtenPtr, total);
+    return Errno.SUCCESS;
+  };
+
   /** The iovecs' bytes in chunks of at most a channel's payload (an empty write: one empty chunk). */
   function* gather(vecs: Array<[number, number]>): Generator<Uint8Array> {
     let left = vecs.reduce((n, [, len]) => n + len, 0);
@@ -184,22 +204,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       return Errno.SUCCESS;
     },
 
-    fd_pwrite(fd: number, iovs: number, count: number, offset: bigint, nwrittenPtr: number): number {
-      let total = 0;
-      // Gathered a channel's payload at a time; a short write ends the call.
-      for (const chunk of gather(iovecs(iovs, count))) {
-        k.data.set(chunk);
-        const err = k.call(Sys.PWRITE, [fd, ...split(offset + BigInt(total))], chunk.length);
-        if (err !== Errno.SUCCESS) {
-          if (total === 0) return err;
-          break;
-        }
-        total += k.out(0);
-        if (k.out(0) < chunk.length) break;
-      }
-      mem.u32(nwrittenPtr, total);
-      return Errno.SUCCESS;
-    },
+    fd_pwrite: (fd: number, iovs: number, count: number, offset: bigint, nwrittenPtr: number) =>
+      writeGathered(iovs, count, nwrittenPtr, (length, done) => k.call(Sys.PWRITE, [fd, ...split(offset + BigInt(done))], length)),
 
     fd_tell(fd: number, offsetPtr: number): number {
       const err = k.call(Sys.SEEK, [fd, 0, 0, Whence.CUR]);
@@ -425,21 +431,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       mem.view.setUint16(roFlagsPtr, 0, true);
       return Errno.SUCCESS;
     },
-    sock_send(fd: number, iovs: number, count: number, _siFlags: number, nsentPtr: number): number {
-      let total = 0;
-      for (const chunk of gather(iovecs(iovs, count))) {
-        k.data.set(chunk);
-        const err = k.call(Sys.SEND, [fd, 0], chunk.length);
-        if (err !== Errno.SUCCESS) {
-          if (total === 0) return err;
-          break;
-        }
-        total += k.out(0);
-        if (k.out(0) < chunk.length) break;
-      }
-      mem.u32(nsentPtr, total);
-      return Errno.SUCCESS;
-    },
+    sock_send: (fd: number, iovs: number, count: number, _siFlags: number, nsentPtr: number) =>
+      writeGathered(iovs, count, nsentPtr, (length) => k.call(Sys.SEND, [fd, 0], length)),
     sock_shutdown(fd: number, how: number): number {
       const shut = [undefined, SHUT.RD, SHUT.WR, SHUT.RDWR][how];
       if (shut === undefined) {
