@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WASI } from "node:wasi";
-import { AgentOs } from "../src/index.js";
+import { AgentOs, type MountOptions } from "../src/index.js";
 
 export interface ProbeRun {
   exitCode: number;
@@ -26,8 +26,8 @@ export async function runUnderNode(wasm: string, args: string[]): Promise<ProbeR
 }
 
 /** Runs the same command in a fresh VM, in "/" (the VM's one preopen), its environment empty as under Node. */
-export async function runInVm(wasm: string, args: string[]): Promise<ProbeRun> {
-  const vm = await AgentOs.create({ commands: { probe: { wasm } } });
+export async function runInVm(wasm: string, args: string[], mounts: MountOptions[] = []): Promise<ProbeRun> {
+  const vm = await AgentOs.create({ commands: { probe: { wasm } }, mounts });
   try {
     const r = await vm.exec(`env -i probe ${args.join(" ")}`, { cwd: "/" });
     return { exitCode: r.exitCode, stdout: r.stdout + r.stderr };

@@ -1,6 +1,7 @@
 // A probe of the WASI preview1 calls a C program makes through wasi-libc: one line per check, the same on
 // every runtime that answers as Linux does. test/wasi-probe.test.ts runs it in the VM and under Node's own
-// WASI (uvwasi) and compares the lines. It works in ./wasi-probe.dir, which it removes again.
+// WASI (uvwasi) and compares the lines. It works in ./wasi-probe.dir (in the directory given as its argument,
+// else "/"), which it removes again.
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -45,6 +46,11 @@ static void contents(const char *name, int fd) {
 }
 
 int main(int argc, char **argv) {
+  // The directory to work in: "/" unless given (a host mount of the VM, say).
+  if (argc > 1 && chdir(argv[1]) != 0) {
+    printf("chdir %s: errno %d\n", argv[1], errno);
+    return 1;
+  }
   say("argc", argc);
   check("mkdir", mkdir("wasi-probe.dir", 0755));
   check("chdir-free open of the dir", open("wasi-probe.dir", O_RDONLY | O_DIRECTORY) >= 0 ? 0 : -1);
