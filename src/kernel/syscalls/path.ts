@@ -35,13 +35,12 @@ function resolveGuestPath(k: Kernel, p: Process, dirfd: number, written: string)
 
 /**
  * A new name written with a trailing slash (`link/`) can only be a directory's, which link and symlink do
- * not make: EEXIST when something is there, ENOENT when not, as on Linux. `field` is the new name's among
- * the payload's fields (or `written`, the name as given).
+ * not make: EEXIST when something is there, ENOENT when not, as on Linux. `written` is the name as given,
+ * `path` what it resolved to.
  */
-function newName(k: Kernel, ch: Parameters<SyscallHandler>[2], field: number, path: string, written?: string): void {
-  const name = written ?? decoder.decode(unpackFields(ch.data, ch.requestLength)[field]!);
-  if (!name.endsWith("/")) return;
-  throw kerr(k.vfs.typeOf(path) === undefined && !isSymlink(k, path) ? "ENOENT" : "EEXIST", { syscall: "link", path });
+function newName(k: Kernel, syscall: string, path: string, written: string): void {
+  if (!written.endsWith("/")) return;
+  throw kerr(k.vfs.typeOf(path) === undefined && !isSymlink(k, path) ? "ENOENT" : "EEXIST", { syscall, path });
 }
 
 /** Whether `path` itself (not followed) is a symbolic link. */
@@ -97,9 +96,9 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
       directory: (oflags & OFlags.DIRECTORY) !== 0,
       append: (ch.arg(2) & FdFlags.APPEND) !== 0,
     });
+    file.syncFlags = ch.arg(2) & SYNC_FLAGS;
     // Held while the fd is allocated, so that an EMFILE closes the file again: an open memfs file left
     // behind would count against the VM's files for good, and an unlinked one would never be freed.
-    file.syncFlags = ch.arg(2) & SYNC_FLAGS;
     file.retain();
     try {
       ch.setOut(0, p.fds.allocate(file, ROOT_PREOPEN_FD + 1));
@@ -125,7 +124,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.RENAME]: (k, p, ch) => (k.vfs.rename(...twoPaths(k, p, ch)), 0),
   [Sys.LINK]: (k, p, ch) => {
     const [from, to] = twoPaths(k, p, ch);
-    newName(k, ch, 1, to);
+    newName(k, "link", to, decoder.decode(unpackFields(ch.data, ch.requestLength)[1]));
     // linkat's AT_SYMLINK_FOLLOW: the link is made to what a symlink names (ENOENT for a dangling one).
     k.vfs.link(ch.arg(2) === 1 ? k.vfs.realpath(from) : from, to);
     return 0;
@@ -135,7 +134,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
     // The target is stored as written; only the link's own path is resolved.
     const [target, link] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
     const path = resolveGuestPath(k, p, ch.arg(0), link!);
-    newName(k, ch, 0, path, link);
+    newName(k, "symlink", path, link!);
     k.vfs.symlink(target!, path);
     return 0;
   },
