@@ -5,8 +5,8 @@ import { AgentOs } from "../src/index.js";
 /**
  * The runtime's imports for a C program's POSIX layer (README "Your own WebAssembly commands"), through
  * guests/wasi-probe/posix.c: the real pid and parent pid, POSIX waitpid with the pid it collected, st_mode and
- * owner, fchmod and fchmodat, umask, the user's ids, and a child started in "/" by a user's command that knows
- * its directory.
+ * owner, fchmod and fchmodat, umask, the user's ids, preview1's proc_raise, and a child started in "/" by a
+ * user's command that knows its directory.
  */
 describe("host imports beyond preview1", () => {
   it("answer a C program as POSIX does", async () => {
@@ -37,6 +37,10 @@ describe("host imports beyond preview1", () => {
         "path_stat missing: errno 44",
         "path_stat dir: type 3 mode 40755 uid 1000 gid 1000 size 0",
         "fd_stat bad fd: errno 8",
+        "raise CHLD: errno 0",
+        "raise STOP: errno 58",
+        "raise 31: errno 28",
+        "raise TERM: errno 0, status 15",
         "umask: 22",
         "ids: 1000 1000 1000 1000",
       ]);

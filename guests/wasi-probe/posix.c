@@ -23,6 +23,7 @@ IMPORT("host_fs", "fd_chmod") uint32_t fd_chmod(uint32_t fd, uint32_t mode);
 IMPORT("host_fs", "chmod_at") uint32_t chmod_at(uint32_t dirfd, const char *path, uint32_t len, uint32_t mode);
 IMPORT("host_fs", "umask") uint32_t host_umask(uint32_t *mask);
 IMPORT("host_user", "getids") uint32_t getids(uint32_t ids[4]);
+IMPORT("wasi_snapshot_preview1", "proc_raise") uint32_t proc_raise(uint32_t signal);
 
 // path_stat's and fd_stat's answer: preview1's filestat, then st_mode, uid, gid.
 struct stat_reply {
@@ -65,6 +66,11 @@ int main(int argc, char **argv) {
     proc_getcwd(cwd, sizeof cwd, &used);
     printf("child cwd: %.*s\n", (int)used, cwd);
     return 3;
+  }
+  if (argc > 1 && strcmp(argv[1], "raise") == 0) {
+    proc_raise(15); // SIGTERM
+    printf("still running after SIGTERM\n");
+    return 0;
   }
   uint32_t pid = 0, ppid = 0;
   proc_getpid(&pid);
@@ -111,6 +117,16 @@ int main(int argc, char **argv) {
   show_stat("path_stat dir", path_stat(dir, 1, ".", 1, &st), &st);
   show_stat("fd_stat bad fd", fd_stat(99, &st), &st);
   unlink("posix-probe.txt");
+
+  // proc_raise: WASI's numbers (Linux's up to 15, one lower after); CHLD (16) is ignored, STOP (18) not
+  // supported, a number past SYS (30) invalid, TERM ends the process (status: the signal).
+  printf("raise CHLD: errno %u\n", proc_raise(16));
+  printf("raise STOP: errno %u\n", proc_raise(18));
+  printf("raise 31: errno %u\n", proc_raise(31));
+  static const char raiser[] = "posix-probe\0raise\0";
+  c = spawn(raiser, sizeof raiser - 1, 0, "");
+  err = proc_wait(c, 0, &status, &reaped);
+  printf("raise TERM: errno %u, status %u\n", err, status);
 
   uint32_t mask = 0, ids[4] = {0};
   host_umask(&mask);
