@@ -1,9 +1,13 @@
 import { Errno } from "../src/abi/errno.js";
+import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { Sys } from "../src/abi/syscalls.js";
+import { UMASK, VM_USER } from "../src/abi/user.js";
 import type { GuestMemory } from "./guest-memory.js";
 import type { KernelClient } from "./kernel-client.js";
 
 const encoder = new TextEncoder();
+/** ECHILD as preview1 numbers it (Errno.ECHILD is 10, the published binaries' reading of it). */
+const WASI_ECHILD = 12;
 
 /** host_process, host_fs and host_user: the runtime's own imports (guest-abi §2). */
 export function hostImports(mem: GuestMemory, k: KernelClient) {
@@ -94,6 +98,23 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
      */
     proc_sigcatch: (mask: number, retFdPtr: number) => outU32(retFdPtr, k.call(Sys.SIGCATCH, [mask])),
     proc_getpid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPID)),
+    /** proc_getppid(ret_pid_ptr) -> errno: the parent's pid; 0 for a process the host started (the API's exec and spawn). */
+    proc_getppid: (retPtr: number) => outU32(retPtr, k.call(Sys.GETPPID)),
+    /**
+     * proc_wait(pid, options, ret_status_ptr, ret_pid_ptr) -> errno: POSIX's waitpid, which proc_waitpid is not
+     * (its convention is the published binaries'): pid 0xFFFFFFFF waits for any child, and the pid collected is
+     * written too; WNOHANG while every child runs answers pid 0 (status 0); ECHILD when there is no such child:
+     * WASI's number for it (12), which wasi-libc's errno.h calls ECHILD, not the 10 of proc_waitpid's convention.
+     */
+    proc_wait(pid: number, options: number, retStatusPtr: number, retPidPtr: number): number {
+      const err = k.call(Sys.WAIT, [pid, options]);
+      if (err === Errno.ECHILD) return WASI_ECHILD;
+      if (err === Errno.SUCCESS) {
+        mem.u32(retStatusPtr, k.out(0));
+        mem.u32(retPidPtr, k.out(1));
+      }
+      return err;
+    },
     /**
      * proc_spawn_error(buf, buf_len, ret_len_ptr) -> errno: why the last proc_spawn could not exec the
      * program, as bash words it after the program's name (`./x.sh: Permission denied`), cut at buf_len;
@@ -122,6 +143,16 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
     sleep_ms: (ms: number) => k.call(Sys.SLEEP, [ms]),
   };
 
+  /** After a STAT or FSTAT reply: the filestat, then st_mode, the owner and the group (STAT_BYTES in all). */
+  const statReply = (ptr: number, err: number): number => {
+    if (err !== Errno.SUCCESS) return err;
+    mem.bytes.set(k.data.subarray(0, FILESTAT_SIZE), ptr);
+    mem.u32(ptr + FILESTAT_SIZE, k.out(0));
+    mem.u32(ptr + FILESTAT_SIZE + 4, VM_USER.uid);
+    mem.u32(ptr + FILESTAT_SIZE + 8, VM_USER.gid);
+    return Errno.SUCCESS;
+  };
+
   const host_fs = {
     path_mode(pathPtr: number, pathLen: number, follow: number): number {
       return k.callWith(Sys.PATHMODE, [follow], mem.slice(pathPtr, pathLen)) === Errno.SUCCESS ? k.out(0) : 0;
@@ -129,14 +160,34 @@ export function hostImports(mem: GuestMemory, k: KernelClient) {
     fd_mode: (fd: number) => (k.call(Sys.FDMODE, [fd]) === Errno.SUCCESS ? k.out(0) : 0),
     chmod: (pathPtr: number, pathLen: number, mode: number) =>
       k.callWith(Sys.CHMOD, [mode], mem.slice(pathPtr, pathLen)),
+    /**
+     * path_stat(dirfd, lookup_flags, path_ptr, path_len, ret_ptr) -> errno: path_filestat_get and what preview1's
+     * filestat lacks, in one call: the 64-byte filestat, then u32 st_mode (type and permission bits), u32 uid,
+     * u32 gid (76 bytes). SYMLINK_FOLLOW (1) in lookup_flags follows a symlink at the end.
+     */
+    path_stat: (dirfd: number, flags: number, pathPtr: number, pathLen: number, retPtr: number) =>
+      statReply(retPtr, k.callWith(Sys.STAT, [dirfd, flags & 1], mem.slice(pathPtr, pathLen))),
+    /** fd_stat(fd, ret_ptr) -> errno: fd_filestat_get and st_mode, uid, gid, laid out as path_stat's. */
+    fd_stat: (fd: number, retPtr: number) => statReply(retPtr, k.call(Sys.FSTAT, [fd])),
+    /** fd_chmod(fd, mode) -> errno: fchmod; mode keeps 0o7777. A pipe or socket has nothing to change (success). */
+    fd_chmod: (fd: number, mode: number) => k.call(Sys.FCHMOD, [fd, mode]),
+    /** chmod_at(dirfd, path_ptr, path_len, mode) -> errno: fchmodat, the path relative to dirfd as path_* paths; links followed. */
+    chmod_at: (dirfd: number, pathPtr: number, pathLen: number, mode: number) =>
+      k.callWith(Sys.CHMODAT, [dirfd, mode], mem.slice(pathPtr, pathLen)),
+    /** umask(ret_mask_ptr) -> errno: the file mode creation mask, the VM's (0o022 for every process, fixed). */
+    umask: (retPtr: number) => (mem.u32(retPtr, UMASK), Errno.SUCCESS),
   };
 
   const host_user = {
     isatty: (fd: number, retPtr: number) => outU32(retPtr, k.call(Sys.ISATTY, [fd])),
+    /** getids(ret_ptr) -> errno: u32 uid, euid, gid, egid: the VM's one user's, for every process. */
+    getids(retPtr: number): number {
+      [VM_USER.uid, VM_USER.uid, VM_USER.gid, VM_USER.gid].forEach((id, i) => mem.u32(retPtr + 4 * i, id));
+      return Errno.SUCCESS;
+    },
     getpwuid(uid: number, buf: number, bufLen: number, retLenPtr: number): number {
-      const entry = encoder.encode(
-        uid === 0 ? "root:x:0:0:root:/root:/bin/sh" : `user:x:${uid}:${uid}:user:/home/user:/bin/sh`,
-      );
+      const { name, home, shell } = VM_USER;
+      const entry = encoder.encode(uid === 0 ? "root:x:0:0:root:/root:/bin/sh" : `${name}:x:${uid}:${uid}:${name}:${home}:${shell}`);
       if (entry.length > bufLen) return Errno.E2BIG;
       mem.bytes.set(entry, buf);
       mem.u32(retLenPtr, entry.length);

@@ -12,6 +12,11 @@ export function clockNow(id: number): bigint {
   return id === ClockId.REALTIME ? BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6)) : process.hrtime.bigint();
 }
 
+/** clock_res_get: realtime comes from performance.now() (microseconds, or coarser if the host coarsens it), the rest from hrtime. */
+export function clockResolution(id: number): bigint {
+  return id === ClockId.REALTIME ? 1000n : 1n;
+}
+
 interface ClockSub {
   userdata: bigint;
   id: number;
@@ -30,6 +35,7 @@ export function pollOneoff(mem: GuestMemory, k: KernelClient, inPtr: number, out
   const request = k.channel.view;
   const clocks: ClockSub[] = [];
   const fds: Array<{ userdata: bigint; type: number }> = [];
+  const invalid: bigint[] = [];
   let timeout: bigint | undefined; // of the earliest clock, relative
   let earliest = -1;
   for (let i = 0; i < nsubs; i++) {
@@ -38,6 +44,13 @@ export function pollOneoff(mem: GuestMemory, k: KernelClient, inPtr: number, out
     const type = view.getUint8(s + 8);
     if (type === EventType.CLOCK) {
       const id = view.getUint32(s + 16, true);
+      // An unknown clock is an event at once, with error EINVAL (as wasmtime reports it).
+      if (id > ClockId.THREAD_CPUTIME) {
+        invalid.push(userdata);
+        timeout = 0n;
+        earliest = -1; // no clock fired: the wait is not to last
+        continue;
+      }
       const value = view.getBigUint64(s + 24, true);
       const now = clockNow(id);
       const deadline = view.getUint16(s + 40, true) & SUBCLOCK_ABSTIME ? value : now + value;
@@ -73,6 +86,7 @@ export function pollOneoff(mem: GuestMemory, k: KernelClient, inPtr: number, out
     const state = reply.getUint16(i * 8 + 2, true);
     if (state & 1) event(f.userdata, reply.getUint16(i * 8, true), f.type, reply.getUint32(i * 8 + 4, true), state & 2 ? EVENT_FD_HANGUP : 0);
   });
+  for (const userdata of invalid) event(userdata, Errno.EINVAL, EventType.CLOCK, 0, 0);
   const timedOut = k.out(1) === 1;
   clocks.forEach((c, i) => {
     if ((timedOut && i === earliest) || c.deadline <= clockNow(c.id)) event(c.userdata, Errno.SUCCESS, EventType.CLOCK, 0, 0);

@@ -279,7 +279,7 @@ export class System {
   /** Creates `newPath`, a hard link to `oldPath`. */
   link(oldPath: string, newPath: string): void {
     this.check(
-      this.k.callWithFields(Sys.LINK, [ROOT_PREOPEN_FD, ROOT_PREOPEN_FD], [encoder.encode(this.resolve(oldPath)), encoder.encode(this.resolve(newPath))]),
+      this.k.callWithFields(Sys.LINK, [ROOT_PREOPEN_FD, ROOT_PREOPEN_FD, 0], [encoder.encode(this.resolve(oldPath)), encoder.encode(this.resolve(newPath))]),
       newPath,
     );
   }

@@ -1,12 +1,24 @@
 import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
+import { MSG, SHUT, SOCK } from "../src/abi/net.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { LookupFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, ROOT_PREOPEN_FD } from "../src/abi/wasi.js";
+import { ClockId, FdFlags, FstFlags, LookupFlags, RiFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, UTIMES_EXACT, Whence } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
-import { clockNow, pollOneoff } from "./poll-oneoff.js";
+import { clockNow, clockResolution, pollOneoff } from "./poll-oneoff.js";
 
 const encoder = new TextEncoder();
+
+/** A u64 as the (lo, hi) argument slots of a system call. */
+const split = (n: bigint): [number, number] => [Number(n & 0xffffffffn), Number((n >> 32n) & 0xffffffffn)];
+
+/** WASI's last signal number (SIGSYS); Linux's numbers of the signals ignored by default, and of those that stop. */
+const WASI_SIGSYS = 30;
+const IGNORED_SIGNALS = new Set([17, 18, 23, 28]); // CHLD, CONT, URG, WINCH
+const STOP_SIGNALS = new Set([19, 20, 21, 22]); // STOP, TSTP, TTIN, TTOU
+
+/** `err` when the call failed, else `then`. */
+const orErrno = (err: number, then: number): number => (err === Errno.SUCCESS ? then : err);
 
 /** Sizes of the argument and environment vectors as WASI lays them out: NUL-terminated strings. */
 function vectorSizes(items: readonly Uint8Array[]): [number, number] {
@@ -40,14 +52,17 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     mem.bytes.set(k.data.subarray(0, len), dst);
   };
 
-  /** UTIMES: the times (ns) as ms in the payload, then the path; on the fd itself without one. */
+  /** UTIMES: the times in nanoseconds, then the path; on the fd itself without one. */
   const setTimes = (fd: number, follow: number, flags: number, atim: bigint, mtim: bigint, target: Uint8Array | undefined): number => {
+    // A time and "now" for the same one contradict each other; no other bits exist.
+    const { ATIM, ATIM_NOW, MTIM, MTIM_NOW } = FstFlags;
+    if ((flags & ATIM && flags & ATIM_NOW) || (flags & MTIM && flags & MTIM_NOW) || flags & ~(ATIM | ATIM_NOW | MTIM | MTIM_NOW)) return Errno.EINVAL;
     if (target && 16 + target.length > k.data.length) return Errno.ENAMETOOLONG;
     const view = new DataView(k.data.buffer, k.data.byteOffset, 16);
-    view.setFloat64(0, Number(atim) / 1e6, true);
-    view.setFloat64(8, Number(mtim) / 1e6, true);
+    view.setBigUint64(0, atim, true);
+    view.setBigUint64(8, mtim, true);
     if (target) k.data.set(target, 16);
-    return k.call(Sys.UTIMES, [fd, follow, flags, target ? 0 : 1], 16 + (target?.length ?? 0));
+    return k.call(Sys.UTIMES, [fd, follow, flags | UTIMES_EXACT, target ? 0 : 1], 16 + (target?.length ?? 0));
   };
 
   const iovecs = (iovs: number, count: number): Array<[number, number]> => {
@@ -56,6 +71,60 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     for (let i = 0; i < count; i++) out.push([view.getUint32(iovs + i * 8, true), view.getUint32(iovs + i * 8 + 4, true)]);
     return out;
   };
+
+  /** Spreads the first `got` bytes of the reply over the iovecs; returns `got`. */
+  const scatter = (vecs: Array<[number, number]>, got: number): number => {
+    let off = 0;
+    for (const [ptr, len] of vecs) {
+      if (off >= got) break;
+      const n = Math.min(len, got - off);
+      mem.bytes.set(k.data.subarray(off, off + n), ptr);
+      off += n;
+    }
+    return got;
+  };
+
+  /**
+   * Writes the iovecs' bytes a channel's payload at a time: `call(length, done)` sends the chunk in the payload
+   * and answers an errno, the count written in OUT0. A short write or an error after some bytes ends it there.
+   */
+  const writeGathered = (iovs: number, count: number, writtenPtr: number, call: (length: number, done: number) => number): number => {
+    let total = 0;
+    for (const chunk of gather(iovecs(iovs, count))) {
+      k.data.set(chunk);
+      const err = call(chunk.length, total);
+      if (err !== Errno.SUCCESS) {
+        if (total === 0) return err;
+        break;
+      }
+      total += k.out(0);
+      if (k.out(0) < chunk.length) break;
+    }
+    mem.u32(writtenPtr, total);
+    return Errno.SUCCESS;
+  };
+
+  /** The iovecs' bytes in chunks of at most a channel's payload (an empty write: one empty chunk). */
+  function* gather(vecs: Array<[number, number]>): Generator<Uint8Array> {
+    let left = vecs.reduce((n, [, len]) => n + len, 0);
+    let chunk = new Uint8Array(Math.min(left, k.data.length));
+    let fill = 0;
+    if (left === 0) yield chunk;
+    for (const [ptr, len] of vecs) {
+      for (let off = 0; off < len; ) {
+        const n = Math.min(len - off, chunk.length - fill);
+        chunk.set(mem.slice(ptr + off, n), fill);
+        fill += n;
+        off += n;
+        if (fill === chunk.length) {
+          yield chunk;
+          left -= fill;
+          chunk = new Uint8Array(Math.min(left, k.data.length));
+          fill = 0;
+        }
+      }
+    }
+  }
 
   return {
     args_sizes_get(argcPtr: number, sizePtr: number): number {
@@ -99,7 +168,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
           }
         }
       }
-      const err = flush();
+      // Nothing to write still needs an fd that can be written (the kernel's write of 0 bytes checks it).
+      const err = fill === 0 && total === 0 ? k.call(Sys.WRITE, [fd], 0) : flush();
       if (err !== Errno.SUCCESS && total === 0) return err;
       mem.u32(nwrittenPtr, total);
       return Errno.SUCCESS;
@@ -113,31 +183,55 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       );
       const err = k.call(Sys.READ, [fd, want]);
       if (err !== Errno.SUCCESS) return err;
-      const got = k.replyLength;
-      let off = 0;
-      for (const [ptr, len] of vecs) {
-        if (off >= got) break;
-        const n = Math.min(len, got - off);
-        mem.bytes.set(k.data.subarray(off, off + n), ptr);
-        off += n;
-      }
-      mem.u32(nreadPtr, got);
+      mem.u32(nreadPtr, scatter(vecs, k.replyLength));
       return Errno.SUCCESS;
     },
 
     fd_close: (fd: number) => k.call(Sys.CLOSE, [fd]),
-    fd_sync: () => Errno.SUCCESS,
+    // Everything is written through at once: there is nothing to sync, but the fd must be open.
+    fd_sync: (fd: number) => k.call(Sys.FDSTAT, [fd]),
+    fd_datasync: (fd: number) => k.call(Sys.FDSTAT, [fd]),
+
+    fd_pread(fd: number, iovs: number, count: number, offset: bigint, nreadPtr: number): number {
+      const vecs = iovecs(iovs, count);
+      const want = Math.min(
+        vecs.reduce((n, [, len]) => n + len, 0),
+        k.data.length,
+      );
+      const err = k.call(Sys.PREAD, [fd, want, ...split(offset)]);
+      if (err !== Errno.SUCCESS) return err;
+      mem.u32(nreadPtr, scatter(vecs, k.replyLength));
+      return Errno.SUCCESS;
+    },
+
+    fd_pwrite: (fd: number, iovs: number, count: number, offset: bigint, nwrittenPtr: number) =>
+      writeGathered(iovs, count, nwrittenPtr, (length, done) => k.call(Sys.PWRITE, [fd, ...split(offset + BigInt(done))], length)),
+
+    fd_tell(fd: number, offsetPtr: number): number {
+      const err = k.call(Sys.SEEK, [fd, 0, 0, Whence.CUR]);
+      if (err === Errno.SUCCESS) mem.u64(offsetPtr, (BigInt(k.out(1)) << 32n) | BigInt(k.out(0) >>> 0));
+      return err;
+    },
+
+    fd_renumber: (from: number, to: number) => k.call(Sys.RENUMBER, [from, to]),
+    fd_allocate: (fd: number, offset: bigint, len: bigint) => k.call(Sys.ALLOCATE, [fd, ...split(offset), ...split(len)]),
+    fd_advise: (fd: number, offset: bigint, len: bigint, advice: number) =>
+      k.call(Sys.ADVISE, [fd, ...split(offset), ...split(len), advice]),
 
     fd_fdstat_get(fd: number, ptr: number): number {
       const err = k.call(Sys.FDSTAT, [fd]);
       if (err !== Errno.SUCCESS) return err;
       const view = mem.view;
+      const [base, inheriting] = rightsOf(k.out(0), k.out(2));
       view.setUint8(ptr, k.out(0));
       view.setUint16(ptr + 2, k.out(1), true);
-      view.setBigUint64(ptr + 8, Rights.ALL, true);
-      view.setBigUint64(ptr + 16, Rights.ALL, true);
+      view.setBigUint64(ptr + 8, base, true);
+      view.setBigUint64(ptr + 16, inheriting, true);
       return Errno.SUCCESS;
     },
+    // Rights are what the fd can do (fd_fdstat_get); they cannot be narrowed, as in wasmtime, since
+    // preview2 has none.
+    fd_fdstat_set_rights: (fd: number) => orErrno(k.call(Sys.FDSTAT, [fd]), Errno.ENOTSUP),
 
     fd_filestat_get(fd: number, ptr: number): number {
       const err = k.call(Sys.FSTAT, [fd]);
@@ -164,7 +258,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
     fd_prestat_dir_name(fd: number, ptr: number, len: number): number {
       if (fd !== rootFd) return Errno.EBADF;
-      if (len >= 1) mem.bytes[ptr] = 0x2f; // "/"
+      if (len < 1) return Errno.ENAMETOOLONG; // as wasmtime: the buffer cannot hold the name
+      mem.bytes[ptr] = 0x2f; // "/"
       return Errno.SUCCESS;
     },
 
@@ -262,8 +357,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       k.callWithFields(Sys.RENAME, [fd, nfd], [path(op, ol), path(np, nl)]),
     path_symlink: (op: number, ol: number, fd: number, np: number, nl: number) =>
       k.callWithFields(Sys.SYMLINK, [fd], [path(op, ol), path(np, nl)]),
-    path_link: (ofd: number, _flags: number, op: number, ol: number, nfd: number, np: number, nl: number) =>
-      k.callWithFields(Sys.LINK, [ofd, nfd], [path(op, ol), path(np, nl)]),
+    path_link: (ofd: number, flags: number, op: number, ol: number, nfd: number, np: number, nl: number) =>
+      k.callWithFields(Sys.LINK, [ofd, nfd, flags & LookupFlags.SYMLINK_FOLLOW], [path(op, ol), path(np, nl)]),
 
     random_get(buf: number, len: number): number {
       for (let off = 0; off < len; off += 65536) crypto.getRandomValues(mem.slice(buf + off, Math.min(65536, len - off)));
@@ -271,7 +366,13 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
 
     clock_time_get(id: number, _precision: bigint, ptr: number): number {
+      if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
       mem.u64(ptr, clockNow(id));
+      return Errno.SUCCESS;
+    },
+    clock_res_get(id: number, ptr: number): number {
+      if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
+      mem.u64(ptr, clockResolution(id));
       return Errno.SUCCESS;
     },
 
@@ -282,21 +383,64 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     proc_exit(code: number): never {
       throw new GuestExit(code);
     },
-    proc_raise: () => Errno.ENOSYS,
-    fd_renumber: () => Errno.ENOSYS,
+    /**
+     * Sends a signal to the process itself, as kill(getpid(), sig): WASI numbers its signals as Linux does up
+     * to SIGTERM (15) and one lower from there on (it has no SIGSTKFLT). The ones Linux ignores by default
+     * do nothing; stopping a process is not supported (ENOTSUP); any other ends it, unless it catches it.
+     */
+    proc_raise(signal: number): number {
+      if (signal > WASI_SIGSYS) return Errno.EINVAL;
+      const linux = signal <= 15 ? signal : signal + 1;
+      if (signal === 0 || IGNORED_SIGNALS.has(linux)) return Errno.SUCCESS;
+      if (STOP_SIGNALS.has(linux)) return Errno.ENOTSUP;
+      const err = k.call(Sys.GETPID);
+      return err === Errno.SUCCESS ? k.call(Sys.KILL, [k.out(0), linux]) : err;
+    },
     fd_fdstat_set_flags: (fd: number, flags: number) => k.call(Sys.SETFL, [fd, flags]),
-    fd_fdstat_set_rights: () => Errno.ENOSYS,
-    fd_tell: () => Errno.ENOSYS,
-    fd_pread: () => Errno.ENOSYS,
-    fd_pwrite: () => Errno.ENOSYS,
-    fd_advise: () => Errno.ENOSYS,
-    fd_allocate: () => Errno.ENOSYS,
-    fd_datasync: () => Errno.SUCCESS,
-    clock_res_get: () => Errno.ENOSYS,
-    sock_accept: () => Errno.ENOSYS,
-    sock_recv: () => Errno.ENOSYS,
-    sock_send: () => Errno.ENOSYS,
-    sock_shutdown: () => Errno.ENOSYS,
+
+    // The VM's sockets (a socket fd comes from a parent that made it, e.g. a shell's or node's): ENOTSOCK
+    // for any other fd, as on Linux.
+    sock_accept(fd: number, flags: number, fdPtr: number): number {
+      if (flags & ~FdFlags.NONBLOCK) return Errno.EINVAL;
+      const err = k.call(Sys.ACCEPT, [fd, flags & FdFlags.NONBLOCK ? SOCK.NONBLOCK : 0]);
+      if (err === Errno.SUCCESS) mem.u32(fdPtr, k.out(0));
+      return err;
+    },
+    sock_recv(fd: number, iovs: number, count: number, riFlags: number, nreadPtr: number, roFlagsPtr: number): number {
+      if (riFlags & ~(RiFlags.RECV_PEEK | RiFlags.RECV_WAITALL)) return Errno.EINVAL;
+      const vecs = iovecs(iovs, count);
+      const want = Math.min(
+        vecs.reduce((n, [, len]) => n + len, 0),
+        k.data.length,
+      );
+      const peek = riFlags & RiFlags.RECV_PEEK ? MSG.PEEK : 0;
+      const err = k.call(Sys.RECV, [fd, want, peek]);
+      if (err !== Errno.SUCCESS) return err;
+      let got = k.replyLength;
+      // WAITALL: more receives until the buffers are full or the stream ends (or fails: what came is kept).
+      if (riFlags & RiFlags.RECV_WAITALL && !peek && got > 0 && got < want) {
+        const all = new Uint8Array(want);
+        all.set(k.data.subarray(0, got));
+        while (got < want && k.call(Sys.RECV, [fd, want - got, 0]) === Errno.SUCCESS && k.replyLength > 0) {
+          all.set(k.data.subarray(0, k.replyLength), got);
+          got += k.replyLength;
+        }
+        k.data.set(all.subarray(0, got));
+      }
+      mem.u32(nreadPtr, scatter(vecs, got));
+      mem.view.setUint16(roFlagsPtr, 0, true);
+      return Errno.SUCCESS;
+    },
+    sock_send: (fd: number, iovs: number, count: number, _siFlags: number, nsentPtr: number) =>
+      writeGathered(iovs, count, nsentPtr, (length) => k.call(Sys.SEND, [fd, 0], length)),
+    sock_shutdown(fd: number, how: number): number {
+      const shut = [undefined, SHUT.RD, SHUT.WR, SHUT.RDWR][how];
+      if (shut === undefined) {
+        const err = k.call(Sys.FDSTAT, [fd]);
+        return err === Errno.SUCCESS ? Errno.EINVAL : err;
+      }
+      return k.call(Sys.SHUTDOWN, [fd, shut]);
+    },
   };
 }
 

@@ -14,6 +14,11 @@ export interface FileStat {
   atimeMs: number;
   mtimeMs: number;
   ctimeMs: number;
+  /** st_mode, type and permission bits, where the file system gave it (not on the wire: Sys.STAT's out). */
+  mode?: number;
+  /** The times to the nanosecond, when known beyond the millisecond (src/kernel/exact-times.ts). */
+  atimeNs?: bigint;
+  mtimeNs?: bigint;
 }
 
 const msToNs = (ms: number): bigint => BigInt(Math.round(ms * 1e6));
@@ -24,7 +29,7 @@ export function writeFileStat(view: DataView, offset: number, st: FileStat): voi
   view.setBigUint64(offset + 16, BigInt(st.filetype), true);
   view.setBigUint64(offset + 24, BigInt(st.nlink), true);
   view.setBigUint64(offset + 32, BigInt(st.size), true);
-  view.setBigUint64(offset + 40, msToNs(st.atimeMs), true);
-  view.setBigUint64(offset + 48, msToNs(st.mtimeMs), true);
+  view.setBigUint64(offset + 40, st.atimeNs ?? msToNs(st.atimeMs), true);
+  view.setBigUint64(offset + 48, st.mtimeNs ?? msToNs(st.mtimeMs), true);
   view.setBigUint64(offset + 56, msToNs(st.ctimeMs), true);
 }

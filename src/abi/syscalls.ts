@@ -13,9 +13,9 @@ export const Sys = {
   SEEK: 3,
   /** args: fd */
   CLOSE: 4,
-  /** args: fd · out: [filetype, fdflags] */
+  /** args: fd · out: [filetype, fdflags, access: bit 0 readable, bit 1 writable] */
   FDSTAT: 5,
-  /** args: fd · reply: filestat (64 bytes) */
+  /** args: fd · reply: filestat (64 bytes) · out: [mode] (as FDMODE) */
   FSTAT: 6,
   /** args: fd, sizeLo, sizeHi */
   FTRUNCATE: 7,
@@ -31,7 +31,7 @@ export const Sys = {
   PIPE: 12,
   /** args: dirfd, oflags, fdflags, wantRead, wantWrite, followSymlinks · payload: path · out: [fd] */
   OPEN: 13,
-  /** args: dirfd, followSymlinks · payload: path · reply: filestat */
+  /** args: dirfd, followSymlinks · payload: path · reply: filestat · out: [mode] (st_mode, with the permission bits) */
   STAT: 14,
   /** args: dirfd · payload: path */
   MKDIR: 15,
@@ -43,7 +43,7 @@ export const Sys = {
   RENAME: 18,
   /** args: dirfd · payload: fields [target, linkPath] */
   SYMLINK: 19,
-  /** args: oldDirfd, newDirfd · payload: fields [old, new] */
+  /** args: oldDirfd, newDirfd, followSymlinks (of old) · payload: fields [old, new] */
   LINK: 20,
   /** args: dirfd · payload: path · reply: target */
   READLINK: 21,
@@ -77,8 +77,9 @@ export const Sys = {
   /** reply: the process's working directory, absolute (RLEN = its length). */
   GETCWD: 32,
   /**
-   * args: dirfd (or fd), followSymlinks, fstflags (WASI: ATIM 1, ATIM_NOW 2, MTIM 4, MTIM_NOW 8), onFd ·
-   * payload: atime and mtime as float64 milliseconds (16 bytes), then the path (none with onFd).
+   * args: dirfd (or fd), followSymlinks, fstflags (WASI: ATIM 1, ATIM_NOW 2, MTIM 4, MTIM_NOW 8; and
+   * UTIMES_EXACT 16), onFd · payload: atime and mtime as float64 milliseconds (16 bytes), or u64 nanoseconds
+   * with UTIMES_EXACT, then the path (none with onFd).
    */
   UTIMES: 33,
   /** reply: why the process's last spawn could not exec, in bash's words: `PATH: TEXT` (ENOENT when it did not fail so). */
@@ -149,6 +150,26 @@ export const Sys = {
    * EAGAIN on a NONBLOCK fd (room-fd.ts). A shell waits on it to try a spawn that failed with EAGAIN again.
    */
   ROOMFD: 56,
+  /** args: fd, maxLen, offLo, offHi · reply: the bytes read at that offset (the fd's offset does not move) */
+  PREAD: 57,
+  /** args: fd, offLo, offHi · payload: bytes · out: [written] at that offset (at the end with APPEND); the fd's offset does not move */
+  PWRITE: 58,
+  /** args: from, to. Both must be open: `to` is closed and `from` moves there (fd_renumber, dup2 then close). */
+  RENUMBER: 59,
+  /** args: fd, offLo, offHi, lenLo, lenHi. The file grows to at least offset + len (posix_fallocate). */
+  ALLOCATE: 60,
+  /** args: fd, offLo, offHi, lenLo, lenHi, advice (WASI's 0-5). Checked, then ignored: everything is in memory. */
+  ADVISE: 61,
+  /** out: [ppid] (0 for a process the host started) */
+  GETPPID: 62,
+  /**
+   * args: pid, options · out: [status, pid]. POSIX's waitpid, where WAITPID keeps the published binaries'
+   * convention: WNOHANG while the children run answers pid 0, and a pid that is not a child ECHILD. Parks until
+   * a child exits.
+   */
+  WAIT: 63,
+  /** args: dirfd, mode · payload: path, resolved against dirfd as path_* paths are (fchmodat) */
+  CHMODAT: 64,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -26,8 +26,18 @@ export class DirectoryFile extends OpenFile {
   override mode(): number {
     return this.vfs.mode(this.path);
   }
+  /** A directory has no offset for fd_seek and fd_tell (its read position is readdir's cookie), as wasmtime answers. */
   override seek(): number {
-    return 0;
+    throw kerr("EISDIR", { syscall: "seek", path: this.path });
+  }
+  override pread(): number {
+    throw kerr("EISDIR", { syscall: "pread", path: this.path });
+  }
+  override pwrite(): number {
+    throw kerr("EISDIR", { syscall: "pwrite", path: this.path });
+  }
+  override allocate(): void {
+    throw kerr("EBADF", { syscall: "fallocate", path: this.path, message: "not open for writing" });
   }
 
   private listing: DirEntry[] | undefined;

@@ -68,6 +68,17 @@ export class FdTable {
     this.nonblockingFds.delete(fd);
   }
 
+  /** Moves `from` to `to`, closing what `to` held; both must be open (EBADF), as WASI's fd_renumber. */
+  renumber(from: number, to: number): void {
+    const file = this.get(from);
+    this.get(to);
+    if (from === to) return;
+    const nonblocking = this.isNonblocking(from);
+    this.set(to, file);
+    this.close(from);
+    if (nonblocking) this.nonblockingFds.add(to);
+  }
+
   close(fd: number): void {
     if (!this.fds.has(fd)) throw kerr("EBADF", { syscall: "close", message: `bad file descriptor ${fd}` });
     this.drop(this.fds.get(fd));

@@ -46,5 +46,6 @@ export function toFileStat(st: NodeStats, dev: number): FileStat {
     atimeMs: Number(st.atimeMs),
     mtimeMs: Number(st.mtimeMs),
     ctimeMs: Number(st.ctimeMs),
+    mode: st.mode,
   };
 }

@@ -127,19 +127,33 @@ export class HostFile extends OpenFile {
   }
 
   read(target: Uint8Array): number {
-    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
-    const n = this.host("read", () => nodeFs.readSync(this.fd, target, 0, target.length, this.position));
+    const n = this.pread(target, this.position);
     this.position += n;
     return n;
   }
+  override pread(target: Uint8Array, offset: number): number {
+    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
+    return this.host("read", () => nodeFs.readSync(this.fd, target, 0, target.length, offset));
+  }
   write(data: Uint8Array): number {
+    const [pos, n] = this.writeAt(data, this.position);
+    this.position = pos + n;
+    return n;
+  }
+  override pwrite(data: Uint8Array, offset: number): number {
+    return this.writeAt(data, offset)[1];
+  }
+  /** Writes at `offset`, or at the end with O_APPEND: where it wrote and how much. */
+  private writeAt(data: Uint8Array, offset: number): [number, number] {
     if (!this.writable) throw kerr("EBADF", { syscall: "write", path: this.path });
     return this.host("write", () => {
-      const pos = this.append ? nodeFs.fstatSync(this.fd).size : this.position;
-      const n = nodeFs.writeSync(this.fd, data, 0, data.length, pos);
-      this.position = pos + n;
-      return n;
+      const pos = this.append ? nodeFs.fstatSync(this.fd).size : offset;
+      return [pos, nodeFs.writeSync(this.fd, data, 0, data.length, pos)];
     });
+  }
+  override allocate(offset: number, length: number): void {
+    if (!this.writable) throw kerr("EBADF", { syscall: "fallocate", path: this.path, message: "not open for writing" });
+    if (offset + length > this.host("fstat", () => nodeFs.fstatSync(this.fd).size)) this.truncate(offset + length);
   }
   override truncate(size: number): void {
     if (!this.writable) throw kerr("EINVAL", { syscall: "ftruncate", path: this.path, message: "not open for writing" });

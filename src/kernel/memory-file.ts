@@ -6,6 +6,7 @@ import { kerr } from "./kernel-error.js";
 import { nodeSize, type MemNode } from "./memfs-core.js";
 import type { FsQuota } from "./fs-quota.js";
 import { OpenFile } from "./open-file.js";
+import { withExactTimes } from "./exact-times.js";
 
 /**
  * A regular file of the memory file system, open. The description keeps its own offset so that dup'ed
@@ -34,10 +35,14 @@ export class MemoryFile extends OpenFile {
   }
 
   read(target: Uint8Array): number {
-    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
-    const n = this.volume.readSync(this.fd, target, 0, target.length, this.position);
+    const n = this.pread(target, this.position);
     this.position += n;
     return n;
+  }
+
+  override pread(target: Uint8Array, offset: number): number {
+    if (!this.readable) throw kerr("EBADF", { syscall: "read", path: this.path });
+    return this.volume.readSync(this.fd, target, 0, target.length, offset);
   }
 
   /**
@@ -47,10 +52,21 @@ export class MemoryFile extends OpenFile {
    * the end count too: files are not sparse.
    */
   write(data: Uint8Array): number {
+    const [pos, written] = this.writeAt(data, this.position);
+    this.position = pos + written;
+    return written;
+  }
+
+  override pwrite(data: Uint8Array, offset: number): number {
+    return this.writeAt(data, offset)[1];
+  }
+
+  /** Writes at `offset`, or at the end with O_APPEND: where it wrote and how much. */
+  private writeAt(data: Uint8Array, offset: number): [number, number] {
     if (!this.writable) throw kerr("EBADF", { syscall: "write", path: this.path });
-    if (data.length === 0) return 0;
     const size = nodeSize(this.node);
-    const pos = this.append ? size : this.position;
+    const pos = this.append ? size : offset;
+    if (data.length === 0) return [pos, 0];
     let n = data.length;
     if (pos + n > size) {
       n = Math.min(n, this.quota.limit(this.node) - pos);
@@ -58,9 +74,12 @@ export class MemoryFile extends OpenFile {
         throw kerr("ENOSPC", { syscall: "write", path: this.path, message: `no space left on device (${this.quota.limitReached(pos + 1 - size)})` });
       this.quota.grow(this.node, pos + n, "write", this.path);
     }
-    const written = this.volume.writeSync(this.fd, data, 0, n, pos);
-    this.position = pos + written;
-    return written;
+    return [pos, this.volume.writeSync(this.fd, data, 0, n, pos)];
+  }
+
+  override allocate(offset: number, length: number): void {
+    if (!this.writable) throw kerr("EBADF", { syscall: "fallocate", path: this.path, message: "not open for writing" });
+    if (offset + length > nodeSize(this.node)) this.truncate(offset + length);
   }
 
   override seek(offset: number, whence: number): number {
@@ -72,7 +91,7 @@ export class MemoryFile extends OpenFile {
   }
 
   override stat(): FileStat {
-    return toFileStat(this.volume.fstatSync(this.fd) as NodeStats, MEMORY_DEV);
+    return withExactTimes(this.node, toFileStat(this.volume.fstatSync(this.fd) as NodeStats, MEMORY_DEV));
   }
 
   /**

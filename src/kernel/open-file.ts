@@ -26,6 +26,8 @@ export abstract class OpenFile {
   readonly readable: boolean = true;
   readonly writable: boolean = true;
   append = false;
+  /** The sync fdflags it was opened with (DSYNC, RSYNC, SYNC): kept for fd_fdstat_get, meaningless in memory. */
+  syncFlags = 0;
 
   /** Reads into `target`; 0 means end of file. May park (returns a promise) when no data is ready yet. */
   abstract read(target: Uint8Array, signal: AbortSignal): number | Promise<number>;
@@ -58,6 +60,21 @@ export abstract class OpenFile {
 
   seek(_offset: number, _whence: number): number {
     throw kerr("ESPIPE", { syscall: "seek" });
+  }
+  /** Reads at `offset`, leaving the description's offset where it is (pread). Only files with offsets: ESPIPE. */
+  pread(_target: Uint8Array, _offset: number): number {
+    throw kerr("ESPIPE", { syscall: "pread" });
+  }
+  /** Writes at `offset` (at the end with O_APPEND, as Linux does), leaving the offset where it is (pwrite). */
+  pwrite(_data: Uint8Array, _offset: number): number {
+    throw kerr("ESPIPE", { syscall: "pwrite" });
+  }
+  /**
+   * posix_fallocate: makes the file at least `offset + length` bytes long (files are not sparse, so the
+   * bytes are held at once). Only regular files: ESPIPE for a stream.
+   */
+  allocate(_offset: number, _length: number): void {
+    throw kerr("ESPIPE", { syscall: "fallocate" });
   }
   stat(): FileStat {
     return { dev: 1, ino: 0, filetype: this.filetype, nlink: 1, size: 0, atimeMs: 0, mtimeMs: 0, ctimeMs: 0 };
@@ -102,6 +119,12 @@ export class DeviceFile extends OpenFile {
   }
   override seek(): number {
     return 0;
+  }
+  override pread(target: Uint8Array): number {
+    return this.read(target);
+  }
+  override pwrite(data: Uint8Array): number {
+    return data.length;
   }
   override mode(): number {
     return 0o100666; // the guest's view, see Vfs.guestMode

@@ -55,7 +55,8 @@ export class Process {
   readonly env: Record<string, string>;
   readonly cwd: string;
   readonly command: string;
-  readonly keepsCwd: boolean;
+  /** ProcessInit.keepsCwd; it becomes true once the process asks for its directory (Sys.GETCWD). */
+  keepsCwd: boolean;
   readonly seesDevices: boolean;
   /** A broken pipe raises SIGPIPE only on fds 0-2; on the others the guest gets EPIPE (a Go program). */
   readonly sigpipeOnStdioOnly: boolean;

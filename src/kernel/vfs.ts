@@ -8,6 +8,7 @@ import { FsQuota } from "./fs-quota.js";
 import { HostWrites } from "./host-writes.js";
 import { Overlays, type LowerFile, type OverlayDiff } from "./overlay.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
+import { setExactTimes, withExactTimes } from "./exact-times.js";
 import { kerr } from "./kernel-error.js";
 import { childrenOf, linkAt, nodeData, nodeStats, pathOf, statLink, type Link, type MemNode, type Superblock } from "./memfs-core.js";
 import type { MemoryBudget } from "./memory-budget.js";
@@ -208,7 +209,7 @@ export class Vfs {
 
   /** What stat says of a node of the memory file system. */
   private nodeStat(node: MemNode): FileStat {
-    const st = toFileStat(nodeStats(node), MEMORY_DEV);
+    const st = withExactTimes(node, toFileStat(nodeStats(node), MEMORY_DEV));
     // memfs gives a symlink size 0; Linux gives the length of its target.
     if (node.isSymlink()) st.size = Buffer.byteLength(node.symlink);
     // An overlay's file whose bytes are still on the host.
@@ -610,8 +611,11 @@ export class Vfs {
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
   }
 
-  /** Sets the access and modification times (ms since the epoch; undefined leaves one as it is), as utimensat. */
-  utimes(path: string, atimeMs: number | undefined, mtimeMs: number | undefined, follow = true): void {
+  /**
+   * Sets the access and modification times (ms since the epoch; undefined leaves one as it is), as utimensat.
+   * `exactNs` gives them to the nanosecond, which the memory file system keeps (host files: the millisecond).
+   */
+  utimes(path: string, atimeMs: number | undefined, mtimeMs: number | undefined, follow = true, exactNs?: { atime?: bigint; mtime?: bigint }): void {
     const real = this.resolve(path, "utimensat", follow);
     if (DEVICES[real]) return;
     this.writable(real, "utimensat", path);
@@ -624,6 +628,7 @@ export class Vfs {
       if (follow) at.fs.utimesSync(at.path, ...times);
       else at.fs.lutimesSync(at.path, ...times);
     });
+    if (exactNs && at.dev === MEMORY_DEV) setExactTimes(this.memoryNode(real, path, "utimensat"), exactNs.atime, exactNs.mtime);
   }
 
   /** A file's whole content, a copy of its own. Devices read as empty here; a host FIFO or device is EACCES. */

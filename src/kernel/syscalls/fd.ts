@@ -1,4 +1,4 @@
-import { EventType, FdFlags, FileType, Signal } from "../../abi/wasi.js";
+import { EventType, FdFlags, FileType, Signal, Whence } from "../../abi/wasi.js";
 import { writeFileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
 import { Errno } from "../../abi/errno.js";
@@ -13,6 +13,8 @@ import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
 
 const encoder = new TextEncoder();
+/** WASI's advice values run from NORMAL (0) to NOREUSE (5). */
+const MAX_ADVICE = 5;
 
 /**
  * Writing to a pipe nobody reads raises SIGPIPE, whose default action ends the process (the guests cannot
@@ -48,6 +50,11 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const written = (n: number): number => (ch.setOut(0, n), 0);
     try {
       const file = p.fds.get(fd);
+      // Writing nothing checks the fd and does nothing else (no EPIPE), as Linux's pipes do.
+      if (data.length === 0) {
+        if (!file.writable) throw kerr("EBADF", { syscall: "write", message: `fd ${fd} is not open for writing` });
+        return written(0);
+      }
       const n = p.fds.isNonblocking(fd) ? file.writeNonblocking(data) : file.write(data, p.killSignal);
       return typeof n === "number" ? written(n) : n.then(written, (e: unknown) => writeFailed(p, fd, e));
     } catch (e) {
@@ -58,7 +65,9 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
 
   [Sys.SEEK]: (_k, p, ch) => {
     const offset = ch.uarg(1) + ch.arg(2) * 2 ** 32;
-    const pos = p.fds.get(ch.arg(0)).seek(offset, ch.arg(3));
+    const file = p.fds.get(ch.arg(0));
+    if (ch.uarg(3) > Whence.END) throw kerr("EINVAL", { syscall: "seek", message: `unknown whence ${ch.uarg(3)}` });
+    const pos = file.seek(offset, ch.arg(3));
     ch.setOut(0, pos % 2 ** 32 | 0);
     ch.setOut(1, Math.floor(pos / 2 ** 32));
     return 0;
@@ -82,7 +91,50 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     const file = p.fds.get(fd);
     // The guest's convention: stdio reports a character device whatever it is connected to.
     ch.setOut(0, fd <= 2 ? FileType.CHARACTER_DEVICE : file.filetype);
-    ch.setOut(1, (file.append ? FdFlags.APPEND : 0) | (p.fds.isNonblocking(fd) ? FdFlags.NONBLOCK : 0));
+    ch.setOut(1, (file.append ? FdFlags.APPEND : 0) | (p.fds.isNonblocking(fd) ? FdFlags.NONBLOCK : 0) | file.syncFlags);
+    ch.setOut(2, (file.readable ? 1 : 0) | (file.writable ? 2 : 0));
+    return 0;
+  },
+
+  [Sys.PREAD]: (_k, p, ch) => {
+    const target = ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length));
+    return p.fds.get(ch.arg(0)).pread(target, ch.uarg(2) + ch.uarg(3) * 2 ** 32);
+  },
+
+  [Sys.PWRITE]: (_k, p, ch) => {
+    const fd = ch.arg(0);
+    try {
+      ch.setOut(0, p.fds.get(fd).pwrite(ch.data.subarray(0, ch.requestLength), ch.uarg(1) + ch.uarg(2) * 2 ** 32));
+    } catch (e) {
+      return writeFailed(p, fd, e);
+    }
+    return 0;
+  },
+
+  [Sys.RENUMBER]: (_k, p, ch) => {
+    const [from, to] = [ch.arg(0), ch.arg(1)];
+    p.fds.renumber(from, to);
+    if (from !== to) {
+      p.wakeRing?.disarm(from);
+      p.wakeRing?.disarm(to);
+    }
+    return 0;
+  },
+
+  [Sys.ALLOCATE]: (_k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    const [offset, length] = [ch.uarg(1) + ch.uarg(2) * 2 ** 32, ch.uarg(3) + ch.uarg(4) * 2 ** 32];
+    if (length === 0) throw kerr("EINVAL", { syscall: "fallocate", message: "length 0" });
+    file.allocate(offset, length);
+    return 0;
+  },
+
+  [Sys.ADVISE]: (_k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    if (ch.uarg(5) > MAX_ADVICE) throw kerr("EINVAL", { syscall: "fadvise", message: `unknown advice ${ch.uarg(5)}` });
+    // posix_fadvise: a pipe or a socket has no pages to advise on.
+    if (file.filetype === FileType.UNKNOWN || file.filetype === FileType.SOCKET_STREAM || file.filetype === FileType.SOCKET_DGRAM)
+      throw kerr("ESPIPE", { syscall: "fadvise" });
     return 0;
   },
 
@@ -128,11 +180,13 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     // the stream it is (so that nothing would take a pipe's size 0 for the size of its data) and a
     // device (/dev/null, the stdin of an exec without input) as a character device. ripgrep looks at
     // its fd 0 to choose between searching stdin (a file, pipe or socket) and the working directory.
+    const shown = fd > 2 ? shownType(file, p.seesDevices) : undefined;
     const stat =
-      fd > 2 ? shownType(file, p.seesDevices).stat
+      shown ? shown.stat
       : file instanceof DeviceFile ? { ...file.stat(), filetype: FileType.CHARACTER_DEVICE }
       : file.stat();
     writeFileStat(ch.view, 0, stat);
+    ch.setOut(0, shown ? shown.mode : 0); // as FDMODE
     return 64;
   },
 

@@ -1,6 +1,6 @@
 import { unpackFields } from "../../abi/channel.js";
 import { writeFileStat } from "../../abi/filestat.js";
-import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD } from "../../abi/wasi.js";
+import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD, UTIMES_EXACT } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
 import { checkPathLength } from "../path-lookup.js";
@@ -12,6 +12,7 @@ import type { Process } from "../process.js";
 import { payloadString, type SyscallHandler } from "./context.js";
 
 const decoder = new TextDecoder();
+const SYNC_FLAGS = FdFlags.DSYNC | FdFlags.RSYNC | FdFlags.SYNC;
 
 /** A path that ends in `/` or `/.` names a directory. */
 const NAMES_DIRECTORY = /\/\.?$/;
@@ -30,6 +31,25 @@ function resolveGuestPath(k: Kernel, p: Process, dirfd: number, written: string)
     if (type !== undefined && type !== FileType.DIRECTORY) throw kerr("ENOTDIR", { syscall: "lookup", path });
   }
   return path;
+}
+
+/**
+ * A new name written with a trailing slash (`link/`) can only be a directory's, which link and symlink do
+ * not make: EEXIST when something is there, ENOENT when not, as on Linux. `written` is the name as given,
+ * `path` what it resolved to.
+ */
+function newName(k: Kernel, syscall: string, path: string, written: string): void {
+  if (!written.endsWith("/")) return;
+  throw kerr(k.vfs.typeOf(path) === undefined && !isSymlink(k, path) ? "ENOENT" : "EEXIST", { syscall, path });
+}
+
+/** Whether `path` itself (not followed) is a symbolic link. */
+function isSymlink(k: Kernel, path: string): boolean {
+  try {
+    return (k.vfs.mode(path, false) & 0o170000) === 0o120000;
+  } catch {
+    return false;
+  }
 }
 
 /** The request's path payload resolved against the dirfd in ARG0. */
@@ -63,6 +83,10 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
       ch.setOut(0, p.fds.allocate(control, ROOT_PREOPEN_FD + 1));
       return 0;
     }
+    // Without SYMLINK_FOLLOW (O_NOFOLLOW) a symlink at the end is not opened: ELOOP. O_CREAT|O_EXCL fails
+    // on it with EEXIST anyway.
+    const createExclusive = (oflags & OFlags.CREAT) !== 0 && (oflags & OFlags.EXCL) !== 0;
+    if (ch.arg(5) === 0 && !createExclusive && isSymlink(k, path)) throw kerr("ELOOP", { syscall: "open", path, message: "is a symbolic link (not followed)" });
     const file = k.vfs.open(path, {
       read: ch.arg(3) === 1,
       write: ch.arg(4) === 1,
@@ -72,6 +96,7 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
       directory: (oflags & OFlags.DIRECTORY) !== 0,
       append: (ch.arg(2) & FdFlags.APPEND) !== 0,
     });
+    file.syncFlags = ch.arg(2) & SYNC_FLAGS;
     // Held while the fd is allocated, so that an EMFILE closes the file again: an open memfs file left
     // behind would count against the VM's files for good, and an unlinked one would never be freed.
     file.retain();
@@ -86,8 +111,10 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.STAT]: (k, p, ch) => {
     const path = atPath(k, p, ch);
     const open = openFileAt(k, p, path, "stat");
-    const st = open ? shownType(open, p.seesDevices).stat : k.vfs.stat(path, ch.arg(1) === 1);
+    const shown = open && shownType(open, p.seesDevices);
+    const st = shown ? shown.stat : k.vfs.stat(path, ch.arg(1) === 1);
     writeFileStat(ch.view, 0, st);
+    ch.setOut(0, shown ? shown.mode : (st.mode ?? 0));
     return 64;
   },
 
@@ -95,12 +122,20 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.RMDIR]: (k, p, ch) => (k.vfs.rmdir(atPath(k, p, ch)), 0),
   [Sys.UNLINK]: (k, p, ch) => (k.vfs.unlink(atPath(k, p, ch)), 0),
   [Sys.RENAME]: (k, p, ch) => (k.vfs.rename(...twoPaths(k, p, ch)), 0),
-  [Sys.LINK]: (k, p, ch) => (k.vfs.link(...twoPaths(k, p, ch)), 0),
+  [Sys.LINK]: (k, p, ch) => {
+    const [from, to] = twoPaths(k, p, ch);
+    newName(k, "link", to, decoder.decode(unpackFields(ch.data, ch.requestLength)[1]));
+    // linkat's AT_SYMLINK_FOLLOW: the link is made to what a symlink names (ENOENT for a dangling one).
+    k.vfs.link(ch.arg(2) === 1 ? k.vfs.realpath(from) : from, to);
+    return 0;
+  },
 
   [Sys.SYMLINK]: (k, p, ch) => {
     // The target is stored as written; only the link's own path is resolved.
     const [target, link] = unpackFields(ch.data, ch.requestLength).map((f) => decoder.decode(f));
-    k.vfs.symlink(target!, resolveGuestPath(k, p, ch.arg(0), link!));
+    const path = resolveGuestPath(k, p, ch.arg(0), link!);
+    newName(k, "symlink", path, link!);
+    k.vfs.symlink(target!, path);
     return 0;
   },
 
@@ -153,17 +188,28 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.UTIMES]: (k, p, ch) => {
     const [fd, follow, flags, onFd] = [ch.arg(0), ch.arg(1) === 1, ch.arg(2), ch.arg(3) === 1];
     const now = Date.now();
-    const time = (given: number, set: number, setNow: number): number | undefined =>
-      flags & setNow ? now : flags & set ? ch.view.getFloat64(given, true) : undefined;
+    // UTIMES_EXACT: the payload's times are u64 nanoseconds, kept as such where the file system can.
+    const exact = (flags & UTIMES_EXACT) !== 0;
+    const given = (at: number): number => (exact ? Number(ch.view.getBigUint64(at, true)) / 1e6 : ch.view.getFloat64(at, true));
+    const time = (at: number, set: number, setNow: number): number | undefined => (flags & setNow ? now : flags & set ? given(at) : undefined);
     const [atime, mtime] = [time(0, 1, 2), time(8, 4, 8)];
+    const exactNs = exact
+      ? { ...(flags & 1 ? { atime: ch.view.getBigUint64(0, true) } : {}), ...(flags & 4 ? { mtime: ch.view.getBigUint64(8, true) } : {}) }
+      : undefined;
     if (onFd) {
       // A pipe or a device has no times to set; Linux accepts it all the same.
       const file = p.fds.get(fd);
-      if (file.path !== undefined) k.vfs.utimes(file.path, atime, mtime);
+      if (file.path !== undefined) k.vfs.utimes(file.path, atime, mtime, true, exactNs);
       return 0;
     }
     const path = resolveGuestPath(k, p, fd, decoder.decode(ch.data.subarray(16, ch.requestLength)));
-    k.vfs.utimes(path, atime, mtime, follow);
+    k.vfs.utimes(path, atime, mtime, follow, exactNs);
+    return 0;
+  },
+
+
+  [Sys.CHMODAT]: (k, p, ch) => {
+    k.vfs.chmod(atPath(k, p, ch), ch.arg(1));
     return 0;
   },
 

@@ -39,6 +39,42 @@ function exitedChild(p: Process, pid: number): Process | undefined {
 }
 
 /**
+ * waitpid: collects an exited child (`pid` or any: WAIT_ANY), parking until one exits. The published binaries'
+ * convention (Sys.WAITPID) answers ECHILD to WNOHANG while the children run and ESRCH for a pid that is not a
+ * child; POSIX's (Sys.WAIT) pid 0 and ECHILD.
+ */
+function waitChild(...[k, p, ch, posix]: [...Parameters<SyscallHandler>, boolean]): number | Promise<number> {
+  const pid = ch.uarg(0);
+  if (p.children.size === 0) throw kerr("ECHILD", { syscall: "waitpid", pid });
+  if (pid !== WAIT_ANY && ![...p.children].some((c) => c.pid === pid)) throw kerr(posix ? "ECHILD" : "ESRCH", { syscall: "waitpid", pid });
+  const collect = (c: Process): number => {
+    k.reap(c);
+    ch.setOut(0, c.waitStatus);
+    ch.setOut(1, c.pid);
+    return 0;
+  };
+  const done = exitedChild(p, pid);
+  if (done) return collect(done);
+  if (ch.arg(1) & WNOHANG) {
+    if (!posix) throw kerr("ECHILD", { syscall: "waitpid", pid });
+    ch.setOut(0, 0);
+    ch.setOut(1, 0);
+    return 0;
+  }
+  return k.park(p, (resolve) => {
+    // Collects one child only: a second exit before this waiter is removed stays for the next waitpid.
+    const check = (): void => {
+      const c = exitedChild(p, pid);
+      if (!c) return;
+      p.childExitWaiters.delete(check);
+      resolve(collect(c));
+    };
+    p.childExitWaiters.add(check);
+    return () => p.childExitWaiters.delete(check);
+  });
+}
+
+/**
  * The working directory a child starts in: the one the caller sends, joined to its own. From a command that
  * may not know its working directory (a user's WebAssembly binary, whose libc says "/"), "/" or nothing
  * means the caller's.
@@ -95,32 +131,14 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
-  [Sys.WAITPID]: (k, p, ch) => {
-    const pid = ch.uarg(0);
-    if (p.children.size === 0) throw kerr("ECHILD", { syscall: "waitpid", pid });
-    if (pid !== WAIT_ANY && ![...p.children].some((c) => c.pid === pid)) throw kerr("ESRCH", { syscall: "waitpid", pid });
-    const collect = (c: Process): number => {
-      k.reap(c);
-      ch.setOut(0, c.waitStatus);
-      ch.setOut(1, c.pid);
-      return 0;
-    };
-    const done = exitedChild(p, pid);
-    if (done) return collect(done);
-    // The guest's convention: WNOHANG on a running child answers ECHILD, not 0 (guest-abi §2).
-    if (ch.arg(1) & WNOHANG) throw kerr("ECHILD", { syscall: "waitpid", pid });
-    return k.park(p, (resolve) => {
-      // Collects one child only: a second exit before this waiter is removed stays for the next waitpid.
-      const check = (): void => {
-        const c = exitedChild(p, pid);
-        if (!c) return;
-        p.childExitWaiters.delete(check);
-        resolve(collect(c));
-      };
-      p.childExitWaiters.add(check);
-      return () => p.childExitWaiters.delete(check);
-    });
+  [Sys.WAITPID]: (k, p, ch) => waitChild(k, p, ch, false),
+  [Sys.WAIT]: (k, p, ch) => waitChild(k, p, ch, true),
+
+  [Sys.GETPPID]: (_k, p, ch) => {
+    ch.setOut(0, p.parent?.pid ?? 0);
+    return 0;
   },
+
 
   [Sys.PIDFD]: (_k, p, ch) => {
     const pid = ch.uarg(0);
@@ -146,6 +164,8 @@ export const processSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.GETCWD]: (_k, p, ch) => {
+    // It asked: it knows its directory now, so a "/" it gives a child means "/" (childCwd).
+    p.keepsCwd = true;
     const cwd = new TextEncoder().encode(p.cwd);
     if (cwd.length > ch.data.length) throw kerr("ENAMETOOLONG", { syscall: "getcwd", path: p.cwd });
     ch.data.set(cwd);

@@ -1,0 +1,10 @@
+#!/bin/sh
+# Rebuilds the probes of test/wasi-probe.test.ts and test/wasi-posix.test.ts (the built files are committed, so the tests need neither
+# toolchain). C: Debian 12's clang-19 and wasi-libc 0.0~git20220510 (apt-get install clang-19 lld-19 wasi-libc
+# libclang-rt-19-dev-wasm32). Rust: rustc 1.95 with the wasm32-wasip1 target.
+set -e
+cd "$(dirname "$0")"
+clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi -Wl,--strip-all -o probe-c.wasm probe.c
+clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi -Wl,--strip-all -o posix-probe.wasm posix.c
+clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi -Wl,--strip-all -o sock-probe.wasm sock.c
+rustc --edition 2021 --target wasm32-wasip1 -O -C strip=symbols -o probe-rs.wasm probe.rs
