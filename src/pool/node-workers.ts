@@ -60,6 +60,8 @@ export function nodeWorkerEnded(): Promise<void> {
  * host process boots and given to every later one: a bounded set, one entry per module of the runtime.
  */
 let codeCache: Record<string, Uint8Array> | undefined;
+/** The first boot's polyfill packages and resolutions (workers/node-host/runtime-sources.ts), given to the next ones. */
+let polyfills: unknown;
 
 function boot(heapMb: number): Promise<NodeWorker> {
   const channel = Channel.allocate();
@@ -72,7 +74,7 @@ function boot(heapMb: number): Promise<NodeWorker> {
     // a worker's stdio holds the host's event loop until the worker ends, which a spare never does.
     stdout: true,
     stderr: true,
-    workerData: { guestDir: pathToFileURL(join(PACKAGE_DIR, "workers/node-guest/")).href, codeCache, channel: channel.buffer, wake, started: started.buffer },
+    workerData: { guestDir: pathToFileURL(join(PACKAGE_DIR, "workers/node-guest/")).href, codeCache, polyfills, channel: channel.buffer, wake, started: started.buffer },
   });
   worker.unref();
   live++;
@@ -82,8 +84,9 @@ function boot(heapMb: number): Promise<NodeWorker> {
   });
   return new Promise<NodeWorker>((resolve, reject) => {
     const failed = (e: unknown): void => reject(e instanceof Error ? e : new Error(`node worker exited while booting (${String(e)})`));
-    worker.once("message", (ready: { codeCache?: Record<string, Uint8Array> }) => {
+    worker.once("message", (ready: { codeCache?: Record<string, Uint8Array>; polyfills?: unknown }) => {
       codeCache ??= ready.codeCache;
+      polyfills ??= ready.polyfills;
       worker.off("error", failed).off("exit", failed);
       resolve(new NodeWorker(worker, channel, wake, started));
     });

@@ -11,7 +11,7 @@ import { inspectOps } from "./inspect-ops.js";
 import { pathOps } from "./path-ops.js";
 import { v8Ops } from "./v8-ops.js";
 import { inspectPatched as patchInspect } from "./inspect-patches.js";
-import { listRuntimeFiles, PolyfillFiles } from "./runtime-sources.js";
+import { listRuntimeFiles, PolyfillFiles, type PolyfillSnapshot } from "./runtime-sources.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
@@ -52,7 +52,7 @@ const NPM_BUILTINS: Record<string, string> = {
  * guest's own files come from the kernel.
  */
 const runtimeFiles = listRuntimeFiles(guestDir);
-const polyfills = new PolyfillFiles(Object.values(NPM_BUILTINS), requireHere);
+const polyfills = new PolyfillFiles(Object.values(NPM_BUILTINS), requireHere, (workerData as BootData).polyfills);
 
 /** The source of an allowed file (inspect-patches.ts rewrites the one variant that has patches). */
 function internalSource(id: string, variant?: string): string {
@@ -390,6 +390,8 @@ interface BootData {
   guestDir: string;
   /** Code caches of the runtime's own modules, made by the first worker of this host process. */
   codeCache?: Record<string, Uint8Array>;
+  /** The polyfill packages and resolutions found by the first worker's boot. */
+  polyfills?: PolyfillSnapshot;
   /** The system-call channel and the wake ring of the process this worker will run. */
   channel: SharedArrayBuffer;
   wake: SharedArrayBuffer;
@@ -510,7 +512,7 @@ boot();
 setImportCallback(dispatch("importCallback"));
 hardenRealm();
 const start = prepare();
-parentPort!.postMessage({ codeCache: madeCodeCache() });
+parentPort!.postMessage({ codeCache: madeCodeCache(), polyfills: bootData.polyfills === undefined ? polyfills.snapshot() : undefined });
 // Booted: the worker sleeps until its process is given (a futex wait wakes sooner than the event loop), then
 // takes the task the pool posted just before waking it.
 setImmediate(() => {
