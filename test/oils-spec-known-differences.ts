@@ -24,8 +24,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "builtin-trap: trap USR1, sleep, SIGINT: non-interactively": "traps: a signal sent to a background job that traps nothing, and a trapped signal's delivery during sleep differ",
   "command-sub: Escaped quote in [[ ]]": "the parser rejects code bash accepts: syntax error near unexpected token `456\"'",
   "command-sub: Syntax errors with double quotes within backticks": "the parser rejects code bash accepts: syntax error: unexpected end of file",
-  "dbracket: tilde expansion with =~ (confusing)": "[[ ]]: this corner (arrays in (( )), a tilde in a =~ regex) differs",
-  "errexit: set errexit while it's ignored in a subshell (moot with strict_errexit)": "errexit: a subshell in an if condition ends at its first failure; bash ignores errexit there, even after set -e in it",
   "extglob-files: Two adjacent alternations": "extended globs in pathnames: one `!(…)` group with a fixed prefix and suffix only (mvdan.cc/sh), and failglob, differ",
   "extglob-files: Nested extended glob pattern": "extended globs in pathnames: one `!(…)` group with a fixed prefix and suffix only (mvdan.cc/sh), and failglob, differ",
   "extglob-files: failglob": "extended globs in pathnames: one `!(…)` group with a fixed prefix and suffix only (mvdan.cc/sh), and failglob, differ",
