@@ -36,7 +36,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "redirect: <> for read/write named pipes": "the VM says: mkfifo: cannot create fifo 'DIR: Operation not supported",
   "redirect: Parsing of x=1> and related cases": "stdout or status differs, not yet analysed (VM status 0, bash 1)",
   "redirect: Parsing of x={myvar} and related cases": "the VM says: {myvar}: Bad file descriptor",
-  "redirect: xtrace not affected by redirects": "the VM says: + set +x",
   "sh-options: $- with interactive shell": "interactive shells (sh -i) are not supported",
   "sh-options: interactive shell starts with emacs mode on": "interactive shells (sh -i) are not supported",
   "var-op-len: ${#s} respects LC_ALL - length in bytes or code points": "LC_ALL=C: strings are always read as UTF-8 characters, never as bytes",
