@@ -21,6 +21,12 @@ export const SHELL_CASES: ToolGroup[] = [
     requires: ["bash"],
     cases: [
       "printf %q \"it's a\"",
+      "x=a\\<b; echo \"$x\"; echo hi > a\\ b; cat 'a b'; u=; echo \"[${u:-c\\ d}]\" \"${u:-\\$}\"",
+      "[[ axb =~ \"a.b\" ]] && echo quoted; p=a.b; [[ axb =~ $p ]] && echo unquoted",
+      "foo=bar; echo $(( x$foo = 4 )) $xbar; (( (1 + 2) = 3 )); echo status=$?; s='1 2'; echo $(( s )); echo next",
+      "set -e; { false && true; }; echo reached; f() { false && true; }; f; echo not-reached",
+      "export TZ=UTC; printf '%(%Y-%m-%d %H:%M:%S)T|%10.4(%F)T|\\n' 86400 0",
+      "a=(x '' 'y z'); echo \"${a[@]@Q}\"; B=(1 2) env | grep '^B='; v=abcde; echo ${#v:1:3}",
       "env | grep -c '^PWD='; cd /usr && env | grep -E '^(PWD|OLDPWD)=' | sort | sed \"s#=$OLDPWD\\$#=(old)#\"",
       "printf '%q\\n' $'a\\nb' '' 'a~b' '~x' '#c' 'x#'",
       "touch f; cd f",
