@@ -1,6 +1,13 @@
 // `url`: the WHATWG URL (internal/url.js), file URL helpers, and the legacy parse/format/resolve.
 'use strict';
 
+const {
+  Number,
+  ObjectKeys,
+  decodeURIComponent,
+  encodeURIComponent,
+} = require('internal/primordials');
+
 const { URL, URLSearchParams, pathToFileURL, fileURLToPath } = require('internal/url');
 const querystring = require('querystring');
 
@@ -83,7 +90,7 @@ function format(u, options) {
   const protocol = u.protocol ? (u.protocol.endsWith(':') ? u.protocol : `${u.protocol}:`) : '';
   let host = u.host || (u.hostname ? u.hostname + (u.port ? `:${u.port}` : '') : '');
   let pathname = u.pathname || '';
-  let search = u.search || (u.query && typeof u.query === 'object' && Object.keys(u.query).length ? `?${querystring.stringify(u.query)}` : '');
+  let search = u.search || (u.query && typeof u.query === 'object' && ObjectKeys(u.query).length ? `?${querystring.stringify(u.query)}` : '');
   if (search && !search.startsWith('?')) search = `?${search}`;
   let hash = u.hash || '';
   if (hash && !hash.startsWith('#')) hash = `#${hash}`;

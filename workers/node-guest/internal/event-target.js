@@ -1,6 +1,15 @@
 // Event, EventTarget, AbortController and AbortSignal of the guest's realm (the DOM's shapes, as Node has them).
 'use strict';
 
+const {
+  Error,
+  Map,
+  ObjectDefineProperty,
+  ReflectApply,
+  SymbolToStringTag,
+  TypeError,
+} = require('internal/primordials');
+
 const { codeError } = require('internal/errors');
 
 class Event {
@@ -24,14 +33,14 @@ class Event {
     this._stop = true;
   }
   stopPropagation() {}
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'Event';
   }
 }
 
 class EventTarget {
   constructor() {
-    Object.defineProperty(this, '_listeners', { value: new Map(), enumerable: false });
+    ObjectDefineProperty(this, '_listeners', { value: new Map(), enumerable: false });
   }
   addEventListener(type, listener, options = {}) {
     if (listener == null) return;
@@ -59,7 +68,7 @@ class EventTarget {
         if (entry.once) this.removeEventListener(event.type, entry.listener);
         const l = entry.listener;
         try {
-          if (typeof l === 'function') Reflect.apply(l, this, [event]);
+          if (typeof l === 'function') ReflectApply(l, this, [event]);
           else if (l && typeof l.handleEvent === 'function') l.handleEvent(event);
         } catch (e) {
           internal.nextTick(() => {
@@ -70,11 +79,11 @@ class EventTarget {
       }
     }
     const handler = this[`on${event.type}`];
-    if (typeof handler === 'function') Reflect.apply(handler, this, [event]);
+    if (typeof handler === 'function') ReflectApply(handler, this, [event]);
     event.currentTarget = null;
     return !event.defaultPrevented;
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'EventTarget';
   }
 }
@@ -126,7 +135,7 @@ class AbortSignal extends EventTarget {
     }
     return c.signal;
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'AbortSignal';
   }
 }
@@ -142,7 +151,7 @@ class AbortController {
     s.reason = abortError(reason);
     s.dispatchEvent(new Event('abort'));
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'AbortController';
   }
 }
