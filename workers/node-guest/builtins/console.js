@@ -6,7 +6,6 @@ const {
   ObjectDefineProperty,
   ObjectDefineProperties,
   ObjectKeys,
-  ObjectGetOwnPropertyNames,
   ArrayIsArray,
   ReflectApply,
   MathMax,

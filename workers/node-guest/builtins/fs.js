@@ -5,7 +5,6 @@
 
 const {
   ObjectDefineProperty,
-  ObjectGetOwnPropertyDescriptor,
   ObjectFreeze,
   ObjectKeys,
   ObjectSetPrototypeOf,
@@ -24,7 +23,6 @@ const {
   StringPrototypeToLowerCase,
   StringPrototypeIncludes,
   StringPrototypeStartsWith,
-  RegExpPrototypeTest,
   NumberIsInteger,
   NumberIsFinite,
   NumberParseInt,
@@ -48,14 +46,11 @@ const {
   BigInt,
   Date,
   Error,
-  Function,
   Map,
   Number,
-  ObjectGetPrototypeOf,
   Promise,
   RangeError,
   Symbol,
-  SymbolToStringTag,
   TypeError,
   Uint8Array,
   WeakSet,
@@ -64,6 +59,7 @@ const {
   TypedArrayPrototypeGetSymbolToStringTag,
   uncurryThis,
   RegExpPrototypeExec,
+  ObjectGetOwnPropertyDescriptor,
 } = require('internal/primordials');
 
 const sys = internal.sys;

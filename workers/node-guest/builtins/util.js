@@ -38,8 +38,6 @@ const {
   ObjectPrototypeHasOwnProperty,
   FunctionPrototypeToString,
   ArrayBuffer,
-  BigInt,
-  Boolean,
   DataView,
   Date,
   Error,
@@ -52,7 +50,6 @@ const {
   ReflectOwnKeys,
   RegExp,
   Set,
-  SharedArrayBuffer,
   String,
   Symbol,
   SymbolFor,
@@ -60,8 +57,6 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
-  WeakMap,
-  WeakSet,
   BigIntPrototypeValueOf,
   BooleanPrototypeValueOf,
   DatePrototypeGetTime,
@@ -77,6 +72,7 @@ const {
   SharedArrayBufferPrototypeGetByteLength,
   DataViewPrototypeGetByteLength,
   TypedArrayPrototypeGetSymbolToStringTag,
+  ErrorIsError,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -164,7 +160,7 @@ const isPromise = (v) => {
 };
 const isNativeError = (v) => {
   if (v === null || typeof v !== 'object') return false;
-  if (typeof Error.isError === 'function') return Error.isError(v);
+  if (typeof ErrorIsError === 'function') return ErrorIsError(v);
   return v instanceof ErrorCtor || ObjectPrototypeToString(v) === '[object Error]';
 };
 const fnSource = (v) => { try { return FunctionPrototypeToString(v); } catch { return ''; } };

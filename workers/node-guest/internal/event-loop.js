@@ -4,7 +4,6 @@
 'use strict';
 
 const {
-  Map,
   SafeMap,
 } = require('internal/primordials');
 

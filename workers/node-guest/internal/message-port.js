@@ -29,7 +29,6 @@ const structuredCloneBase = require('internal/structured-clone');
 const timers = require('internal/timers');
 
 const customInspect = SymbolFor('nodejs.util.inspect.custom');
-const ArrayBufferTransfer = ArrayBuffer.prototype.transfer;
 
 /**
  * The structured clone of `value`, transferring what `transfer` lists: an ArrayBuffer's bytes go to the clone
@@ -57,7 +56,7 @@ function cloneWithTransfer(value, transfer, api = 'structuredClone') {
   }
   let out = structuredCloneBase(value);
   if (portsMade) out = replacePorts(value, out, list, modern);
-  if (typeof ArrayBufferTransfer === 'function') for (const item of list) if (item instanceof ArrayBuffer) ReflectApply(ArrayBufferTransfer, item, []);
+  if (typeof ArrayBufferPrototypeTransfer === 'function') for (const item of list) if (item instanceof ArrayBuffer) ArrayBufferPrototypeTransfer(item);
   return out;
 }
 

@@ -12,7 +12,6 @@ const {
   ArrayPrototypeIncludes,
   ArrayPrototypeJoin,
   ArrayPrototypeSlice,
-  RegExpPrototypeTest,
   StringPrototypeEndsWith,
   StringPrototypeIndexOf,
   StringPrototypeReplace,

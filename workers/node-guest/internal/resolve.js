@@ -23,13 +23,11 @@ const {
   JSONParse,
   JSONStringify,
   Error,
-  Function,
   TypeError,
   decodeURIComponent,
   encodeURIComponent,
 } = require('internal/primordials');
 
-const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 const decodeURIComponentFn = decodeURIComponent;
 const encodeURIComponentFn = encodeURIComponent;
 const ErrorCtor = Error;

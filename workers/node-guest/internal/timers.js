@@ -3,7 +3,6 @@
 'use strict';
 
 const {
-  Map,
   MathTrunc,
   Number,
   ObjectDefineProperty,

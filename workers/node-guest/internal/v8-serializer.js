@@ -53,9 +53,6 @@ const {
   Set,
   SharedArrayBuffer,
   String,
-  Symbol,
-  SymbolIterator,
-  SymbolMatchAll,
   SymbolToStringTag,
   SyntaxError,
   TypeError,
@@ -75,6 +72,21 @@ const {
   WeakRefPrototypeDeref,
   WeakSetPrototypeAdd,
   WeakSetPrototypeHas,
+  ErrorIsError,
+  ArrayPrototypeFilter,
+  ArrayPrototypeMap,
+  ArrayPrototypePush,
+  ArrayPrototypeSplice,
+  ArrayPrototypeValues,
+  BigInt64Array,
+  BigUint64Array,
+  Float64Array,
+  MapPrototypeEntries,
+  RegExpPrototypeSymbolMatchAll,
+  SetPrototypeValues,
+  StringPrototypeCharCodeAt,
+  StringPrototypeSplit,
+  StringPrototypeSymbolIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -117,28 +129,33 @@ const WeakMapHas = WeakMapPrototypeHas;
 const WeakSetHas = WeakSetPrototypeHas;
 const WeakRefDeref = typeof WeakRef === 'function' ? WeakRefPrototypeDeref : null;
 const FinalizationRegistryUnregister = typeof FinalizationRegistry === 'function' ? FinalizationRegistryPrototypeUnregister : null;
-const ErrorIsError = typeof Error.isError === 'function' ? Error.isError : null;
 const PromisePrototype = Promise.prototype;
-const IntlBrands = typeof Intl === 'object' ? ObjectGetOwnPropertyNames(Intl)
-  .map((name) => Intl[name] && Intl[name].prototype)
-  .filter((proto) => proto && typeof proto === 'object')
-  .map((proto) => uncurry(typeof proto.resolvedOptions === 'function' ? proto.resolvedOptions : proto.toString)) : [];
+const IntlBrands = typeof Intl === 'object'
+  ? ArrayPrototypeMap(
+    ArrayPrototypeFilter(ArrayPrototypeMap(ObjectGetOwnPropertyNames(Intl), (name) => Intl[name] && Intl[name].prototype), (proto) => proto && typeof proto === 'object'),
+    (proto) => uncurry(typeof proto.resolvedOptions === 'function' ? proto.resolvedOptions : proto.toString))
+  : [];
 const ErrorCtor = Error;
 const StackPrototypes = [];
-for (const make of [function* () {}, async function* () {}]) StackPrototypes.push(ObjectGetPrototypeOf(make.prototype));
-for (const it of [new Map().entries(), new Set().values(), [].values(), ''[SymbolIterator](), /x/[SymbolMatchAll]('')]) {
-  StackPrototypes.push(ObjectGetPrototypeOf(it));
-}
+ArrayPrototypePush(StackPrototypes, ObjectGetPrototypeOf(function* () {}.prototype), ObjectGetPrototypeOf(async function* () {}.prototype));
+const iterators = [MapPrototypeEntries(new Map()), SetPrototypeValues(new Set()), ArrayPrototypeValues([]), StringPrototypeSymbolIterator(''), RegExpPrototypeSymbolMatchAll(/x/, '')];
+for (let i = 0; i < iterators.length; i++) ArrayPrototypePush(StackPrototypes, ObjectGetPrototypeOf(iterators[i]));
 
+const primordials = require('internal/primordials');
 const VIEW_TYPES = [['Int8Array', 'b'], ['Uint8Array', 'B'], ['Uint8ClampedArray', 'C'], ['Int16Array', 'w'],
   ['Uint16Array', 'W'], ['Int32Array', 'd'], ['Uint32Array', 'D'], ['Float16Array', 'h'], ['Float32Array', 'f'],
-  ['Float64Array', 'F'], ['BigInt64Array', 'q'], ['BigUint64Array', 'Q'], ['DataView', '?']]
-  .filter(([name]) => typeof globalThis[name] === 'function')
-  .map(([name, tag]) => ({ name, tag: tag.charCodeAt(0), ctor: globalThis[name] }));
+  ['Float64Array', 'F'], ['BigInt64Array', 'q'], ['BigUint64Array', 'Q'], ['DataView', '?']];
+for (let i = 0; i < VIEW_TYPES.length; i++) {
+  const name = VIEW_TYPES[i][0];
+  // The constructors as they were at boot (Float16Array, newer than the primordials' list, from the global).
+  const ctor = name in primordials ? primordials[name] : globalThis[name];
+  VIEW_TYPES[i] = typeof ctor === 'function' ? { name, tag: StringPrototypeCharCodeAt(VIEW_TYPES[i][1], 0), ctor } : undefined;
+}
+for (let i = VIEW_TYPES.length - 1; i >= 0; i--) if (VIEW_TYPES[i] === undefined) ArrayPrototypeSplice(VIEW_TYPES, i, 1);
 
 // V8 moved the error's stack before its cause (so that a cause can refer back to the error) in V8 12, and reads
 // the fields in that order only; V8 11 writes the cause first and reads them in any order.
-const v8Major = () => +`${require('process').versions.v8}`.split('.')[0];
+const v8Major = () => +StringPrototypeSplit(`${require('process').versions.v8}`, '.')[0];
 
 const T = (c) => c.charCodeAt(0);
 const kVersion = 0xff, kLatestVersion = 15;
@@ -175,7 +192,7 @@ const isWeakSet = brand((v) => WeakSetHas(v, ObjectPrototype));
 const isWeakRef = WeakRefDeref ? brand(WeakRefDeref) : () => false;
 const isFinalizationRegistry = FinalizationRegistryUnregister ? brand((v) => FinalizationRegistryUnregister(v, ObjectPrototype)) : () => false;
 // Object.prototype.toString answers 'Error' from the [[ErrorData]] slot alone, the brand V8 serializes by.
-const isNativeError = (v) => (ErrorIsError ? ErrorIsError(v) : ObjectPrototypeToString(v) === '[object Error]');
+const isNativeError = (v) => (typeof ErrorIsError === 'function' ? ErrorIsError(v) : ObjectPrototypeToString(v) === '[object Error]');
 const protoChainHas = (v, proto) => {
   for (let o = ObjectGetPrototypeOf(v); o !== null; o = ObjectGetPrototypeOf(o)) if (o === proto) return true;
   return false;

@@ -23,6 +23,8 @@ const {
   TypeError,
   Uint8Array,
   WeakMap,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -41,7 +43,7 @@ const kUsages = Symbol('kUsages');
 const kMake = Symbol('kMake');
 
 /** Where Node ≥ 24 differs (JWK member order, messages), the guest follows the host's major, as it reports it. */
-const NEWER = Number(process.versions.node.split('.')[0]) >= 24;
+const NEWER = Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 
 const notSupported = (m = 'Unrecognized algorithm name') => new DOMException(m, 'NotSupportedError');
 const invalidAccess = (m = 'The requested operation is not valid for the provided key') => new DOMException(m, 'InvalidAccessError');
@@ -297,7 +299,7 @@ function secretKey(keyObject, a, extractable, usages, bits) {
   return makeKey(keyObject, { name, length: bits }, extractable, usagesFor(name, 'secret', usages));
 }
 
-const aesJwkAlg = (a) => `A${a.length}${a.name.slice(4)}`;
+const aesJwkAlg = (a) => `A${a.length}${StringPrototypeSlice(a.name, 4)}`;
 
 const JWK_RSA = { 'RSASSA-PKCS1-v1_5': 'RS', 'RSA-PSS': 'PS' };
 

@@ -17,6 +17,7 @@ const {
   Symbol,
   SymbolFor,
   TypeError,
+  ArrayPrototypePush,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -177,7 +178,7 @@ for (const [name, getter] of JSONParse(call('x509Members'))) {
     };
   }
   if (desc === undefined) continue;
-  if (getter && name !== 'issuerCertificate' && name !== 'raw' && name !== 'publicKey' && name !== 'ca') inspected.push(name);
+  if (getter && name !== 'issuerCertificate' && name !== 'raw' && name !== 'publicKey' && name !== 'ca') ArrayPrototypePush(inspected, name);
   // Methods keep their names (a getter's is `get <name>`).
   if (desc.get) ObjectDefineProperty(desc.get, 'name', { value: `get ${name}` });
   else ObjectDefineProperty(desc.value, 'name', { value: name });
