@@ -217,16 +217,24 @@ const ops = {
   },
 };
 
+// An operation that fails in a later callback fails there, not the process: the operations after it still run.
+const PromiseCtor = Promise, then = Promise.prototype.then;
+let failOp = null;
+process.on('uncaughtException', (e) => { if (failOp !== null) failOp(e); else throw e; });
 async function main() {
   for (const name in ops) {
     for (let i = 0; i < specs.length; i++) poison(specs[i]);
     let line;
     try {
       let v = ops[name]();
-      if (v !== null && typeof v === 'object' && typeof v.then === 'function') v = await v;
+      if (v !== null && typeof v === 'object' && typeof v.then === 'function') {
+        v = await new PromiseCtor((resolve, reject) => { failOp = reject; apply(then, v, [resolve, reject]); });
+        failOp = null;
+      }
       restore();
       line = stringify({ op: name, ok: true, value: v });
     } catch (e) {
+      failOp = null;
       restore();
       line = stringify({ op: name, ok: false, error: StringCtor(e && e.message) });
     }

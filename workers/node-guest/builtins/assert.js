@@ -62,6 +62,7 @@ const {
   SetPrototypeGetSize,
   StringPrototypeValueOf,
   SymbolPrototypeValueOf,
+  MapPrototypeDelete,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -229,8 +230,8 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
   MapPrototypeSet(memos.val1, val1, memos.position);
   MapPrototypeSet(memos.val2, val2, memos.position);
   const result = objEquiv(val1, val2, mode, aKeys, memos, iterationType);
-  memos.val1.delete(val1);
-  memos.val2.delete(val2);
+  MapPrototypeDelete(memos.val1, val1);
+  MapPrototypeDelete(memos.val2, val2);
   return result;
 }
 

@@ -29,6 +29,7 @@ const {
   StringPrototypeReplace,
   StringPrototypeStartsWith,
   TypedArrayPrototypeSubarray,
+  ArrayPrototypeFindIndex,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -294,7 +295,7 @@ class ChildProcess extends EventEmitter {
       throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.serialization' must be one of: undefined, 'json', 'advanced'. Received ${require('util').inspect(serialization)}`);
     }
     const config = stdioConfig(options.stdio, false);
-    const ipcFd = config.findIndex((s) => s.type === 'ipc');
+    const ipcFd = ArrayPrototypeFindIndex(config, (s) => s.type === 'ipc');
     if (ipcFd >= 0) ArrayPrototypePush(env, `NODE_CHANNEL_FD=${ipcFd}`, `NODE_CHANNEL_SERIALIZATION_MODE=${serialization}`);
     const ends = openStdio(config, false);
     try {

@@ -25,6 +25,7 @@ const RangeErrorCtor = RangeError;
 const PromiseResolve = Promise.resolve.bind(Promise);
 const PromiseThen = Promise.prototype.then;
 const StringStartsWith = String.prototype.startsWith;
+const StringCharCodeAt = String.prototype.charCodeAt;
 const StringEndsWith = String.prototype.endsWith;
 const StringSlice = String.prototype.slice;
 const StringLastIndexOf = String.prototype.lastIndexOf;
@@ -84,7 +85,7 @@ function loadCall(op, a, b) {
   }
   return r;
 }
-const isFailure = (r) => typeof r === 'string' && r.length > 2 && r.charCodeAt(0) === 0 && r.charCodeAt(1) === 69;
+const isFailure = (r) => typeof r === 'string' && r.length > 2 && ReflectApply(StringCharCodeAt, r, [0]) === 0 && ReflectApply(StringCharCodeAt, r, [1]) === 69;
 
 // ---- the runtime's module system (not the guest's: that is internal/modules.js) ----
 

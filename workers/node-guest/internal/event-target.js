@@ -8,6 +8,12 @@ const {
   ReflectApply,
   SymbolToStringTag,
   TypeError,
+  ArrayPrototypeFindIndex,
+  ArrayPrototypePush,
+  ArrayPrototypeSlice,
+  ArrayPrototypeSplice,
+  SafeArrayIterator,
+  SafeMap,
 } = require('internal/primordials');
 
 const { codeError } = require('internal/errors');
@@ -40,7 +46,7 @@ class Event {
 
 class EventTarget {
   constructor() {
-    ObjectDefineProperty(this, '_listeners', { value: new Map(), enumerable: false });
+    ObjectDefineProperty(this, '_listeners', { value: new SafeMap(), enumerable: false });
   }
   addEventListener(type, listener, options = {}) {
     if (listener == null) return;
@@ -50,21 +56,21 @@ class EventTarget {
     if (!list) this._listeners.set(type, (list = []));
     if (list.some((l) => l.listener === listener)) return;
     const entry = { listener, once };
-    list.push(entry);
+    ArrayPrototypePush(list, entry);
     if (signal) signal.addEventListener('abort', () => this.removeEventListener(type, listener), { once: true });
   }
   removeEventListener(type, listener) {
     const list = this._listeners.get(type);
     if (!list) return;
-    const i = list.findIndex((l) => l.listener === listener);
-    if (i >= 0) list.splice(i, 1);
+    const i = ArrayPrototypeFindIndex(list, (l) => l.listener === listener);
+    if (i >= 0) ArrayPrototypeSplice(list, i, 1);
   }
   dispatchEvent(event) {
     event.target = this;
     event.currentTarget = this;
     const list = this._listeners.get(event.type);
     if (list) {
-      for (const entry of [...list]) {
+      for (const entry of new SafeArrayIterator(ArrayPrototypeSlice(list))) {
         if (entry.once) this.removeEventListener(event.type, entry.listener);
         const l = entry.listener;
         try {
