@@ -11,14 +11,16 @@
 //   - a prototype's methods uncurried, `this` first: `ArrayPrototypePush(list, v)`, `MapPrototypeGet(m, k)`;
 //     its accessors as `TypedArrayPrototypeGetLength(ta)`; symbol-keyed ones as `ArrayPrototypeSymbolIterator`;
 //   - `SafeMap`, `SafeSet`, `SafeWeakMap`, `SafeWeakSet`, `SafeFinalizationRegistry`, `SafeWeakRef`: subclasses
-//     whose methods (and iterators) are their own, frozen, so that `m.get(k)` or `for (const v of s)` reaches
-//     nothing the guest can replace; `SafeArrayIterator(list)` iterates an array the same way.
+//     whose methods (and iterators) are their own, on a frozen prototype, so that `m.get(k)` or
+//     `for (const v of s)` reaches nothing the guest can replace; `SafeArrayIterator(list)` iterates an array
+//     the same way. Unlike Node's, their prototypes keep their chain to Object.prototype (every object a guest
+//     can reach ends there, test/node/escape.test.ts): only what they do not have themselves is looked up there.
 // Loaded by internal/globals.js right after internal/memory-limit.js, so that the constructors here are the
 // memory limit's wrappers (what the runtime allocates is counted as the guest's). The object is frozen and has
 // no prototype: it is read by nothing a guest can change, and carries no capability.
 
 const { apply: ReflectApply, ownKeys: ReflectOwnKeys, getOwnPropertyDescriptor: ReflectGetOwnPropertyDescriptor, defineProperty: ReflectDefineProperty } = Reflect;
-const { freeze: ObjectFreeze, setPrototypeOf: ObjectSetPrototypeOf, getPrototypeOf: ObjectGetPrototypeOf } = Object;
+const { freeze: ObjectFreeze, getPrototypeOf: ObjectGetPrototypeOf } = Object;
 const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 const FunctionPrototypeBind = Function.prototype.bind;
 const StringPrototypeToUpperCase = uncurryThis(String.prototype.toUpperCase);
@@ -132,7 +134,6 @@ function createSafeIterator(factory, next) {
       return this;
     }
   }
-  ObjectSetPrototypeOf(SafeIterator.prototype, null);
   ObjectFreeze(SafeIterator.prototype);
   ObjectFreeze(SafeIterator);
   return SafeIterator;
@@ -163,7 +164,6 @@ function makeSafe(unsafe, safe) {
     }
     ReflectDefineProperty(safe.prototype, key, d);
   }
-  ObjectSetPrototypeOf(safe.prototype, null);
   ObjectFreeze(safe.prototype);
   ObjectFreeze(safe);
   return safe;
