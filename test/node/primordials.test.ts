@@ -89,6 +89,17 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   "Math.min": { "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "streams": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcess": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "zlib": "the npm buffer polyfill calls it", "console": "Console writes nothing to its stream (the write path calls it)" },
 };
 
+/** The host's major version: Node 24's own builtins survive more replaced methods than Node 20's, so more is asked of the guest. */
+const HOST_MAJOR = Number(process.versions.node.split(".")[0]);
+if (HOST_MAJOR >= 24) {
+  // Node 24's streams, events and Console no longer call Function.prototype.bind where Node 20's did; the guest's still do.
+  const reason = "the guest's stream and event polyfills call it (Node 24's own no longer do)";
+  KNOWN_GAPS["Function.bind"] = { ...(KNOWN_GAPS["Function.bind"] ?? {}), streams: reason, events: reason, childProcessAsync: reason, console: reason };
+  // The guest's zlib loads without String.prototype.startsWith when it reports Node 24.
+  delete KNOWN_GAPS["String.startsWith"]?.["require"];
+  delete KNOWN_GAPS["String.startsWith"]?.["zlib"];
+}
+
 const SCRIPT = js`'use strict';
 'use strict';
 const apply = Reflect.apply, defineProperty = Object.defineProperty, getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
