@@ -96,6 +96,7 @@ function makeGuest(cwd: string): Guest {
   const builtins: Record<string, string> = {
     fs: path.join(builtinsDir, "fs.js"),
     "fs/promises": path.join(builtinsDir, "fs-promises.js"),
+    "internal/primordials": path.join(builtinsDir, "../internal/primordials.js"),
   };
   const npm: Record<string, string> = { buffer: "buffer/", events: "events/", string_decoder: "string_decoder/", "string_decoder/": "string_decoder/" };
   const resolve = (from: string, name: string): string | null | { stub: unknown } => {

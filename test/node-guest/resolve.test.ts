@@ -31,15 +31,20 @@ interface FsInterface {
 interface Outcome { ok?: string; format?: string | null; code?: string; message?: string; name?: string; requireStack?: string[] }
 
 const RESOLVE_JS = new URL('../../workers/node-guest/internal/resolve.js', import.meta.url);
+const PRIMORDIALS_JS = new URL('../../workers/node-guest/internal/primordials.js', import.meta.url);
 
 function loadResolverModule(): { createResolver(fsi: FsInterface): Resolver } {
   const ctx = vm.createContext(vm.constants.DONT_CONTEXTIFY);
   const fn = vm.compileFunction(fs.readFileSync(RESOLVE_JS, 'utf8'), ['exports', 'require', 'module', 'internal'],
     { parsingContext: ctx }) as (e: object, r: unknown, m: { exports: object }, i: object) => void;
   const mod = { exports: {} };
-  // resolve.js requires only 'process', for the Node version the guest reports (here the host's).
+  // resolve.js requires only 'process', for the Node version the guest reports (here the host's), and the
+  // realm's intrinsics (internal/primordials.js, compiled in the same context).
+  const primordials = { exports: {} };
+  (vm.compileFunction(fs.readFileSync(PRIMORDIALS_JS, 'utf8'), ['exports', 'require', 'module'], { parsingContext: ctx }) as (e: object, r: unknown, m: { exports: object }) => void)(primordials.exports, undefined, primordials);
   const requireStub = (name: string) => {
     if (name === 'process') return { versions: { node: process.versions.node } };
+    if (name === 'internal/primordials') return primordials.exports;
     throw new Error(`resolve.js needs no require('${name}')`);
   };
   fn(mod.exports, requireStub, mod, {});

@@ -38,7 +38,7 @@ function makeGuest(): Guest {
     if (cached) return cached.exports;
     // The guest's process reports the host's Node version (internal/main.js sets process.versions at start).
     if (name === 'process') return { versions: { node: process.versions.node } };
-    const file = files[name] ?? path.join(root, 'workers/node-guest/builtins', `${name}.js`);
+    const file = files[name] ?? path.join(root, 'workers/node-guest', name.startsWith('internal/') ? `${name}.js` : `builtins/${name}.js`);
     const fn = vm.compileFunction(fs.readFileSync(file, 'utf8'), ['exports', 'require', 'module', 'internal'], {
       parsingContext: ctx,
       filename: file,

@@ -415,3 +415,16 @@ describe("guest node matches the host's node", { concurrent: true, timeout: CASE
     });
   }
 });
+
+// Node heads an uncaught error with the source line it was thrown at, its own internals' included. Thrown inside
+// the guest's runtime, that line would be the runtime's: the guest prints the error without it (as it does for a
+// main module's), and otherwise as Node.
+describe("an uncaught error thrown inside the runtime under -e", { timeout: CASE_DEADLINE_MS }, () => {
+  for (const code of ["require('path').join(1)", "require('fs').readFileSync('/nope')"]) {
+    it(`node -e "${code}": no source line of the runtime above it`, async () => {
+      const [inVm, onHost] = await Promise.all([vm!.exec(`node -e ${shellQuote(code)}`, { timeout: RUN_DEADLINE_MS, cwd: "/w" }), runHostNode(["-e", code], hostRoot)]);
+      expect(inVm.exitCode).toBe(onHost.exitCode);
+      expect(normalise(inVm.stderr, "/w", true)).toBe(normalise(onHost.stderr, hostRoot, false));
+    });
+  }
+});

@@ -35,4 +35,50 @@ for (const f of [() => new Uint8Array(-1), () => new ArrayBuffer(-1), () => TA.s
 let taken = false;
 new Uint8Array({ get length() { if (!taken) { taken = true; console.log(new Error('x').stack.split('\n').filter((l) => l.includes('memory-limit')).length); } return 1; } });`,
   },
+  {
+    // A typed array made from an object reads it as Node does: @@iterator once, then either the iterator or
+    // `length` once and each element in order (a getter or a Proxy's trap runs as often as in Node).
+    name: "typed-array-from-object-reads-once",
+    code: js`const show = (f) => { try { const r = f(); console.log(r.constructor.name, r.length, Array.from(r).join()); } catch (e) { console.log(e.constructor.name + ': ' + e.message); } };
+let n = 0;
+show(() => new Uint8Array({ get length() { n++; return 2; }, 0: 1, 1: 2 }));
+console.log('length getter runs', n);
+show(() => new Uint8Array({ [Symbol.iterator]: 1 }));
+show(() => new Uint8Array({ [Symbol.iterator]: () => 1 }));
+show(() => new Uint8Array({ length: -5 }));
+show(() => new Uint8Array({ length: 1n }));
+show(() => new BigInt64Array({ length: 1, 0: 1 }));
+show(() => new Uint8Array({ length: '3', 0: '7', 2: { valueOf() { return 9; } } }));
+show(() => new Uint8Array(new Set([3, 4])));
+show(() => new Float64Array([1.5, , 3]));
+show(() => new Uint8Array({ length: 3, get 1() { throw new RangeError('element'); } }));
+for (const target of [[5, 6], { length: 2, 0: 8, 1: 9 }]) {
+  const reads = [];
+  const p = new Proxy(target, { get(t, k, r) { reads.push(String(k)); return Reflect.get(t, k, r); } });
+  show(() => new Int16Array(p));
+  console.log(reads.join());
+}
+class Sub extends Uint8Array {}
+show(() => new Sub({ length: 1, 0: 4 }));
+show(() => Reflect.construct(Uint8Array, [[1]], Sub));
+show(() => new Uint8Array((function* () { yield 1; yield 2; })()));`,
+  },
+  {
+    // A guest's Error.prepareStackTrace sees the frames Node would: none of the runtime's wrappers of built-ins.
+    // (It reads back as a Proxy of the guest's function, not the function itself: see internal/globals.js.)
+    name: "prepare-stack-trace-sees-no-runtime-frames",
+    code: js`const mine = (e, sites) => sites.map((s) => s.getFunctionName() + ' ' + (s.getFileName() === __filename ? 'case.js' : String(s.getFileName())) + ':' + s.getLineNumber()).filter((l) => !l.includes('node:'));
+Error.prepareStackTrace = mine;
+console.log(typeof Error.prepareStackTrace, Error.prepareStackTrace.name, Error.prepareStackTrace.length);
+let inner;
+new Uint8Array({ get length() { inner = new Error('in getter').stack; return 1; } });
+console.log(inner);
+try { new Float32Array({ get length() { throw new Error('thrown'); } }); } catch (e) { console.log(e.stack); }
+try { new ArrayBuffer({ valueOf() { throw new Error('valueOf'); } }); } catch (e) { console.log(e.stack); }
+const saved = Error.prepareStackTrace;
+Error.prepareStackTrace = undefined;
+console.log(new Error('default').stack.split('\n')[0]);
+Error.prepareStackTrace = saved;
+console.log(new Error('again').stack.length > 0);`,
+  },
 ];

@@ -1,10 +1,69 @@
-'use strict';
 // The guest's `assert` (and `assert.strict`, which the runtime also serves as `assert/strict`).
 // Messages follow Node 20's lib/internal/assert/assertion_error.js; differences:
 // - `assert.ok(falsy)` quotes the call read from the caller's file with a bracket scan, not a parser (an
 //   expression it cannot delimit, e.g. with a regular expression holding a bracket, gives `false == true`);
 // - multi-line deep-equal diffs use Node 20's line diff (Node 22+ switched to a Myers diff);
 // - no colours in diffs.
+'use strict';
+
+const {
+  ObjectIs,
+  ObjectKeys,
+  ObjectGetPrototypeOf,
+  ObjectGetOwnPropertySymbols,
+  ObjectDefineProperty,
+  ArrayIsArray,
+  NumberIsNaN,
+  ReflectApply,
+  MathMax,
+  ErrorCaptureStackTrace,
+  StringPrototypeSplit,
+  StringPrototypeSlice,
+  StringPrototypeEndsWith,
+  StringPrototypeRepeat,
+  ArrayPrototypePop,
+  ArrayPrototypeJoin,
+  RegExpPrototypeExec,
+  DatePrototypeGetTime,
+  MapPrototypeGet,
+  MapPrototypeHas,
+  ArrayPrototypePush,
+  MapPrototypeSet,
+  MapPrototypeEntries,
+  SetPrototypeHas,
+  SetPrototypeAdd,
+  SetPrototypeDelete,
+  SetPrototypeValues,
+  StringPrototypeStartsWith,
+  StringPrototypeIncludes,
+  StringPrototypeIndexOf,
+  StringPrototypeLastIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeCharCodeAt,
+  NumberPrototypeToString,
+  ObjectPrototypeToString,
+  ObjectPrototypeHasOwnProperty,
+  ObjectPrototypePropertyIsEnumerable,
+  Error,
+  Map,
+  ObjectGetOwnPropertyDescriptor,
+  Promise,
+  RegExp,
+  Set,
+  String,
+  TypeError,
+  Uint8Array,
+  BigIntPrototypeValueOf,
+  BooleanPrototypeValueOf,
+  MapPrototypeGetSize,
+  NumberPrototypeValueOf,
+  RegExpPrototypeGetFlags,
+  RegExpPrototypeGetSource,
+  SetPrototypeGetSize,
+  StringPrototypeValueOf,
+  SymbolPrototypeValueOf,
+  MapPrototypeDelete,
+} = require('internal/primordials');
 
 const util = require('util');
 
@@ -12,53 +71,22 @@ const { inspect } = util;
 const { isDate, isRegExp, isMap, isSet, isNativeError, isBoxedPrimitive, isNumberObject, isStringObject,
   isBooleanObject, isBigIntObject, isSymbolObject, isArrayBufferView, isAnyArrayBuffer, isPromise,
   isWeakMap, isWeakSet } = util.types;
-const ObjectIs = Object.is;
-const ObjectKeys = Object.keys;
-const ObjectGetPrototypeOf = Object.getPrototypeOf;
-const ObjectGetOwnPropertySymbols = Object.getOwnPropertySymbols;
-const ObjectDefineProperty = Object.defineProperty;
-const ObjectPrototypeToString = Object.prototype.toString;
-const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
-const ObjectPrototypePropertyIsEnumerable = Object.prototype.propertyIsEnumerable;
-const ArrayIsArray = Array.isArray;
-const NumberIsNaN = Number.isNaN;
-const ReflectApply = Reflect.apply;
-const MathMax = Math.max;
 const ErrorCtor = Error;
-const ErrorCaptureStackTrace = Error.captureStackTrace;
 const SetCtor = Set;
 const MapCtor = Map;
 const uncurry = (fn) => (self, ...args) => ReflectApply(fn, self, args);
-const StringPrototypeSplit = uncurry(String.prototype.split);
-const StringPrototypeSlice = uncurry(String.prototype.slice);
-const StringPrototypeEndsWith = uncurry(String.prototype.endsWith);
-const StringPrototypeRepeat = uncurry(String.prototype.repeat);
-const ArrayPrototypePop = uncurry(Array.prototype.pop);
-const ArrayPrototypeJoin = uncurry(Array.prototype.join);
-const RegExpPrototypeExec = uncurry(RegExp.prototype.exec);
-const RegExpPrototypeTest = uncurry(RegExp.prototype.test);
-const DatePrototypeGetTime = uncurry(Date.prototype.getTime);
-const MapPrototypeGet = uncurry(Map.prototype.get);
-const MapPrototypeHas = uncurry(Map.prototype.has);
-const ArrayPrototypePush = uncurry(Array.prototype.push);
-const MapPrototypeSet = uncurry(Map.prototype.set);
-const MapPrototypeEntries = uncurry(Map.prototype.entries);
-const MapSize = uncurry(Object.getOwnPropertyDescriptor(Map.prototype, 'size').get);
-const SetPrototypeHas = uncurry(Set.prototype.has);
-const SetPrototypeAdd = uncurry(Set.prototype.add);
-const SetPrototypeDelete = uncurry(Set.prototype.delete);
-const SetPrototypeValues = uncurry(Set.prototype.values);
-const SetSize = uncurry(Object.getOwnPropertyDescriptor(Set.prototype, 'size').get);
-const RegExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
-const RegExpFlags = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'flags').get);
+const MapSize = MapPrototypeGetSize;
+const SetSize = SetPrototypeGetSize;
+const RegExpSource = RegExpPrototypeGetSource;
+const RegExpFlags = RegExpPrototypeGetFlags;
 const TypedArrayProto = ObjectGetPrototypeOf(Uint8Array.prototype);
-const TypedArrayLength = uncurry(Object.getOwnPropertyDescriptor(TypedArrayProto, 'length').get);
+const TypedArrayLength = uncurry(ObjectGetOwnPropertyDescriptor(TypedArrayProto, 'length').get);
 const viewBytes = (v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 const bufferBytes = (b) => new Uint8Array(b);
 const valueOfs = [
-  [isNumberObject, uncurry(Number.prototype.valueOf)], [isStringObject, uncurry(String.prototype.valueOf)],
-  [isBooleanObject, uncurry(Boolean.prototype.valueOf)], [isBigIntObject, uncurry(BigInt.prototype.valueOf)],
-  [isSymbolObject, uncurry(Symbol.prototype.valueOf)],
+  [isNumberObject, NumberPrototypeValueOf], [isStringObject, StringPrototypeValueOf],
+  [isBooleanObject, BooleanPrototypeValueOf], [isBigIntObject, BigIntPrototypeValueOf],
+  [isSymbolObject, SymbolPrototypeValueOf],
 ];
 
 // ---- Deep equality (Node's lib/internal/util/comparisons.js, condensed) ----
@@ -85,8 +113,8 @@ function innerDeepEqual(val1, val2, mode, memos) {
     }
     if (val2 === null || typeof val2 !== 'object') return false;
   }
-  const tag1 = ObjectPrototypeToString.call(val1);
-  if (tag1 !== ObjectPrototypeToString.call(val2)) return false;
+  const tag1 = ObjectPrototypeToString(val1);
+  if (tag1 !== ObjectPrototypeToString(val2)) return false;
 
   if (ArrayIsArray(val1)) {
     if (!ArrayIsArray(val2) || val1.length !== val2.length) return false;
@@ -151,10 +179,10 @@ const indexRe = /^(?:0|[1-9][0-9]*)$/;
 
 function nonIndexKeys(obj, mode) {
   const keys = [];
-  for (const k of ObjectKeys(obj)) if (!RegExpPrototypeTest(indexRe, k)) keys[keys.length] = k;
+  for (const k of ObjectKeys(obj)) if (RegExpPrototypeExec(indexRe, k) === null) keys[keys.length] = k;
   if (mode === kStrict) {
     for (const s of ObjectGetOwnPropertySymbols(obj)) {
-      if (ObjectPrototypePropertyIsEnumerable.call(obj, s)) keys[keys.length] = s;
+      if (ObjectPrototypePropertyIsEnumerable(obj, s)) keys[keys.length] = s;
     }
   }
   return keys;
@@ -165,22 +193,22 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
     aKeys = ObjectKeys(val1);
     if (aKeys.length !== ObjectKeys(val2).length) return false;
   }
-  for (const k of aKeys) if (!ObjectPrototypePropertyIsEnumerable.call(val2, k)) return false;
+  for (const k of aKeys) if (!ObjectPrototypePropertyIsEnumerable(val2, k)) return false;
   if (mode === kStrict) {
     const symKeysA = ObjectGetOwnPropertySymbols(val1);
     let count = 0;
     for (const key of symKeysA) {
-      if (ObjectPrototypePropertyIsEnumerable.call(val1, key)) {
-        if (!ObjectPrototypePropertyIsEnumerable.call(val2, key)) return false;
+      if (ObjectPrototypePropertyIsEnumerable(val1, key)) {
+        if (!ObjectPrototypePropertyIsEnumerable(val2, key)) return false;
         if (iterationType !== kIsArray && iterationType !== kNoIterator) aKeys[aKeys.length] = key;
         else if (!aKeys.includes(key)) aKeys[aKeys.length] = key;
         count++;
-      } else if (ObjectPrototypePropertyIsEnumerable.call(val2, key)) {
+      } else if (ObjectPrototypePropertyIsEnumerable(val2, key)) {
         return false;
       }
     }
     let count2 = 0;
-    for (const key of ObjectGetOwnPropertySymbols(val2)) if (ObjectPrototypePropertyIsEnumerable.call(val2, key)) count2++;
+    for (const key of ObjectGetOwnPropertySymbols(val2)) if (ObjectPrototypePropertyIsEnumerable(val2, key)) count2++;
     if (count !== count2) return false;
   }
   if (aKeys.length === 0 && (iterationType === kNoIterator ||
@@ -202,8 +230,8 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
   MapPrototypeSet(memos.val1, val1, memos.position);
   MapPrototypeSet(memos.val2, val2, memos.position);
   const result = objEquiv(val1, val2, mode, aKeys, memos, iterationType);
-  memos.val1.delete(val1);
-  memos.val2.delete(val2);
+  MapPrototypeDelete(memos.val1, val1);
+  MapPrototypeDelete(memos.val2, val2);
   return result;
 }
 
@@ -214,9 +242,9 @@ function objEquiv(a, b, mode, keys, memos, iterationType) {
     if (!mapEquiv(a, b, mode, memos)) return false;
   } else if (iterationType === kIsArray) {
     for (let i = 0; i < a.length; i++) {
-      if (ObjectPrototypeHasOwnProperty.call(a, i)) {
-        if (!ObjectPrototypeHasOwnProperty.call(b, i) || !innerDeepEqual(a[i], b[i], mode, memos)) return false;
-      } else if (ObjectPrototypeHasOwnProperty.call(b, i)) {
+      if (ObjectPrototypeHasOwnProperty(a, i)) {
+        if (!ObjectPrototypeHasOwnProperty(b, i) || !innerDeepEqual(a[i], b[i], mode, memos)) return false;
+      } else if (ObjectPrototypeHasOwnProperty(b, i)) {
         return false;
       }
     }
@@ -549,13 +577,6 @@ function innerFail(obj) {
 // ---- the falsy-value message of assert.ok: the source of the call, read from the caller's file (Node parses
 // it with acorn; here a scan for the call's callee and its balanced parentheses).
 const errorCache = new MapCtor();
-const StringPrototypeStartsWith = uncurry(String.prototype.startsWith);
-const StringPrototypeIncludes = uncurry(String.prototype.includes);
-const StringPrototypeIndexOf = uncurry(String.prototype.indexOf);
-const StringPrototypeLastIndexOf = uncurry(String.prototype.lastIndexOf);
-const StringPrototypeReplace = uncurry(String.prototype.replace);
-const StringPrototypeCharCodeAt = uncurry(String.prototype.charCodeAt);
-const NumberPrototypeToString = uncurry(Number.prototype.toString);
 const escapeSequencesRegExp = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
 const escapeFn = (ch) => {
   const c = StringPrototypeCharCodeAt(ch, 0);
@@ -563,7 +584,7 @@ const escapeFn = (ch) => {
   if (c === 12) return '\\f';
   return `\\u${StringPrototypeSlice(`000${NumberPrototypeToString(c, 16)}`, -4)}`;
 };
-const isIdentChar = (ch) => ch !== undefined && RegExpPrototypeTest(/[\w$\u0080-\uffff]/, ch);
+const isIdentChar = (ch) => ch !== undefined && RegExpPrototypeExec(/[\w$\u0080-\uffff]/, ch) !== null;
 
 /** The end (exclusive) of the balanced group opening at `code[open]`, skipping strings and comments; -1 if none. */
 function balancedEnd(code, open) {

@@ -3,11 +3,10 @@
 // carries the frame into them); no async hooks (createHook's hooks are never called).
 'use strict';
 
+const { ReflectApply, ObjectIs, ObjectDefineProperties: defineProperties } = require('internal/primordials');
+
 const ctx = require('internal/async-context');
 const { invalidArgType } = require('internal/errors');
-const { apply: ReflectApply } = Reflect;
-const ObjectIs = Object.is;
-const { defineProperties } = Object;
 
 let nextAsyncId = 2;
 

@@ -2,29 +2,66 @@
 // isUtf8, isAscii).
 'use strict';
 
+const {
+  MathFloor,
+  MathAbs,
+  NumberIsInteger,
+  ReflectApply,
+  ObjectDefineProperty,
+  ReflectOwnKeys,
+  ObjectGetOwnPropertyDescriptor,
+  ArrayBuffer,
+  ArrayBufferIsView,
+  DateNow,
+  Error,
+  MathMax,
+  MathMin,
+  MathTrunc,
+  ObjectAssign,
+  ObjectGetPrototypeOf,
+  PromiseResolve,
+  RangeError,
+  String,
+  SymbolFor,
+  SymbolIterator,
+  SymbolToStringTag,
+  TypeError,
+  Uint8Array,
+  ArrayPrototypePush,
+  ArrayPrototypeSlice,
+  RegExpPrototypeExec,
+  StringPrototypeIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeSlice,
+  StringPrototypeToLowerCase,
+  StringPrototypeTrim,
+  TypedArrayPrototypeSet,
+  TypedArrayPrototypeSubarray,
+} = require('internal/primordials');
+
 const buffer = internal.require('npm-buffer');
 const { Buffer } = buffer;
 
-const ObjectDefinePropertyEarly = Object.defineProperty;
-const toBase64url = (b64) => b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64url = (s) => s.replace(/-/g, '+').replace(/_/g, '/');
+const ObjectDefinePropertyEarly = ObjectDefineProperty;
+const toBase64url = (b64) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(b64, /\+/g, '-'), /\//g, '_'), /=+$/, '');
+const fromBase64url = (s) => StringPrototypeReplace(StringPrototypeReplace(s, /-/g, '+'), /_/g, '/');
 
 const toString = Buffer.prototype.toString;
 Buffer.prototype.toString = function (encoding, start, end) {
-  if (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return toBase64url(toString.call(this, 'base64', start, end));
-  return toString.apply(this, arguments);
+  if (typeof encoding === 'string' && StringPrototypeToLowerCase(encoding) === 'base64url') return toBase64url(ReflectApply(toString, this, ['base64', start, end]));
+  return ReflectApply(toString, this, arguments);
 };
 const from = Buffer.from;
 Buffer.from = function (value, encoding, length) {
-  if (typeof value === 'string' && typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return from.call(this, fromBase64url(value), 'base64');
-  return from.apply(this, arguments);
+  if (typeof value === 'string' && typeof encoding === 'string' && StringPrototypeToLowerCase(encoding) === 'base64url') return ReflectApply(from, this, [fromBase64url(value), 'base64']);
+  return ReflectApply(from, this, arguments);
 };
 const isEncoding = Buffer.isEncoding;
-Buffer.isEncoding = (encoding) => (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') || isEncoding(encoding);
+Buffer.isEncoding = (encoding) => (typeof encoding === 'string' && StringPrototypeToLowerCase(encoding) === 'base64url') || isEncoding(encoding);
 const byteLength = Buffer.byteLength;
 Buffer.byteLength = function (value, encoding) {
-  if (typeof value === 'string' && typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return byteLength(fromBase64url(value), 'base64');
-  return byteLength.apply(this, arguments);
+  if (typeof value === 'string' && typeof encoding === 'string' && StringPrototypeToLowerCase(encoding) === 'base64url') return byteLength(fromBase64url(value), 'base64');
+  return ReflectApply(byteLength, this, arguments);
 };
 
 // Buffer.poolSize (unused here, as in the npm port) is Node's default until a guest sets it: 65536 since Node 24,
@@ -34,7 +71,7 @@ ObjectDefinePropertyEarly(Buffer, 'poolSize', {
   get() {
     if (poolSize !== undefined) return poolSize;
     const version = `${require('process').versions.node}`;
-    return +version.slice(0, version.indexOf('.')) >= 24 ? 65536 : 8192;
+    return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.')) >= 24 ? 65536 : 8192;
   },
   set(value) { poolSize = value; },
   enumerable: true, configurable: true,
@@ -53,7 +90,7 @@ buffer.isUtf8 = (input) => {
 };
 buffer.isAscii = (input) => {
   const bytes = new Uint8Array(input.buffer || input, input.byteOffset || 0, input.byteLength);
-  for (const b of bytes) if (b > 0x7f) return false;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
   return true;
 };
 buffer.kStringMaxLength = buffer.constants.MAX_STRING_LENGTH;
@@ -61,13 +98,8 @@ buffer.kStringMaxLength = buffer.constants.MAX_STRING_LENGTH;
 // ---- Node's range checks of the read/write methods (lib/internal/buffer.js): ERR_OUT_OF_RANGE,
 // ERR_BUFFER_OUT_OF_BOUNDS, ERR_INVALID_ARG_TYPE instead of the npm port's uncoded RangeErrors.
 const { codeError, invalidArgType } = require('internal/errors');
-const MathFloor = Math.floor;
-const MathAbs = Math.abs;
-const NumberIsInteger = Number.isInteger;
-const ReflectApply = Reflect.apply;
 const StringCtor = String;
 const RangeErrorCtor = RangeError;
-const ObjectDefineProperty = Object.defineProperty;
 let utilInspect;
 const inspectValue = (v) => {
   if (utilInspect === undefined) utilInspect = require('util').inspect;
@@ -78,8 +110,8 @@ function addNumericalSeparator(val) {
   let res = '';
   let i = val.length;
   const start = val[0] === '-' ? 1 : 0;
-  for (; i >= start + 4; i -= 3) res = `_${val.slice(i - 3, i)}${res}`;
-  return `${val.slice(0, i)}${res}`;
+  for (; i >= start + 4; i -= 3) res = `_${StringPrototypeSlice(val, i - 3, i)}${res}`;
+  return `${StringPrototypeSlice(val, 0, i)}${res}`;
 }
 function outOfRange(name, range, input) {
   let received;
@@ -206,15 +238,13 @@ for (const end of ['LE', 'BE']) {
 }
 
 // ---- inspect as Node's: `... N more bytes`, and the buffer's own non-index properties.
-const customInspect = Symbol.for('nodejs.util.inspect.custom');
-const ReflectOwnKeys = Reflect.ownKeys;
-const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const isIndex = (key) => typeof key === 'string' && /^(?:0|[1-9][0-9]*)$/.test(key) && +key < 2 ** 32 - 1;
+const customInspect = SymbolFor('nodejs.util.inspect.custom');
+const isIndex = (key) => typeof key === 'string' && RegExpPrototypeExec(/^(?:0|[1-9][0-9]*)$/, key) !== null && +key < 2 ** 32 - 1;
 const bufferInspect = function inspect(recurseTimes, ctx) {
   const max = buffer.INSPECT_MAX_BYTES;
-  const actualMax = Math.min(max, this.length);
+  const actualMax = MathMin(max, this.length);
   const remaining = this.length - max;
-  let str = ReflectApply(toString, this, ['hex', 0, actualMax]).replace(/(.{2})/g, '$1 ').trim();
+  let str = StringPrototypeTrim(StringPrototypeReplace(ReflectApply(toString, this, ['hex', 0, actualMax]), /(.{2})/g, '$1 '));
   if (remaining > 0) str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
   if (ctx) {
     let extras = false;
@@ -246,21 +276,21 @@ const encoder = () => new TextEncoder();
 function partsFrom(part) {
   if (part instanceof Blob) return partsOf(part);
   if (part instanceof ArrayBuffer) return [new Uint8Array(part.slice(0))];
-  if (ArrayBuffer.isView(part)) return [new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength))];
+  if (ArrayBufferIsView(part)) return [new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength))];
   return [encoder().encode(`${part}`)];
 }
 function concat(parts, length) {
   const all = new Uint8Array(length);
   let at = 0;
   for (const bytes of parts) {
-    all.set(bytes, at);
+    TypedArrayPrototypeSet(all, bytes, at);
     at += bytes.length;
   }
   return all;
 }
 const sequenceError = (sources) => {
   const version = `${require('process').versions.node}`;
-  if (+version.slice(0, version.indexOf('.')) >= 24) return new TypeError('Value cannot be converted to sequence.');
+  if (+StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.')) >= 24) return new TypeError('Value cannot be converted to sequence.');
   return invalidArgType('sources', 'a sequence', sources);
 };
 class Blob {
@@ -271,44 +301,44 @@ class Blob {
     partsOf = (blob) => blob.#parts;
   }
   constructor(sources = [], options = {}) {
-    if (sources === null || typeof sources !== 'object' || typeof sources[Symbol.iterator] !== 'function') throw sequenceError(sources);
+    if (sources === null || typeof sources !== 'object' || typeof sources[SymbolIterator] !== 'function') throw sequenceError(sources);
     const parts = [];
     let size = 0;
     for (const source of sources) {
       for (const bytes of partsFrom(source)) {
         if (bytes.length === 0) continue;
-        parts.push(bytes);
+        ArrayPrototypePush(parts, bytes);
         size += bytes.length;
       }
     }
     this.#parts = parts;
     this.#size = size;
     const type = options?.type === undefined ? '' : `${options.type}`;
-    this.#type = /[^\u0020-\u007e]/.test(type) ? '' : type.toLowerCase();
+    this.#type = RegExpPrototypeExec(/[^\u0020-\u007e]/, type) !== null ? '' : StringPrototypeToLowerCase(type);
   }
   get size() { return this.#size; }
   get type() { return this.#type; }
   slice(start = 0, end = this.size, type = '') {
     const size = this.size;
-    const rel = (n) => (n < 0 ? Math.max(size + n, 0) : Math.min(n, size));
-    const s = rel(Math.trunc(+start) || 0);
-    const e = Math.max(s, rel(Math.trunc(+end) || 0));
+    const rel = (n) => (n < 0 ? MathMax(size + n, 0) : MathMin(n, size));
+    const s = rel(MathTrunc(+start) || 0);
+    const e = MathMax(s, rel(MathTrunc(+end) || 0));
     const parts = [];
     let at = 0;
     for (const bytes of this.#parts) {
-      const from = Math.max(s - at, 0);
-      const to = Math.min(e - at, bytes.length);
-      if (from < to) parts.push(bytes.subarray(from, to));
+      const from = MathMax(s - at, 0);
+      const to = MathMin(e - at, bytes.length);
+      if (from < to) ArrayPrototypePush(parts, TypedArrayPrototypeSubarray(bytes, from, to));
       at += bytes.length;
       if (at >= e) break;
     }
     return new Blob(parts, { type });
   }
-  arrayBuffer() { return Promise.resolve(concat(this.#parts, this.#size).buffer); }
-  bytes() { return Promise.resolve(concat(this.#parts, this.#size)); }
-  text() { return Promise.resolve(new TextDecoder().decode(concat(this.#parts, this.#size))); }
+  arrayBuffer() { return PromiseResolve(concat(this.#parts, this.#size).buffer); }
+  bytes() { return PromiseResolve(concat(this.#parts, this.#size)); }
+  text() { return PromiseResolve(new TextDecoder().decode(concat(this.#parts, this.#size))); }
   stream() {
-    const parts = this.#parts.slice();
+    const parts = ArrayPrototypeSlice(this.#parts);
     let next = 0;
     return new (require('stream/web').ReadableStream)({
       type: 'bytes',
@@ -318,13 +348,13 @@ class Blob {
       },
     });
   }
-  get [Symbol.toStringTag]() { return 'Blob'; }
+  get [SymbolToStringTag]() { return 'Blob'; }
   [customInspect](depth, options, inspect) {
     if (depth < 0) return options.stylize('[Blob]', 'special');
     return `Blob ${inspect({ size: this.size, type: this.type }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
   }
 }
-for (const name of ['size', 'type', 'slice', 'arrayBuffer', 'bytes', 'text', 'stream']) Object.defineProperty(Blob.prototype, name, { enumerable: true });
+for (const name of ['size', 'type', 'slice', 'arrayBuffer', 'bytes', 'text', 'stream']) ObjectDefineProperty(Blob.prototype, name, { enumerable: true });
 class File extends Blob {
   #name;
   #lastModified;
@@ -332,11 +362,11 @@ class File extends Blob {
     if (arguments.length < 2) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "fileBits" and "fileName" arguments must be specified');
     super(fileBits, options);
     this.#name = `${fileName}`;
-    this.#lastModified = options?.lastModified === undefined ? Date.now() : +options.lastModified;
+    this.#lastModified = options?.lastModified === undefined ? DateNow() : +options.lastModified;
   }
   get name() { return this.#name; }
   get lastModified() { return this.#lastModified; }
-  get [Symbol.toStringTag]() { return 'File'; }
+  get [SymbolToStringTag]() { return 'File'; }
   [customInspect](depth, options, inspect) {
     if (depth < 0) return options.stylize('[File]', 'special');
     return `File ${inspect({ size: this.size, type: this.type, name: this.name, lastModified: this.lastModified }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
@@ -345,9 +375,9 @@ class File extends Blob {
 // ---- transcode: Node's over ICU, for the encodings it converts between (utf8, ucs2, latin1, ascii), with
 // its substitutions: U+FFFD where UTF-8 or UTF-16 is written, '?' where latin1 or ASCII cannot hold a character.
 const transcodeNames = { __proto__: null, '': 'utf8', utf8: 'utf8', 'utf-8': 'utf8', ucs2: 'ucs2', 'ucs-2': 'ucs2', utf16le: 'ucs2', 'utf-16le': 'ucs2', latin1: 'latin1', binary: 'latin1', ascii: 'ascii' };
-const transcodeError = (code, errno) => Object.assign(new Error(`Unable to transcode Buffer [${code}]`), { code, errno });
+const transcodeError = (code, errno) => ObjectAssign(new Error(`Unable to transcode Buffer [${code}]`), { code, errno });
 const invalidChar = () => transcodeError('U_INVALID_CHAR_FOUND', 10);
-const TypedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+const TypedArrayTag = ObjectGetOwnPropertyDescriptor(ObjectGetPrototypeOf(Uint8Array.prototype), SymbolToStringTag).get;
 
 /** Calls `emit(cp)` for each code point of WHATWG's UTF-8 decoding, -1 for each maximal invalid subpart. */
 function decodeUtf8(bytes, emit) {
@@ -375,11 +405,11 @@ function decodeUtf8(bytes, emit) {
 }
 
 buffer.transcode = function transcode(source, fromEncoding, toEncoding) {
-  if (!ArrayBuffer.isView(source) || ReflectApply(TypedArrayTag, source, []) !== 'Uint8Array') {
+  if (!ArrayBufferIsView(source) || ReflectApply(TypedArrayTag, source, []) !== 'Uint8Array') {
     throw invalidArgType('source', 'an instance of Buffer or Uint8Array', source);
   }
   if (source.length === 0) return Buffer.alloc(0);
-  const name = (enc) => (enc == null ? 'utf8' : typeof enc === 'string' ? transcodeNames[enc.toLowerCase()] : undefined);
+  const name = (enc) => (enc == null ? 'utf8' : typeof enc === 'string' ? transcodeNames[StringPrototypeToLowerCase(enc)] : undefined);
   const from = name(fromEncoding);
   const to = name(toEncoding);
   if (from === undefined || to === undefined) throw transcodeError('U_ILLEGAL_ARGUMENT_ERROR', 1);
@@ -434,7 +464,7 @@ buffer.transcode = function transcode(source, fromEncoding, toEncoding) {
     }
     if (to === 'ucs2' && source.length % 2 === 1) put(-1);
   }
-  return Buffer.from(out.subarray(0, n));
+  return Buffer.from(TypedArrayPrototypeSubarray(out, 0, n));
 };
 
 buffer.Blob = Blob;

@@ -4,6 +4,34 @@
 // waitpid), as Node's block its thread.
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  ArrayIsArray,
+  Error,
+  MathMax,
+  ObjectAssign,
+  ObjectKeys,
+  RangeError,
+  String,
+  SymbolToStringTag,
+  TypeError,
+  ArrayPrototypeConcat,
+  ArrayPrototypeFilter,
+  ArrayPrototypeForEach,
+  ArrayPrototypeIncludes,
+  ArrayPrototypeIndexOf,
+  ArrayPrototypeJoin,
+  ArrayPrototypeMap,
+  ArrayPrototypePush,
+  ArrayPrototypeSlice,
+  ArrayPrototypeSplice,
+  SafeArrayIterator,
+  StringPrototypeReplace,
+  StringPrototypeStartsWith,
+  TypedArrayPrototypeSubarray,
+  ArrayPrototypeFindIndex,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const { Buffer } = require('buffer');
 const { Duplex, Readable, Writable } = require('stream');
@@ -19,16 +47,16 @@ const DEFAULT_MAX_BUFFER = 1024 * 1024;
 function normalizeSpawnArguments(file, args, options) {
   if (typeof file !== 'string') throw invalidArgType('file', 'of type string', file);
   if (file.length === 0) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'file' cannot be empty. Received ''");
-  if (Array.isArray(args)) args = args.slice();
+  if (ArrayIsArray(args)) args = ArrayPrototypeSlice(args);
   else if (args == null) args = [];
   else if (typeof args === 'object') {
     options = args;
     args = [];
   } else throw invalidArgType('args', 'an instance of Array', args);
   options = { ...(options || {}) };
-  let argv = [file, ...args.map(String)];
+  let argv = ArrayPrototypeConcat([file], ArrayPrototypeMap(args, String));
   if (options.shell) {
-    const command = [file, ...args].join(' ');
+    const command = ArrayPrototypeJoin(ArrayPrototypeConcat([file], args), ' ');
     const shell = typeof options.shell === 'string' ? options.shell : '/bin/sh';
     argv = [shell, '-c', command];
     file = shell;
@@ -36,11 +64,11 @@ function normalizeSpawnArguments(file, args, options) {
   if (options.argv0 !== undefined) argv[0] = String(options.argv0);
   const envObj = options.env || process.env;
   const env = [];
-  for (const key of Object.keys(envObj)) if (envObj[key] !== undefined) env.push(`${key}=${envObj[key]}`);
+  for (const key of ObjectKeys(envObj)) if (envObj[key] !== undefined) ArrayPrototypePush(env, `${key}=${envObj[key]}`);
   let cwd = options.cwd;
   if (cwd !== undefined && typeof cwd === 'object' && cwd !== null && typeof cwd.href === 'string') cwd = require('url').fileURLToPath(cwd);
   cwd = cwd === undefined ? process.cwd() : String(cwd);
-  if (!cwd.startsWith('/')) cwd = `${process.cwd()}/${cwd}`;
+  if (!StringPrototypeStartsWith(cwd, '/')) cwd = `${process.cwd()}/${cwd}`;
   return { file, argv, env, cwd, options };
 }
 
@@ -58,11 +86,11 @@ function stdioConfig(stdio, sync) {
   if (typeof stdio === 'string') {
     if (stdio !== 'pipe' && stdio !== 'overlapped' && stdio !== 'ignore' && stdio !== 'inherit') throw invalidStdio(stdio);
     list = [stdio, stdio, stdio];
-  } else if (Array.isArray(stdio)) list = stdio.slice();
+  } else if (ArrayIsArray(stdio)) list = ArrayPrototypeSlice(stdio);
   else throw invalidStdio(stdio);
-  while (list.length < 3) list.push(undefined);
+  while (list.length < 3) ArrayPrototypePush(list, undefined);
   let ipc = false;
-  return list.map((s, i) => {
+  return ArrayPrototypeMap(list, (s, i) => {
     if (s === undefined || s === null) s = i < 3 ? 'pipe' : 'ignore';
     if (s === 'ignore') return { type: 'ignore' };
     if (s === 'pipe' || s === 'overlapped' || (typeof s === 'number' && s < 0)) return { type: 'pipe' };
@@ -77,7 +105,7 @@ function stdioConfig(stdio, sync) {
     if (typeof s === 'object' && typeof s.fd === 'number') return { type: 'fd', fd: s.fd };
     // A connected net.Socket (Node's 'wrap'): the child gets its fd.
     if (typeof s === 'object' && typeof s._fd === 'number' && s._fd >= 0) return { type: 'fd', fd: s._fd };
-    if (sync && (ArrayBuffer.isView(s) || typeof s === 'string')) return { type: 'pipe', input: s };
+    if (sync && (ArrayBufferIsView(s) || typeof s === 'string')) return { type: 'pipe', input: s };
     throw invalidStdio(s);
   });
 }
@@ -90,16 +118,18 @@ function stdioConfig(stdio, sync) {
 function openStdio(config, sync) {
   const opened = [];
   try {
-    return config.map((s, i) => {
+    return ArrayPrototypeMap(config, (s, i) => {
       if (s.type === 'fd') return { child: s.fd, parent: -1 };
       if (s.type === 'ignore') return { child: -1, parent: -1 };
-      const [a, b] = (i > 2 || s.type === 'ipc') && !sync ? sys.spawnPair() : sys.pipe();
-      opened.push(a, b);
+      const pair = (i > 2 || s.type === 'ipc') && !sync ? sys.spawnPair() : sys.pipe();
+      const a = pair[0];
+      const b = pair[1];
+      ArrayPrototypePush(opened, a, b);
       if (s.type === 'ipc') return { child: b, parent: a, pipe: true, ipc: true };
       return i === 0 ? { child: a, parent: b, pipe: true } : { child: b, parent: a, pipe: true };
     });
   } catch (e) {
-    for (const fd of opened) sys.close(fd);
+    for (let i = 0; i < opened.length; i++) sys.close(opened[i]);
     throw e;
   }
 }
@@ -107,7 +137,7 @@ function openStdio(config, sync) {
 /** sys.spawn's arguments for `ends`: the child's fds 0-2, and [fd, parent's fd] for those above. */
 function spawnFds(ends) {
   const more = [];
-  for (let i = 3; i < ends.length; i++) if (ends[i].child >= 0) more.push([i, ends[i].child]);
+  for (let i = 3; i < ends.length; i++) if (ends[i].child >= 0) ArrayPrototypePush(more, [i, ends[i].child]);
   return [[ends[0].child, ends[1].child, ends[2].child], more];
 }
 
@@ -123,7 +153,7 @@ function closePipes(ends, failed) {
 function spawnError(e, file, argv) {
   const err = sysError(e.code, `spawn ${file}`, file);
   err.message = `spawn ${file} ${e.code}`;
-  err.spawnargs = argv.slice(1);
+  err.spawnargs = ArrayPrototypeSlice(argv, 1);
   return err;
 }
 
@@ -134,7 +164,7 @@ function reader(fd) {
     const stream = this;
     if (waiting) return;
     for (;;) {
-      const buf = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+      const buf = Buffer.allocUnsafe(MathMax(size, 64 * 1024));
       let n;
       try {
         n = sys.read(fd, buf, 0, buf.length, -1);
@@ -155,7 +185,7 @@ function reader(fd) {
         if (stream.readableLength === 0) internal.nextTick(() => stream.read(0));
         return;
       }
-      if (!stream.push(buf.subarray(0, n))) return;
+      if (!stream.push(TypedArrayPrototypeSubarray(buf, 0, n))) return;
     }
   };
 }
@@ -265,8 +295,8 @@ class ChildProcess extends EventEmitter {
       throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.serialization' must be one of: undefined, 'json', 'advanced'. Received ${require('util').inspect(serialization)}`);
     }
     const config = stdioConfig(options.stdio, false);
-    const ipcFd = config.findIndex((s) => s.type === 'ipc');
-    if (ipcFd >= 0) env.push(`NODE_CHANNEL_FD=${ipcFd}`, `NODE_CHANNEL_SERIALIZATION_MODE=${serialization}`);
+    const ipcFd = ArrayPrototypeFindIndex(config, (s) => s.type === 'ipc');
+    if (ipcFd >= 0) ArrayPrototypePush(env, `NODE_CHANNEL_FD=${ipcFd}`, `NODE_CHANNEL_SERIALIZATION_MODE=${serialization}`);
     const ends = openStdio(config, false);
     try {
       this.pid = sys.spawn(file, argv, env, cwd, ...spawnFds(ends));
@@ -281,7 +311,7 @@ class ChildProcess extends EventEmitter {
     }
     closePipes(ends, false);
     // As Node's: stdin a writable, stdout and stderr readables, the pipes past them duplex; null for the rest.
-    this.stdio = ends.map((e, i) => {
+    this.stdio = ArrayPrototypeMap(ends, (e, i) => {
       if (e.parent < 0 || e.ipc) return null;
       sys.setNonblocking(e.parent, true);
       const s = i === 0 ? writeStream(e.parent) : i < 3 ? readStream(e.parent) : duplexStream(e.parent);
@@ -291,12 +321,12 @@ class ChildProcess extends EventEmitter {
       return s;
     });
     [this.stdin, this.stdout, this.stderr] = this.stdio;
-    const reading = this.stdio.filter((s, i) => s && i > 0);
+    const reading = ArrayPrototypeFilter(this.stdio, (s, i) => s && i > 0);
     let open = reading.length + 1;
     const closed = () => {
       if (--open === 0) this.emit('close', this.exitCode, this.signalCode);
     };
-    for (const s of reading) s.on('close', closed);
+    for (let i = 0; i < reading.length; i++) reading[i].on('close', closed);
     this._closed = closed;
     // As Node's, 'close' also waits for the child's end of the channel to close.
     if (ipcFd >= 0) {
@@ -348,13 +378,13 @@ class ChildProcess extends EventEmitter {
     if (this._pidfd !== undefined) setRef(this._pidfd, false, false);
   }
 
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'ChildProcess';
   }
 }
 
 function spawn(file, args, options) {
-  if (!Array.isArray(args) && args !== undefined && args !== null && typeof args === 'object') {
+  if (!ArrayIsArray(args) && args !== undefined && args !== null && typeof args === 'object') {
     options = args;
     args = [];
   }
@@ -380,7 +410,7 @@ function execFile(file, args, options, callback) {
     options = {};
   } else if (typeof options === 'function') {
     callback = options;
-    if (!Array.isArray(args)) {
+    if (!ArrayIsArray(args)) {
       options = args || {};
       args = [];
     } else options = {};
@@ -401,7 +431,7 @@ function execFile(file, args, options, callback) {
         failure = codeError(RangeError, 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', `${which} maxBuffer length exceeded`);
         child.kill();
       }
-      list.push(d);
+      ArrayPrototypePush(list, d);
     });
   };
   collect(out, child.stdout, 'stdout');
@@ -418,11 +448,11 @@ function execFile(file, args, options, callback) {
     const stderr = decode(err);
     if (!callback) return;
     if (spawnErr) {
-      spawnErr.cmd = [file, ...(args || [])].join(' ');
+      spawnErr.cmd = ArrayPrototypeJoin(ArrayPrototypeConcat([file], args || []), ' ');
       return callback(spawnErr, stdout, stderr);
     }
     if (failure || code !== 0 || signal) {
-      const cmd = [file, ...(args || [])].join(' ');
+      const cmd = ArrayPrototypeJoin(ArrayPrototypeConcat([file], args || []), ' ');
       const e = failure || new Error(`Command failed: ${cmd}\n${typeof stderr === 'string' ? stderr : stderr.toString()}`);
       e.code = failure ? e.code : code;
       e.killed = child.killed;
@@ -449,14 +479,14 @@ function exec(command, options, callback) {
   delete options.shell;
   const child = execFile(shell, ['-c', command], options, callback && ((err, stdout, stderr) => {
     if (err && err.cmd) err.cmd = command;
-    if (err && typeof err.message === 'string') err.message = err.message.replace(/^Command failed: .*\n/, `Command failed: ${command}\n`);
+    if (err && typeof err.message === 'string') err.message = StringPrototypeReplace(err.message, /^Command failed: .*\n/, `Command failed: ${command}\n`);
     callback(err, stdout, stderr);
   }));
   return child;
 }
 
 function spawnSync(file, args, options) {
-  if (!Array.isArray(args) && args !== undefined && args !== null && typeof args === 'object') {
+  if (!ArrayIsArray(args) && args !== undefined && args !== null && typeof args === 'object') {
     options = args;
     args = [];
   }
@@ -476,7 +506,7 @@ function spawnSync(file, args, options) {
     return { error: err, status: null, signal: null, output: null, pid: 0, stdout: null, stderr: null };
   }
   closePipes(ends, false);
-  const parent = ends.map((e) => e.parent);
+  const parent = ArrayPrototypeMap(ends, (e) => e.parent);
   if (parent[0] >= 0) {
     const given = opts.input === undefined ? config[0].input : opts.input;
     const input = given === undefined ? null : typeof given === 'string' ? Buffer.from(given, opts.encoding && opts.encoding !== 'buffer' ? opts.encoding : 'utf8') : Buffer.from(given.buffer, given.byteOffset, given.byteLength);
@@ -487,18 +517,18 @@ function spawnSync(file, args, options) {
     }
     sys.close(parent[0]);
   }
-  const outputs = parent.map((fd, i) => (fd >= 0 && i > 0 ? [] : null));
-  const sizes = parent.map(() => 0);
+  const outputs = ArrayPrototypeMap(parent, (fd, i) => (fd >= 0 && i > 0 ? [] : null));
+  const sizes = ArrayPrototypeMap(parent, () => 0);
   const open = [];
-  parent.forEach((fd, i) => {
-    if (outputs[i]) open.push(i);
+  ArrayPrototypeForEach(parent, (fd, i) => {
+    if (outputs[i]) ArrayPrototypePush(open, i);
   });
-  for (const i of open) sys.setNonblocking(parent[i], true);
+  for (let k = 0; k < open.length; k++) sys.setNonblocking(parent[open[k]], true);
   let error;
   const buf = Buffer.allocUnsafe(64 * 1024);
   while (open.length > 0) {
-    sys.pollRead(open.map((i) => parent[i]));
-    for (const i of open.slice()) {
+    sys.pollRead(ArrayPrototypeMap(open, (i) => parent[i]));
+    for (const i of new SafeArrayIterator(ArrayPrototypeSlice(open))) {
       for (;;) {
         let n;
         try {
@@ -509,11 +539,11 @@ function spawnSync(file, args, options) {
         }
         if (n === 0) {
           sys.close(parent[i]);
-          open.splice(open.indexOf(i), 1);
+          ArrayPrototypeSplice(open, ArrayPrototypeIndexOf(open, i), 1);
           break;
         }
         sizes[i] += n;
-        outputs[i].push(Buffer.from(buf.subarray(0, n)));
+        ArrayPrototypePush(outputs[i], Buffer.from(TypedArrayPrototypeSubarray(buf, 0, n)));
         if (sizes[i] > maxBuffer && !error) {
           error = sysError('ENOBUFS', `spawnSync ${file}`, file);
           error.message = `spawnSync ${file} ENOBUFS`;
@@ -531,7 +561,7 @@ function spawnSync(file, args, options) {
     const b = Buffer.concat(list);
     return opts.encoding && opts.encoding !== 'buffer' ? b.toString(opts.encoding) : b;
   };
-  const output = outputs.map(encode);
+  const output = ArrayPrototypeMap(outputs, encode);
   const result = { pid, output, stdout: output[1], stderr: output[2], status: signo === 0 ? (status >> 8) & 0xff : null, signal: signo === 0 ? null : NAMES[signo] };
   if (error) result.error = error;
   return result;
@@ -540,17 +570,17 @@ function spawnSync(file, args, options) {
 function checkExecSyncError(ret, args, cmd) {
   if (ret.error) return ret.error;
   if (ret.status !== 0) {
-    let msg = `Command failed: ${cmd || args.join(' ')}`;
+    let msg = `Command failed: ${cmd || ArrayPrototypeJoin(args, ' ')}`;
     if (ret.stderr && ret.stderr.length > 0) msg += `\n${ret.stderr.toString()}`;
     const err = new Error(msg);
-    Object.assign(err, ret);
+    ObjectAssign(err, ret);
     return err;
   }
   return undefined;
 }
 
 function execFileSync(file, args, options) {
-  if (!Array.isArray(args) && args !== undefined && args !== null && typeof args === 'object') {
+  if (!ArrayIsArray(args) && args !== undefined && args !== null && typeof args === 'object') {
     options = args;
     args = [];
   }
@@ -578,15 +608,15 @@ function fork(modulePath, args, options) {
   if (typeof modulePath === 'object' && modulePath !== null && typeof modulePath.href === 'string') modulePath = require('url').fileURLToPath(modulePath);
   if (typeof modulePath !== 'string') throw invalidArgType('modulePath', 'of type string or an instance of Buffer or URL', modulePath);
   if (args == null) args = [];
-  else if (typeof args === 'object' && !Array.isArray(args)) {
+  else if (typeof args === 'object' && !ArrayIsArray(args)) {
     options = args;
     args = [];
-  } else if (!Array.isArray(args)) throw invalidArgType('args', 'an instance of Array', args);
+  } else if (!ArrayIsArray(args)) throw invalidArgType('args', 'an instance of Array', args);
   options = { ...(options || {}), shell: false };
   args = [...(options.execArgv || process.execArgv), modulePath, ...args];
   if (typeof options.stdio === 'string') options.stdio = [options.stdio, options.stdio, options.stdio, 'ipc'];
-  else if (!Array.isArray(options.stdio)) options.stdio = options.silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc'];
-  else if (!options.stdio.includes('ipc')) throw codeError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', "Forked processes must have an IPC channel, missing value 'ipc' in options.stdio");
+  else if (!ArrayIsArray(options.stdio)) options.stdio = options.silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc'];
+  else if (!ArrayPrototypeIncludes(options.stdio, 'ipc')) throw codeError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', "Forked processes must have an IPC channel, missing value 'ipc' in options.stdio");
   return spawn(options.execPath || process.execPath, args, options);
 }
 

@@ -1,43 +1,57 @@
-'use strict';
 // The guest's `console` module: Node's Console class over any streams with `write(string)`.
 // `createGlobalConsole(stdout, stderr)` builds the guest's global `console` (the runtime calls it).
+'use strict';
+
+const {
+  ObjectDefineProperty,
+  ObjectDefineProperties,
+  ObjectKeys,
+  ArrayIsArray,
+  ReflectApply,
+  MathMax,
+  MathFloor,
+  SymbolToStringTag,
+  SymbolIterator,
+  ErrorCaptureStackTrace,
+  StringPrototypeRepeat,
+  StringPrototypeReplace,
+  StringPrototypeIncludes,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+  StringPrototypeNormalize,
+  StringPrototypeCodePointAt,
+  NumberPrototypeToFixed,
+  ArrayPrototypePush,
+  ArrayPrototypeJoin,
+  ArrayPrototypeMap,
+  ArrayPrototypeUnshift,
+  MapPrototypeGet,
+  MapPrototypeSet,
+  MapPrototypeHas,
+  MapPrototypeDelete,
+  MapPrototypeEntries,
+  SetPrototypeValues,
+  DateNow,
+  WeakMapPrototypeGet,
+  WeakMapPrototypeSet,
+  NumberIsInteger,
+  ObjectPrototypeHasOwnProperty,
+  Error,
+  Map,
+  Number,
+  RangeError,
+  Symbol,
+  SymbolHasInstance,
+  TypeError,
+  WeakMap,
+} = require('internal/primordials');
 
 const util = require('util');
 
 const { inspect, formatWithOptions } = util;
-const ObjectDefineProperty = Object.defineProperty;
-const ObjectDefineProperties = Object.defineProperties;
-const ObjectKeys = Object.keys;
-const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
-const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
-const ArrayIsArray = Array.isArray;
-const ReflectApply = Reflect.apply;
-const MathMax = Math.max;
-const MathFloor = Math.floor;
 const NumberCtor = Number;
-const SymbolToStringTag = Symbol.toStringTag;
-const SymbolIterator = Symbol.iterator;
-const ErrorCaptureStackTrace = Error.captureStackTrace;
 const uncurry = (fn) => (self, ...args) => ReflectApply(fn, self, args);
-const StringPrototypeRepeat = uncurry(String.prototype.repeat);
-const StringPrototypeReplace = uncurry(String.prototype.replace);
-const StringPrototypeIncludes = uncurry(String.prototype.includes);
-const StringPrototypeSlice = uncurry(String.prototype.slice);
-const StringPrototypeSplit = uncurry(String.prototype.split);
-const StringPrototypeNormalize = uncurry(String.prototype.normalize);
-const StringPrototypeCodePointAt = uncurry(String.prototype.codePointAt);
-const NumberPrototypeToFixed = uncurry(Number.prototype.toFixed);
-const ArrayPrototypePush = uncurry(Array.prototype.push);
-const ArrayPrototypeJoin = uncurry(Array.prototype.join);
-const ArrayPrototypeMap = uncurry(Array.prototype.map);
-const ArrayPrototypeUnshift = uncurry(Array.prototype.unshift);
 const MapCtor = Map;
-const MapPrototypeGet = uncurry(Map.prototype.get);
-const MapPrototypeSet = uncurry(Map.prototype.set);
-const MapPrototypeHas = uncurry(Map.prototype.has);
-const MapPrototypeDelete = uncurry(Map.prototype.delete);
-const MapPrototypeEntries = uncurry(Map.prototype.entries);
-const SetPrototypeValues = uncurry(Set.prototype.values);
 const isMap = util.types.isMap;
 const isSet = util.types.isSet;
 const isMapIterator = util.types.isMapIterator;
@@ -48,7 +62,6 @@ const nodeError = util._nodeError;
 // Read once: the guest may later replace `performance` or `Date`.
 const perf = typeof performance === 'object' && performance !== null && typeof performance.now === 'function' ? performance : null;
 const perfNow = perf !== null ? uncurry(perf.now) : null;
-const DateNow = Date.now;
 const now = () => (perfNow !== null ? perfNow(perf) : DateNow());
 
 const kGroupIndent = Symbol('kGroupIndent');
@@ -61,9 +74,6 @@ const kFormat = Symbol('kFormat');
 const kGetInspectOptions = Symbol('kGetInspectOptions');
 const kMaxGroupIndentation = 1000;
 const optionsMap = new WeakMap();
-const WeakMapPrototypeGet = uncurry(WeakMap.prototype.get);
-const WeakMapPrototypeSet = uncurry(WeakMap.prototype.set);
-const NumberIsInteger = Number.isInteger;
 const consolePropAttributes = { writable: true, enumerable: false, configurable: true };
 const noop = () => {};
 
@@ -326,7 +336,7 @@ const proto = {
         const keys = properties || ObjectKeys(item);
         for (const key of keys) {
           map[key] ??= [];
-          if ((primitive && properties) || !ObjectPrototypeHasOwnProperty.call(item, key)) map[key][i] = '';
+          if ((primitive && properties) || !ObjectPrototypeHasOwnProperty(item, key)) map[key][i] = '';
           else map[key][i] = _inspect(item[key]);
         }
       }
@@ -355,7 +365,7 @@ for (const sym of [kWrite, kFormat, kGetInspectOptions]) {
 }
 ObjectDefineProperty(Console.prototype, SymbolToStringTag, { value: 'console', writable: false, enumerable: false, configurable: true });
 // The global console is one too, as Node's (which it did not construct).
-ObjectDefineProperty(Console, Symbol.hasInstance, {
+ObjectDefineProperty(Console, SymbolHasInstance, {
   value(instance) { return instance[kIsConsole]; },
 });
 
@@ -455,7 +465,7 @@ function cliTable(head, columns) {
     const column = columns[i];
     for (let j = 0; j < longestColumn; j++) {
       if (rows[j] === undefined) rows[j] = [];
-      const value = rows[j][i] = ObjectPrototypeHasOwnProperty.call(column, j) ? column[j] : '';
+      const value = rows[j][i] = ObjectPrototypeHasOwnProperty(column, j) ? column[j] : '';
       columnWidths[i] = MathMax(columnWidths[i] || 0, getStringWidth(value));
     }
   }

@@ -7,6 +7,40 @@
 // (internal/x509.js).
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  ArrayPrototypeIncludes,
+  ArrayPrototypePush,
+  ArrayPrototypeSlice,
+  JSONParse,
+  JSONStringify,
+  MathFloor,
+  MathMin,
+  NumberIsInteger,
+  NumberIsSafeInteger,
+  ObjectAssign,
+  ObjectCreate,
+  ObjectDefineProperty,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+  StringPrototypeToLowerCase,
+  SymbolFor,
+  TypedArrayPrototypeSet,
+  ArrayBuffer,
+  BigInt,
+  DataView,
+  Error,
+  FinalizationRegistry,
+  Float32Array,
+  Float64Array,
+  Number,
+  Promise,
+  RangeError,
+  Symbol,
+  TypeError,
+  Uint8Array,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { Transform, Writable } = require('stream');
 const { codeError, invalidArgType } = require('internal/errors');
@@ -18,13 +52,13 @@ const HASHES = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512-2
 
 function toBytes(data, encoding, name = 'data') {
   if (typeof data === 'string') return Buffer.from(data, encoding || 'utf8');
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (data instanceof ArrayBuffer) return Buffer.from(data);
   throw invalidArgType(name, 'of type string or an instance of Buffer, TypedArray, or DataView', data);
 }
 
 function randomBytes(size, callback) {
-  if (typeof size !== 'number' || size < 0 || size > 2 ** 31 - 1 || !Number.isInteger(size))
+  if (typeof size !== 'number' || size < 0 || size > 2 ** 31 - 1 || !NumberIsInteger(size))
     throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "size" is out of range. It must be >= 0 && <= 2147483647. Received ${size}`);
   const out = Buffer.alloc(size);
   randomFillSync(out);
@@ -35,7 +69,7 @@ function randomBytes(size, callback) {
 function randomFillSync(buffer, offset = 0, size) {
   const view = new Uint8Array(buffer.buffer || buffer, (buffer.byteOffset || 0) + offset, size === undefined ? (buffer.byteLength ?? buffer.length) - offset : size);
   for (let off = 0; off < view.length; ) {
-    const n = host('random', Math.min(view.length - off, internal.scratchBytes));
+    const n = host('random', MathMin(view.length - off, internal.scratchBytes));
     internal.fromScratch(view, off, n);
     off += n;
   }
@@ -43,8 +77,12 @@ function randomFillSync(buffer, offset = 0, size) {
 }
 
 function randomFill(buffer, offset, size, callback) {
-  if (typeof offset === 'function') [callback, offset, size] = [offset, 0, undefined];
-  else if (typeof size === 'function') [callback, size] = [size, undefined];
+  if (typeof offset === 'function') {
+    callback = offset; offset = 0; size = undefined;
+  }
+  else if (typeof size === 'function') {
+    callback = size; size = undefined;
+  }
   randomFillSync(buffer, offset, size);
   internal.nextTick(callback, null, buffer);
 }
@@ -54,13 +92,17 @@ function randomUUID() {
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return `${StringPrototypeSlice(h, 0, 8)}-${StringPrototypeSlice(h, 8, 12)}-${StringPrototypeSlice(h, 12, 16)}-${StringPrototypeSlice(h, 16, 20)}-${StringPrototypeSlice(h, 20)}`;
 }
 
 function randomInt(min, max, callback) {
-  if (max === undefined || typeof max === 'function') [min, max, callback] = [0, min, max];
+  if (max === undefined || typeof max === 'function') {
+    callback = max;
+    max = min;
+    min = 0;
+  }
   const range = max - min;
-  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || range <= 0)
+  if (!NumberIsSafeInteger(min) || !NumberIsSafeInteger(max) || range <= 0)
     throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "max" is out of range. It must be greater than the value of "min" (${min}). Received ${max}`);
   const limit = 2 ** 48 - (2 ** 48 % range);
   let x;
@@ -73,7 +115,7 @@ function randomInt(min, max, callback) {
 
 function digestOf(algorithm, chunks, key) {
   if (key) sys.put(key);
-  for (const c of chunks) sys.put(c);
+  for (let i = 0; i < chunks.length; i++) sys.put(chunks[i]);
   const r = host('hash', algorithm, key ? key.length : undefined);
   if (internal.isFailure(r)) throw codeError(Error, 'ERR_OSSL_EVP_UNSUPPORTED', `Digest method not supported`);
   return Buffer.from(sys.take(r));
@@ -91,8 +133,8 @@ class Hash extends Transform {
   constructor(algorithm, key, name) {
     super();
     if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
-    this._algorithm = algorithm.toLowerCase();
-    if (!HASHES.includes(this._algorithm)) throw new Error(name === 'Hmac' ? `Invalid digest: ${algorithm}` : 'Digest method not supported');
+    this._algorithm = StringPrototypeToLowerCase(algorithm);
+    if (!ArrayPrototypeIncludes(HASHES, this._algorithm)) throw new Error(name === 'Hmac' ? `Invalid digest: ${algorithm}` : 'Digest method not supported');
     this._key = key;
     this._chunks = [];
     this._held = 0;
@@ -103,7 +145,7 @@ class Hash extends Transform {
   update(data, encoding) {
     if (this._done) throw codeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
     const bytes = Buffer.from(toBytes(data, encoding));
-    this._chunks.push(bytes);
+    ArrayPrototypePush(this._chunks, bytes);
     this._held += bytes.length;
     if (this._held >= HASH_HELD) this._send();
     return this;
@@ -111,7 +153,7 @@ class Hash extends Transform {
   /** The input held, to the worker's hash (opened now if it is not yet). */
   _send() {
     if (this._id === 0 && this._key) sys.put(this._key);
-    for (const c of this._chunks) sys.put(c);
+    for (let i = 0; i < this._chunks.length; i++) sys.put(this._chunks[i]);
     this._chunks = [];
     this._held = 0;
     if (this._id !== 0) call('hashUpdate', this._id);
@@ -137,7 +179,7 @@ class Hash extends Transform {
   }
   copy() {
     const h = new Hash(this._algorithm, this._key);
-    h._chunks = this._chunks.slice();
+    h._chunks = ArrayPrototypeSlice(this._chunks);
     h._held = this._held;
     if (this._id !== 0) {
       h._id = call('hashCopy', this._id);
@@ -161,16 +203,16 @@ const createHmac = (algorithm, key) => new Hash(algorithm, Buffer.from(toBytes(t
 function timingSafeEqual(a, b) {
   // Node checks these in C++: plain messages, no code in the stack.
   const check = (v, name) => {
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return;
+    if (ArrayBufferIsView(v) || v instanceof ArrayBuffer) return;
     const e = new TypeError(`The "${name}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
-    Object.defineProperty(e, 'code', { value: 'ERR_INVALID_ARG_TYPE', enumerable: true, writable: true, configurable: true });
+    ObjectDefineProperty(e, 'code', { __proto__: null, value: 'ERR_INVALID_ARG_TYPE', enumerable: true, writable: true, configurable: true });
     throw e;
   };
   check(a, 'buf1');
   check(b, 'buf2');
   if (a.byteLength !== b.byteLength) {
     const e = new RangeError('Input buffers must have the same byte length');
-    Object.defineProperty(e, 'code', { value: 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', enumerable: true, writable: true, configurable: true });
+    ObjectDefineProperty(e, 'code', { __proto__: null, value: 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', enumerable: true, writable: true, configurable: true });
     throw e;
   }
   const x = toBytes(a);
@@ -182,7 +224,6 @@ function timingSafeEqual(a, b) {
 
 // ---- the worker's node:crypto through crypto-ops.ts ----
 
-const JSONStringify = JSON.stringify;
 const FinalizationRegistryCtor = FinalizationRegistry;
 const { call, pack, optionEntry, receive } = require('internal/host-assist');
 
@@ -193,7 +234,7 @@ function encodeOptions(options, keys) {
   if (typeof options === 'object' || typeof options === 'function') {
     for (const k of keys) {
       const entry = optionEntry(k, options[k]);
-      if (entry) entries.push(entry);
+      if (entry) ArrayPrototypePush(entries, entry);
     }
   }
   return JSONStringify(entries);
@@ -207,12 +248,16 @@ const validateCallback = (callback) => {
 };
 
 function pbkdf2Sync(password, salt, iterations, keylen, digest) {
-  const [layout, a] = pack([password, salt, iterations, keylen, digest]);
+  const packed = pack([password, salt, iterations, keylen, digest]);
+  const layout = packed[0];
+  const a = packed[1];
   return receive(call('pbkdf2', layout, a[0], a[1], a[2], a[3], a[4]));
 }
 
 function pbkdf2(password, salt, iterations, keylen, digest, callback) {
-  if (typeof digest === 'function') [callback, digest] = [digest, undefined];
+  if (typeof digest === 'function') {
+    callback = digest; digest = undefined;
+  }
   const key = pbkdf2Sync(password, salt, iterations, keylen, digest);
   validateCallback(callback);
   later(callback, key);
@@ -221,22 +266,28 @@ function pbkdf2(password, salt, iterations, keylen, digest, callback) {
 const SCRYPT_OPTIONS = ['N', 'r', 'p', 'cost', 'blockSize', 'parallelization', 'maxmem'];
 
 function scryptSync(password, salt, keylen, options) {
-  const [layout, a] = pack([password, salt, keylen]);
+  const packed = pack([password, salt, keylen]);
+  const layout = packed[0];
+  const a = packed[1];
   return receive(call('scrypt', layout, a[0], a[1], a[2], encodeOptions(options, SCRYPT_OPTIONS)));
 }
 
 function scrypt(password, salt, keylen, options, callback) {
-  if (typeof options === 'function') [callback, options] = [options, undefined];
+  if (typeof options === 'function') {
+    callback = options; options = undefined;
+  }
   const key = scryptSync(password, salt, keylen, options);
   validateCallback(callback);
   later(callback, key);
 }
 
 function hkdfSync(digest, ikm, salt, info, keylen) {
-  const [layout, a] = pack([digest, ikm, salt, info, keylen]);
+  const packed = pack([digest, ikm, salt, info, keylen]);
+  const layout = packed[0];
+  const a = packed[1];
   const key = receive(call('hkdf', layout, a[0], a[1], a[2], a[3], a[4]));
   const out = new ArrayBuffer(key.length);
-  new Uint8Array(out).set(key);
+  TypedArrayPrototypeSet(new Uint8Array(out), key);
   return out;
 }
 
@@ -247,11 +298,11 @@ function hkdf(digest, ikm, salt, info, keylen, callback) {
 }
 
 let cipherNames;
-const getCiphers = () => (cipherNames ??= call('cipherList').split(',')).slice();
+const getCiphers = () => ArrayPrototypeSlice((cipherNames ??= StringPrototypeSplit(call('cipherList'), ',')));
 
 /** An ArrayBuffer (or view) of a big-endian unsigned integer as a bigint: how Node reads a prime's bytes. */
 function bigintOf(v) {
-  if (!(v instanceof ArrayBuffer) && !ArrayBuffer.isView(v)) return v;
+  if (!(v instanceof ArrayBuffer) && !ArrayBufferIsView(v)) return v;
   const hex = toBytes(v).toString('hex');
   return hex === '' ? 0n : BigInt(`0x${hex}`);
 }
@@ -263,15 +314,17 @@ function generatePrimeSync(size, options = {}) {
   // Node takes add and rem as bytes or bigints; they travel as bigints.
   const o = options !== null && typeof options === 'object' ? { ...options, add: bigintOf(options.add), rem: bigintOf(options.rem) } : options;
   const r = call('generatePrime', size, encodeOptions(o, PRIME_OPTIONS));
-  if (typeof r === 'string') return BigInt(r.slice(1));
+  if (typeof r === 'string') return BigInt(StringPrototypeSlice(r, 1));
   const bytes = receive(r);
   const out = new ArrayBuffer(bytes.length);
-  new Uint8Array(out).set(bytes);
+  TypedArrayPrototypeSet(new Uint8Array(out), bytes);
   return out;
 }
 
 function generatePrime(size, options, callback) {
-  if (typeof options === 'function') [callback, options] = [options, {}];
+  if (typeof options === 'function') {
+    callback = options; options = {};
+  }
   validateCallback(callback);
   const prime = generatePrimeSync(size, options);
   // Node's prime jobs call back with an undefined error.
@@ -279,12 +332,16 @@ function generatePrime(size, options, callback) {
 }
 
 function checkPrimeSync(candidate, options = {}) {
-  const [layout, a] = pack([candidate], true);
+  const packed = pack([candidate], true);
+  const layout = packed[0];
+  const a = packed[1];
   return call('checkPrime', layout, a[0], encodeOptions(options, ['checks'])) === 1;
 }
 
 function checkPrime(candidate, options, callback) {
-  if (typeof options === 'function') [callback, options] = [options, {}];
+  if (typeof options === 'function') {
+    callback = options; options = {};
+  }
   validateCallback(callback);
   const result = checkPrimeSync(candidate, options);
   setImmediate(() => callback(undefined, result));
@@ -292,7 +349,7 @@ function checkPrime(candidate, options, callback) {
 
 function getCipherInfo(nameOrNid, options) {
   const r = call('cipherInfo', nameOrNid, encodeOptions(options, ['keyLength', 'ivLength']));
-  return r === '' ? undefined : JSON.parse(r);
+  return r === '' ? undefined : JSONParse(r);
 }
 
 // The VM's OpenSSL state is the worker's, shared by every guest: no FIPS mode, no engines, no secure heap.
@@ -320,7 +377,7 @@ function invalidState(op) {
 /** Node's errors for a finished cipher that come from its C++ side: no code in the stack. */
 function nativeError(message, code) {
   const e = new Error(message);
-  if (code) Object.defineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  if (code) ObjectDefineProperty(e, 'code', { __proto__: null, value: code, enumerable: true, writable: true, configurable: true });
   return e;
 }
 
@@ -328,7 +385,9 @@ class CipherBase extends Transform {
   constructor(decipher, cipher, key, iv, options) {
     // A secret KeyObject's bytes: the host's cipher is given them as any key.
     if (isKeyObject(key) && key.type === 'secret') key = key.export();
-    const [layout, a] = pack([cipher, key, iv]);
+    const packed = pack([cipher, key, iv]);
+  const layout = packed[0];
+  const a = packed[1];
     const id = call(decipher ? 'decipherNew' : 'cipherNew', layout, a[0], a[1], a[2], encodeOptions(options, ['authTagLength']));
     try {
       super(options);
@@ -355,7 +414,9 @@ class CipherBase extends Transform {
   }
   update(data, inputEncoding, outputEncoding) {
     if (this[kId] === 0) throw nativeError('Trying to add data in unsupported state');
-    const [layout, a] = pack([data, inputEncoding], false);
+    const packed = pack([data, inputEncoding], false);
+  const layout = packed[0];
+  const a = packed[1];
     return this._decode(receive(call('cipherUpdate', this[kId], layout, a[0], a[1])), outputEncoding, false);
   }
   final(outputEncoding) {
@@ -364,7 +425,7 @@ class CipherBase extends Transform {
     cipherRegistry.unregister(this);
     this[kId] = 0;
     const r = call('cipherFinal', id);
-    const outLength = Math.floor(r / 65536);
+    const outLength = MathFloor(r / 65536);
     const bytes = receive(outLength + (r % 65536));
     if (r % 65536 > 0) this[kTag] = Buffer.from(bytes.subarray(outLength));
     return this._decode(bytes.subarray(0, outLength), outputEncoding, true);
@@ -377,7 +438,9 @@ class CipherBase extends Transform {
   setAAD(buffer, options) {
     if (this[kId] === 0) throw invalidState('setAAD');
     const plaintextLength = options !== null && typeof options === 'object' ? options.plaintextLength : undefined;
-    const [layout, a] = pack([buffer, typeof plaintextLength === 'object' ? undefined : plaintextLength], false);
+    const packed = pack([buffer, typeof plaintextLength === 'object' ? undefined : plaintextLength], false);
+  const layout = packed[0];
+  const a = packed[1];
     call('cipherSetAAD', this[kId], layout, a[0], a[1]);
     return this;
   }
@@ -416,7 +479,9 @@ class Decipheriv extends CipherBase {
   }
   setAuthTag(tagbuf) {
     if (this[kId] === 0) throw invalidState('setAuthTag');
-    const [layout, a] = pack([tagbuf], false);
+    const packed = pack([tagbuf], false);
+  const layout = packed[0];
+  const a = packed[1];
     call('cipherSetAuthTag', this[kId], layout, a[0]);
     return this;
   }
@@ -428,12 +493,15 @@ const keys = require('internal/key-object');
 const { stageKey, isKeyObject } = keys;
 
 function generateKeyPair(type, options, callback) {
-  if (typeof options === 'function') [callback, options] = [options, undefined];
+  if (typeof options === 'function') {
+    callback = options; options = undefined;
+  }
   validateCallback(callback);
   const { publicKey, privateKey } = keys.generateKeyPairSync(type, options);
   later((e, pair) => callback(e, pair[0], pair[1]), [publicKey, privateKey]);
 }
-Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
+ObjectDefineProperty(generateKeyPair, SymbolFor('nodejs.util.promisify.custom'), {
+  __proto__: null,
   value: (type, options) => new Promise((resolve, reject) => generateKeyPair(type, options, (e, publicKey, privateKey) => (e ? reject(e) : resolve({ publicKey, privateKey })))),
 });
 
@@ -445,13 +513,17 @@ function generateKey(type, options, callback) {
 /** Signs or verifies with a key argument of Node's API (KeyObject, PEM/DER, JWK or options). */
 function signWith(algorithm, data, key, stream) {
   stageKey(key);
-  const [layout, a] = pack([algorithm, data]);
+  const packed = pack([algorithm, data]);
+  const layout = packed[0];
+  const a = packed[1];
   return receive(call('sign', layout, a[0], a[1], stream));
 }
 
 function verifyWith(algorithm, data, key, signature, stream, sigEncoding) {
   stageKey(key);
-  const [layout, a] = pack([algorithm, data, signature]);
+  const packed = pack([algorithm, data, signature]);
+  const layout = packed[0];
+  const a = packed[1];
   return call('verify', layout, a[0], a[1], a[2], stream, sigEncoding);
 }
 
@@ -467,7 +539,6 @@ function verify(algorithm, data, key, signature, callback) {
   return ok;
 }
 
-
 /** createSign/createVerify: the data is kept here and signed whole (as createSign(...).update(all)). */
 class SignBase extends Writable {
   constructor(algorithm, options) {
@@ -478,8 +549,8 @@ class SignBase extends Writable {
     this._chunks = [];
   }
   update(data, encoding) {
-    if (typeof data !== 'string' && !ArrayBuffer.isView(data)) throw invalidArgType('data', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
-    this._chunks.push(Buffer.from(toBytes(data, encoding)));
+    if (typeof data !== 'string' && !ArrayBufferIsView(data)) throw invalidArgType('data', 'of type string or an instance of Buffer, TypedArray, or DataView', data);
+    ArrayPrototypePush(this._chunks, Buffer.from(toBytes(data, encoding)));
     return this;
   }
   _write(chunk, encoding, callback) {
@@ -507,13 +578,15 @@ class Verify extends SignBase {
 function keyCipher(name) {
   return (key, buffer) => {
     stageKey(key);
-    const [layout, a] = pack([buffer]);
+    const packed = pack([buffer]);
+  const layout = packed[0];
+  const a = packed[1];
     return receive(call('keyCipher', name, layout, a[0]));
   };
 }
 
 /** Where Node ≥ 24 differs, the guest follows the host's major, as it reports it. */
-const NEWER = Number(process.versions.node.split('.')[0]) >= 24;
+const NEWER = Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 
 function diffieHellman(options, callback) {
   if (options === null || typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
@@ -532,14 +605,12 @@ function diffieHellman(options, callback) {
     if (isKeyObject(v)) return;
     // Node shortens what it shows of the value.
     const shown = require('util').inspect(v);
-    throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.${name}' is invalid. Received ${shown.length > 128 ? `${shown.slice(0, 128)}...` : shown}`);
+    throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.${name}' is invalid. Received ${shown.length > 128 ? `${StringPrototypeSlice(shown, 0, 128)}...` : shown}`);
   };
   check(privateKey, 'privateKey');
   check(publicKey, 'publicKey');
   return receive(call('diffieHellman', keys.handleOf(privateKey), keys.handleOf(publicKey)));
 }
-
-const JSONParse = JSON.parse;
 
 const encoded = (bytes, encoding) => (encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
 const decoded = (data, encoding) => (typeof data === 'string' ? Buffer.from(data, encoding || 'utf8') : data);
@@ -560,7 +631,9 @@ function holdAgreement(self, kind, id) {
 
 /** A method of the worker's object with up to two arguments; its output bytes, undefined for none. */
 function agreementCall(self, kind, method, x, y) {
-  const [layout, a] = pack([x, y]);
+  const packed = pack([x, y]);
+  const layout = packed[0];
+  const a = packed[1];
   const n = call(`${kind}Call`, self[kId], method, layout, a[0], a[1]);
   return n < 0 ? undefined : receive(n);
 }
@@ -572,7 +645,9 @@ class ECDH {
     holdAgreement(this, 'ecdh', call('ecdhNew', curve));
   }
   static convertKey(key, curve, inputEncoding, outputEncoding, format) {
-    const [layout, a] = pack([decoded(key, inputEncoding)]);
+    const packed = pack([decoded(key, inputEncoding)]);
+  const layout = packed[0];
+  const a = packed[1];
     return encoded(receive(call('ecdhConvert', layout, a[0], curve, format)), outputEncoding);
   }
   _call(method, x, y) {
@@ -603,19 +678,23 @@ class ECDH {
  */
 function DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding) {
   if (!(this instanceof DiffieHellman)) return new DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding);
-  const [layout, a] = pack([sizeOrKey, keyEncoding, generator, genEncoding]);
+  const packed = pack([sizeOrKey, keyEncoding, generator, genEncoding]);
+  const layout = packed[0];
+  const a = packed[1];
   initDiffieHellman(this, call('dhNew', layout, a[0], a[1], a[2], a[3]));
 }
 
 function DiffieHellmanGroup(name) {
   if (!(this instanceof DiffieHellmanGroup)) return new DiffieHellmanGroup(name);
-  const [layout, a] = pack([name]);
+  const packed = pack([name]);
+  const layout = packed[0];
+  const a = packed[1];
   initDiffieHellman(this, call('dhGroupNew', layout, a[0]));
 }
 
 function initDiffieHellman(self, id) {
   holdAgreement(self, 'dh', id);
-  Object.defineProperty(self, 'verifyError', { value: call('dhVerifyError', id), enumerable: true, writable: false });
+  ObjectDefineProperty(self, 'verifyError', { __proto__: null, value: call('dhVerifyError', id), enumerable: true, writable: false });
 }
 
 const dhOutput = (method) =>
@@ -637,12 +716,12 @@ DiffieHellman.prototype.setPublicKey = dhInput('setPublicKey');
 DiffieHellman.prototype.setPrivateKey = dhInput('setPrivateKey');
 
 let curveNames;
-const getCurves = () => (curveNames ??= call('curveList').split(',')).slice();
+const getCurves = () => ArrayPrototypeSlice((curveNames ??= StringPrototypeSplit(call('curveList'), ',')));
 
 // The global `crypto`: a Crypto, whose members live on its prototype (internal/webcrypto.js).
 const webcrypto = require('internal/webcrypto').adoptCrypto({
   getRandomValues(array) {
-    if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
+    if (!ArrayBufferIsView(array) || array instanceof Float32Array || array instanceof Float64Array) {
       const e = new (globalThis.DOMException || TypeError)("The data argument must be an integer-type TypedArray", 'TypeMismatchError');
       throw e;
     }
@@ -667,7 +746,7 @@ module.exports = {
   Hash,
   Hmac: Hash,
   timingSafeEqual,
-  getHashes: () => HASHES.slice(),
+  getHashes: () => ArrayPrototypeSlice(HASHES),
   getCiphers,
   getCurves,
   getCipherInfo,
@@ -681,7 +760,7 @@ module.exports = {
   secureHeapUsed,
   webcrypto,
   subtle: undefined,
-  constants: Object.assign(Object.create(null), JSONParse(call('cryptoConstants'))),
+  constants: ObjectAssign(ObjectCreate(null), JSONParse(call('cryptoConstants'))),
   createCipheriv: (cipher, key, iv, options) => new Cipheriv(cipher, key, iv, options),
   createDecipheriv: (cipher, key, iv, options) => new Decipheriv(cipher, key, iv, options),
   Cipheriv,
@@ -720,4 +799,4 @@ module.exports = {
   DiffieHellmanGroup,
   X509Certificate: require('internal/x509').X509Certificate,
 };
-Object.defineProperty(module.exports, 'subtle', { get: () => webcrypto.subtle, enumerable: true });
+ObjectDefineProperty(module.exports, 'subtle', { __proto__: null, get: () => webcrypto.subtle, enumerable: true });

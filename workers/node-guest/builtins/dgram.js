@@ -3,6 +3,16 @@
 // Broadcast and multicast have no meaning on the VM's loopback: they fail with ENOSYS.
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  ArrayIsArray,
+  Error,
+  Number,
+  RangeError,
+  String,
+  TypeError,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const { Buffer } = require('buffer');
 const { codeError, invalidArgType } = require('internal/errors');
@@ -25,7 +35,7 @@ function badPort(port) {
 function toBuffer(msg) {
   if (typeof msg === 'string') return Buffer.from(msg);
   if (Buffer.isBuffer(msg)) return msg;
-  if (ArrayBuffer.isView(msg)) return Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength);
+  if (ArrayBufferIsView(msg)) return Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength);
   throw invalidArgType('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', msg);
 }
 
@@ -146,7 +156,7 @@ class Socket extends EventEmitter {
 
   send(buffer, offset, length, port, address, callback) {
     let list;
-    if (typeof buffer === 'string' || ArrayBuffer.isView(buffer)) {
+    if (typeof buffer === 'string' || ArrayBufferIsView(buffer)) {
       if (typeof offset === 'number' && typeof length === 'number') {
         const b = toBuffer(buffer);
         if (offset < 0 || offset > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"offset" is outside of buffer bounds');
@@ -158,7 +168,7 @@ class Socket extends EventEmitter {
         port = offset;
         list = [toBuffer(buffer)];
       }
-    } else if (Array.isArray(buffer)) {
+    } else if (ArrayIsArray(buffer)) {
       callback = port;
       address = length;
       port = offset;

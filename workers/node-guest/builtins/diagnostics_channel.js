@@ -1,6 +1,11 @@
 // `diagnostics_channel`: channels with subscribers, published to synchronously, as Node's.
 'use strict';
 
+const {
+  Map,
+  ReflectApply,
+} = require('internal/primordials');
+
 const channels = new Map();
 
 class Channel {
@@ -27,7 +32,7 @@ class Channel {
   unbindStore() {}
   runStores(data, fn, thisArg, ...args) {
     this.publish(data);
-    return Reflect.apply(fn, thisArg, args);
+    return ReflectApply(fn, thisArg, args);
   }
 }
 
@@ -47,9 +52,9 @@ module.exports = {
     asyncStart: channel(`tracing:${name}:asyncStart`),
     asyncEnd: channel(`tracing:${name}:asyncEnd`),
     error: channel(`tracing:${name}:error`),
-    traceSync: (fn, ctx, thisArg, ...args) => Reflect.apply(fn, thisArg, args),
-    tracePromise: (fn, ctx, thisArg, ...args) => Reflect.apply(fn, thisArg, args),
-    traceCallback: (fn, pos, ctx, thisArg, ...args) => Reflect.apply(fn, thisArg, args),
+    traceSync: (fn, ctx, thisArg, ...args) => ReflectApply(fn, thisArg, args),
+    tracePromise: (fn, ctx, thisArg, ...args) => ReflectApply(fn, thisArg, args),
+    traceCallback: (fn, pos, ctx, thisArg, ...args) => ReflectApply(fn, thisArg, args),
     subscribe() {},
     unsubscribe() {},
     hasSubscribers: false,

@@ -3,6 +3,15 @@
 // fail as Node's do when its servers refuse (ECONNREFUSED).
 'use strict';
 
+const {
+  ArrayIsArray,
+  ObjectAssign,
+  ObjectKeys,
+  Promise,
+  String,
+  TypeError,
+} = require('internal/primordials');
+
 const { codeError, invalidArgType } = require('internal/errors');
 const { isIP, addressesOf, dnsException } = require('internal/net-sys');
 const process = require('process');
@@ -82,7 +91,7 @@ class Resolver {
     return this._servers.slice();
   }
   setServers(servers) {
-    if (!Array.isArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);
+    if (!ArrayIsArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);
     this._servers = servers.map(String);
   }
   setLocalAddress() {}
@@ -96,7 +105,7 @@ class Resolver {
     return this[method](hostname, callback);
   }
 }
-for (const method of Object.keys(QUERIES)) {
+for (const method of ObjectKeys(QUERIES)) {
   Resolver.prototype[method] = function (hostname, options, callback) {
     if (typeof options === 'function') callback = options;
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
@@ -130,7 +139,7 @@ const promises = {
     return new Promise((resolve, reject) => defaultResolver.resolve(hostname, rrtype === undefined ? 'A' : rrtype, (e, r) => (e ? reject(e) : resolve(r))));
   },
 };
-for (const method of Object.keys(QUERIES)) {
+for (const method of ObjectKeys(QUERIES)) {
   const run = (hostname) => new Promise((resolve, reject) => defaultResolver[method](hostname, (e, r) => (e ? reject(e) : resolve(r))));
   promises[method] = run;
   PromisesResolver.prototype[method] = run;
@@ -151,7 +160,7 @@ const codes = {
   BADFLAGS: 'EBADFLAGS', NONAME: 'ENONAME', BADHINTS: 'EBADHINTS', NOTINITIALIZED: 'ENOTINITIALIZED',
   LOADIPHLPAPI: 'ELOADIPHLPAPI', ADDRGETNETWORKPARAMS: 'EADDRGETNETWORKPARAMS', CANCELLED: 'ECANCELLED',
 };
-Object.assign(promises, codes);
+ObjectAssign(promises, codes);
 
 module.exports = {
   lookup,

@@ -2,17 +2,33 @@
 // getEventListeners, setMaxListeners, addAbortListener).
 'use strict';
 
+const {
+  ReflectApply,
+  ReflectOwnKeys,
+  ObjectDefineProperty,
+  ObjectGetOwnPropertyDescriptor,
+  ErrorCaptureStackTrace,
+  Error,
+  MathMin,
+  Number,
+  ObjectAssign,
+  ObjectGetPrototypeOf,
+  Promise,
+  PromiseReject,
+  PromiseResolve,
+  Symbol,
+  SymbolAsyncIterator,
+  SymbolFor,
+  TypeError,
+  WeakMap,
+  ArrayPrototypeJoin,
+  ArrayPrototypeSlice,
+  ArrayPrototypeSplice,
+  StringPrototypeSplit,
+} = require('internal/primordials');
+
 const NpmEventEmitter = internal.require('npm-events');
-const ReflectApply = Reflect.apply;
-const ReflectOwnKeys = Reflect.ownKeys;
-const ObjectDefineProperty = Object.defineProperty;
-const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ErrorCtor = Error;
-const ArrayPrototypeSlice = (a, ...r) => ReflectApply(Array.prototype.slice, a, r);
-const ArrayPrototypeSplice = (a, ...r) => ReflectApply(Array.prototype.splice, a, r);
-const ArrayPrototypeJoin = (a, ...r) => ReflectApply(Array.prototype.join, a, r);
-const StringPrototypeSplit = (s, ...r) => ReflectApply(String.prototype.split, s, r);
-const ErrorCaptureStackTrace = Error.captureStackTrace;
 const { codeError, invalidArgType } = require('internal/errors');
 
 // Node's constructor, which takes the options (`captureRejections`); the npm port's prototype and statics.
@@ -30,7 +46,7 @@ ObjectDefineProperty(EventEmitter.prototype, 'constructor', { value: EventEmitte
 EventEmitter.EventEmitter = EventEmitter;
 
 const kCapture = Symbol('kCapture');
-const kRejection = Symbol.for('nodejs.rejection');
+const kRejection = SymbolFor('nodejs.rejection');
 const kErrorMonitor = NpmEventEmitter.errorMonitor || Symbol('events.errorMonitor');
 // Read by the runtime's printer of uncaught errors: a function giving the stack with the emit's site.
 const kEnhanceStackBeforeInspector = Symbol('kEnhanceStackBeforeInspector');
@@ -48,7 +64,7 @@ ObjectDefineProperty(EventEmitter, 'captureRejections', {
 const npmInit = NpmEventEmitter.init;
 const kShapeMode = Symbol('shapeMode');
 EventEmitter.init = function init(opts) {
-  const fresh = this._events === undefined || this._events === Object.getPrototypeOf(this)._events;
+  const fresh = this._events === undefined || this._events === ObjectGetPrototypeOf(this)._events;
   ReflectApply(npmInit, this, []);
   this[kShapeMode] = !fresh;
   if (opts?.captureRejections) {
@@ -98,7 +114,7 @@ function identicalSequenceRange(a, b) {
       const rest = b.length - pos;
       if (rest > 3) {
         let len = 1;
-        const maxLen = Math.min(a.length - i, rest);
+        const maxLen = MathMin(a.length - i, rest);
         while (maxLen > len && a[i + len] === b[pos + len]) len++;
         if (len > 3) return { len, offset: i };
       }
@@ -197,7 +213,7 @@ EventEmitter.getMaxListeners = function getMaxListeners(emitterOrTarget) {
 EventEmitter.usingDomains = false;
 EventEmitter.addAbortListener = (signal, listener) => {
   signal.addEventListener('abort', listener, { once: true });
-  return { [Symbol.dispose || Symbol.for('Symbol.dispose')]: () => signal.removeEventListener('abort', listener) };
+  return { [Symbol.dispose || SymbolFor('Symbol.dispose')]: () => signal.removeEventListener('abort', listener) };
 };
 
 /** events.on: an async iterator over an event's arguments; 'error' rejects it. */
@@ -219,29 +235,29 @@ EventEmitter.on = function on(emitter, event, options = {}) {
   };
   emitter.on(event, onEvent);
   if (event !== 'error') emitter.on('error', onError);
-  if (options.signal) options.signal.addEventListener('abort', () => onError(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' })), { once: true });
+  if (options.signal) options.signal.addEventListener('abort', () => onError(ObjectAssign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' })), { once: true });
   return {
     next() {
-      if (queue.length) return Promise.resolve({ value: queue.shift(), done: false });
+      if (queue.length) return PromiseResolve({ value: queue.shift(), done: false });
       if (error) {
         const e = error;
         error = null;
-        return Promise.reject(e);
+        return PromiseReject(e);
       }
-      if (done) return Promise.resolve({ value: undefined, done: true });
+      if (done) return PromiseResolve({ value: undefined, done: true });
       return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
     },
     return() {
       done = true;
       finish();
       for (const w of waiting.splice(0)) w.resolve({ value: undefined, done: true });
-      return Promise.resolve({ value: undefined, done: true });
+      return PromiseResolve({ value: undefined, done: true });
     },
     throw(e) {
       onError(e);
-      return Promise.reject(e);
+      return PromiseReject(e);
     },
-    [Symbol.asyncIterator]() {
+    [SymbolAsyncIterator]() {
       return this;
     },
   };

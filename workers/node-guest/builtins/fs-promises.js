@@ -1,6 +1,15 @@
-'use strict';
 // The guest's `fs/promises` (also `fs.promises`): each function does the synchronous operation of `fs` and settles
 // a promise with its result; every failure, argument errors included, is a rejection, as in Node's async functions.
+'use strict';
+
+const {
+  ReflectApply,
+  ObjectDefineProperty,
+  ArrayBufferIsView,
+  Error,
+  Promise,
+  Symbol,
+} = require('internal/primordials');
 
 const fs = require('fs');
 const { Buffer } = require('buffer');
@@ -13,9 +22,6 @@ const {
   createWriteStream, watch,
 } = fs;
 const PromiseCtor = Promise;
-const ReflectApply = Reflect.apply;
-const ObjectDefineProperty = Object.defineProperty;
-const ArrayBufferIsView = ArrayBuffer.isView;
 const ErrorCtor = Error;
 const SymbolAsyncDispose = Symbol.asyncDispose;
 

@@ -1,64 +1,81 @@
-'use strict';
 // The guest's `fs`: Node's fs API (sync, callback, streams; the promises API lives in fs-promises.js) over the
 // synchronous system calls of `internal.sys`. Every operation is done synchronously; the callback forms call
-// back on a later tick. Intrinsics are captured here, before guest code can replace them.
+// back on a later tick. Intrinsics come from internal/primordials (as they were before any guest code ran).
+'use strict';
+
+const {
+  ObjectDefineProperty,
+  ObjectFreeze,
+  ObjectKeys,
+  ObjectSetPrototypeOf,
+  ArrayPrototypePush,
+  ArrayPrototypePop,
+  ArrayPrototypeUnshift,
+  ArrayPrototypeJoin,
+  ArrayPrototypeSlice,
+  StringPrototypeSlice,
+  StringPrototypeIndexOf,
+  StringPrototypeEndsWith,
+  StringPrototypeLastIndexOf,
+  StringPrototypeSplit,
+  StringPrototypeCharCodeAt,
+  StringPrototypeReplace,
+  StringPrototypeToLowerCase,
+  StringPrototypeIncludes,
+  StringPrototypeStartsWith,
+  NumberIsInteger,
+  NumberIsFinite,
+  NumberParseInt,
+  MathMin,
+  MathMax,
+  MathFloor,
+  MathRound,
+  MathRandom,
+  DateNow,
+  DatePrototypeGetTime,
+  PromiseResolve,
+  PromisePrototypeThen,
+  ArrayBufferIsView,
+  ArrayIsArray,
+  MathCeil,
+  WeakSetPrototypeAdd,
+  WeakSetPrototypeHas,
+  SymbolAsyncIterator,
+  SymbolFor,
+  ReflectApply,
+  BigInt,
+  Date,
+  Error,
+  Map,
+  Number,
+  Promise,
+  RangeError,
+  Symbol,
+  TypeError,
+  Uint8Array,
+  WeakSet,
+  decodeURIComponent,
+  FunctionPrototypeCall,
+  TypedArrayPrototypeGetSymbolToStringTag,
+  uncurryThis,
+  RegExpPrototypeExec,
+  ObjectGetOwnPropertyDescriptor,
+} = require('internal/primordials');
 
 const sys = internal.sys;
 const { Buffer } = require('buffer');
 
-const FunctionPrototypeCall = Function.prototype.call;
-const uncurry = (fn) => FunctionPrototypeCall.bind(fn);
-const ObjectDefineProperty = Object.defineProperty;
-const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectFreeze = Object.freeze;
-const ObjectKeys = Object.keys;
-const ObjectSetPrototypeOf = Object.setPrototypeOf;
-const ArrayPrototypePush = uncurry(Array.prototype.push);
-const ArrayPrototypePop = uncurry(Array.prototype.pop);
-const ArrayPrototypeUnshift = uncurry(Array.prototype.unshift);
-const ArrayPrototypeJoin = uncurry(Array.prototype.join);
-const ArrayPrototypeSlice = uncurry(Array.prototype.slice);
-const StringPrototypeSlice = uncurry(String.prototype.slice);
-const StringPrototypeIndexOf = uncurry(String.prototype.indexOf);
-const StringPrototypeEndsWith = uncurry(String.prototype.endsWith);
-const StringPrototypeLastIndexOf = uncurry(String.prototype.lastIndexOf);
-const StringPrototypeSplit = uncurry(String.prototype.split);
-const StringPrototypeCharCodeAt = uncurry(String.prototype.charCodeAt);
-const StringPrototypeReplace = uncurry(String.prototype.replace);
-const StringPrototypeToLowerCase = uncurry(String.prototype.toLowerCase);
-const StringPrototypeIncludes = uncurry(String.prototype.includes);
-const StringPrototypeStartsWith = uncurry(String.prototype.startsWith);
-const RegExpPrototypeTest = uncurry(RegExp.prototype.test);
-const NumberIsInteger = Number.isInteger;
-const NumberIsFinite = Number.isFinite;
-const NumberParseInt = Number.parseInt;
-const MathMin = Math.min;
-const MathMax = Math.max;
-const MathFloor = Math.floor;
-const MathRound = Math.round;
-const MathRandom = Math.random;
-const DateNow = Date.now;
+const uncurry = uncurryThis;
 const DateCtor = Date;
-const DatePrototypeGetTime = uncurry(Date.prototype.getTime);
 const decodeURIComponentFn = decodeURIComponent;
 const PromiseCtor = Promise;
-const PromiseResolve = Promise.resolve.bind(Promise);
-const PromisePrototypeThen = uncurry(Promise.prototype.then);
 const ErrorCtor = Error;
 const TypeErrorCtor = TypeError;
 const RangeErrorCtor = RangeError;
 const Uint8ArrayCtor = Uint8Array;
-const ArrayBufferIsView = ArrayBuffer.isView;
-const ArrayIsArray = Array.isArray;
-const MathCeil = Math.ceil;
-const TypedArrayGetTag = uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get);
+const TypedArrayGetTag = TypedArrayPrototypeGetSymbolToStringTag;
 const WeakSetCtor = WeakSet;
-const WeakSetPrototypeAdd = uncurry(WeakSet.prototype.add);
-const WeakSetPrototypeHas = uncurry(WeakSet.prototype.has);
-const SymbolAsyncIterator = Symbol.asyncIterator;
-const SymbolFor = Symbol.for;
 const SymbolCtor = Symbol;
-const ReflectApply = Reflect.apply;
 const NumberCtor = Number;
 const queueMicrotaskFn = typeof queueMicrotask === 'function' ? queueMicrotask : undefined;
 const BigIntType = 'bigint';
@@ -276,7 +293,7 @@ function validateInteger(v, name, min = -9007199254740991, max = 900719925474099
 function parseMode(mode, name, def) {
   if (mode === undefined || mode === null) return def;
   if (typeof mode === 'string') {
-    if (!RegExpPrototypeTest(/^[0-7]+$/, mode)) {
+    if (RegExpPrototypeExec(/^[0-7]+$/, mode) === null) {
       throw errInvalidArgValue(name, mode, 'must be a 32-bit unsigned integer or an octal string');
     }
     return NumberParseInt(mode, 8);
@@ -442,7 +459,7 @@ StatsBase.prototype.isFIFO = function isFIFO() { return this._checkModeProperty(
 StatsBase.prototype.isSocket = function isSocket() { return this._checkModeProperty(S_IFSOCK); };
 
 function Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeMs, mtimeMs, ctimeMs, birthtimeMs) {
-  FunctionPrototypeCall.call(StatsBase, this, dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks);
+  FunctionPrototypeCall(StatsBase, this, dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks);
   this.atimeMs = atimeMs;
   this.mtimeMs = mtimeMs;
   this.ctimeMs = ctimeMs;
@@ -460,7 +477,7 @@ function Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, ati
 // BigIntStats: every field a BigInt, plus the times in nanoseconds. The host reports times as float
 // milliseconds, so the nanoseconds are what that float keeps (Node's come from the timespec).
 function BigIntStats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeNs, mtimeNs, ctimeNs, birthtimeNs) {
-  FunctionPrototypeCall.call(StatsBase, this, dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks);
+  FunctionPrototypeCall(StatsBase, this, dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks);
   this.atimeMs = atimeNs / kNsPerMsBigInt;
   this.mtimeMs = mtimeNs / kNsPerMsBigInt;
   this.ctimeMs = ctimeNs / kNsPerMsBigInt;

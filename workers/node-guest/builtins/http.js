@@ -4,6 +4,25 @@
 // unfinished, pipelined bytes wait in the (paused) socket, which bounds what is buffered.
 'use strict';
 
+const {
+  ArrayFrom,
+  ArrayIsArray,
+  Boolean,
+  Error,
+  Map,
+  Number,
+  NumberIsFinite,
+  ObjectAssign,
+  ObjectDefineProperty,
+  ObjectEntries,
+  ObjectKeys,
+  RangeError,
+  Set,
+  String,
+  TypeError,
+  decodeURIComponent,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const net = require('net');
 const { Buffer } = require('buffer');
@@ -115,9 +134,9 @@ class ServerResponse extends OutgoingMessage {
     this.statusCode = statusCode;
     let headers = this._headers;
     if (obj) {
-      if (Array.isArray(obj) && !this._headers) headers = obj;
+      if (ArrayIsArray(obj) && !this._headers) headers = obj;
       else {
-        const pairs = Array.isArray(obj) ? (Array.isArray(obj[0]) ? obj : Array.from({ length: obj.length / 2 }, (_, i) => [obj[2 * i], obj[2 * i + 1]])) : Object.entries(obj);
+        const pairs = ArrayIsArray(obj) ? (ArrayIsArray(obj[0]) ? obj : ArrayFrom({ length: obj.length / 2 }, (_, i) => [obj[2 * i], obj[2 * i + 1]])) : ObjectEntries(obj);
         for (const [k, v] of pairs) {
           if (v === undefined) continue;
           validateHeaderName(k);
@@ -510,7 +529,7 @@ class Agent extends EventEmitter {
   }
 
   destroy() {
-    for (const table of [this.freeSockets, this.sockets]) for (const name of Object.keys(table)) for (const s of [...table[name]]) s.destroy();
+    for (const table of [this.freeSockets, this.sockets]) for (const name of ObjectKeys(table)) for (const s of [...table[name]]) s.destroy();
   }
 }
 Agent.defaultMaxSockets = Infinity;
@@ -567,7 +586,7 @@ class ClientRequest extends OutgoingMessage {
     if (typeof options === 'function') {
       cb = options;
       options = input || {};
-    } else options = Object.assign(input || {}, options);
+    } else options = ObjectAssign(input || {}, options);
 
     let agent = options.agent;
     const defaultAgent = options._defaultAgent || globalAgent;
@@ -605,7 +624,7 @@ class ClientRequest extends OutgoingMessage {
     if (cb) this.once('response', cb);
 
     if (agent) {
-      if (!agent.keepAlive && !Number.isFinite(agent.maxSockets)) {
+      if (!agent.keepAlive && !NumberIsFinite(agent.maxSockets)) {
         this._last = true;
         this.shouldKeepAlive = false;
       } else {
@@ -615,8 +634,8 @@ class ClientRequest extends OutgoingMessage {
     } else this.shouldKeepAlive = false;
 
     const headers = options.headers;
-    if (!Array.isArray(headers)) {
-      if (headers) for (const key of Object.keys(headers)) this.setHeader(key, headers[key]);
+    if (!ArrayIsArray(headers)) {
+      if (headers) for (const key of ObjectKeys(headers)) this.setHeader(key, headers[key]);
       if (host && !this.getHeader('host') && setHost) {
         let hostHeader = host;
         if (hostHeader.includes(':') && !hostHeader.startsWith('[')) hostHeader = `[${hostHeader}]`;
@@ -628,7 +647,7 @@ class ClientRequest extends OutgoingMessage {
 
     if (options.signal) {
       const signal = options.signal;
-      const onAbort = () => this.destroy(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause: signal.reason }));
+      const onAbort = () => this.destroy(ObjectAssign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause: signal.reason }));
       if (signal.aborted) process.nextTick(onAbort);
       else {
         signal.addEventListener('abort', onAbort, { once: true });
@@ -909,4 +928,4 @@ module.exports = {
     return maxHeaderSize;
   },
 };
-Object.defineProperty(module.exports, 'globalAgent', { get: () => globalAgent, set: () => {}, enumerable: true, configurable: true });
+ObjectDefineProperty(module.exports, 'globalAgent', { get: () => globalAgent, set: () => {}, enumerable: true, configurable: true });

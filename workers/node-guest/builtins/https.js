@@ -2,6 +2,10 @@
 // for code that only checks for them.
 'use strict';
 
+const {
+  Error,
+} = require('internal/primordials');
+
 const http = require('http');
 const { codeError } = require('internal/errors');
 

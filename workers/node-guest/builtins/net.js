@@ -4,6 +4,19 @@
 // readiness push, so an idle server makes no system calls.
 'use strict';
 
+const {
+  ArrayIsArray,
+  Boolean,
+  Error,
+  JSONStringify,
+  MathMax,
+  Number,
+  NumberIsFinite,
+  RangeError,
+  String,
+  TypeError,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const { Duplex } = require('stream');
 const { Buffer } = require('buffer');
@@ -88,7 +101,7 @@ class Socket extends Duplex {
   }
 
   connect(...args) {
-    const [options, cb] = normalizeArgs(Array.isArray(args[0]) && args.length === 1 ? args[0] : args);
+    const [options, cb] = normalizeArgs(ArrayIsArray(args[0]) && args.length === 1 ? args[0] : args);
     if (this.destroyed) throw codeError(Error, 'ERR_SOCKET_CLOSED', 'Socket is closed');
     if (cb) this.once('connect', cb);
     if (options.timeout) this.setTimeout(options.timeout);
@@ -273,7 +286,7 @@ class Socket extends Duplex {
   }
 
   setTimeout(msecs, callback) {
-    if (typeof msecs !== 'number' || msecs < 0 || !Number.isFinite(msecs)) {
+    if (typeof msecs !== 'number' || msecs < 0 || !NumberIsFinite(msecs)) {
       throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "msecs" is out of range. It must be a non-negative finite number. Received ${msecs}`);
     }
     this._timeoutMs = msecs;
@@ -469,7 +482,7 @@ class Server extends EventEmitter {
     }
     if (args.length === 0 || typeof args[0] === 'function' || args[0] === null || args[0] === undefined) options = { ...options, port: 0 };
     else if (typeof args[0] === 'object' && !('port' in options)) {
-      throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'options' must have the property "port" or "path". Received ${JSON.stringify(options)}`);
+      throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'options' must have the property "port" or "path". Received ${JSONStringify(options)}`);
     }
     const port = options.port === undefined || options.port === null ? 0 : validatePort(options.port, 'options.port');
     const host = options.host;
@@ -615,5 +628,5 @@ module.exports = {
   getDefaultAutoSelectFamily: () => autoSelectFamily,
   setDefaultAutoSelectFamily: (v) => void (autoSelectFamily = Boolean(v)),
   getDefaultAutoSelectFamilyAttemptTimeout: () => autoSelectFamilyAttemptTimeout,
-  setDefaultAutoSelectFamilyAttemptTimeout: (v) => void (autoSelectFamilyAttemptTimeout = Math.max(10, Number(v) | 0)),
+  setDefaultAutoSelectFamilyAttemptTimeout: (v) => void (autoSelectFamilyAttemptTimeout = MathMax(10, Number(v) | 0)),
 };

@@ -1,12 +1,18 @@
 // `os`: the VM as a machine: Linux, its user's home and /tmp, its environment's host name.
 'use strict';
 
+const {
+  MathFloor,
+  ObjectEntries,
+  ObjectFromEntries,
+} = require('internal/primordials');
+
 const process = require('process');
 const { SIGNALS } = require('internal/signals');
 const { ERRNO } = require('internal/errors');
 
 const errno = {};
-for (const [name, [n]] of Object.entries(ERRNO)) errno[name] = n;
+for (const [name, [n]] of ObjectEntries(ERRNO)) errno[name] = n;
 const cpu = { model: 'agentos virtual CPU', speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } };
 
 module.exports = {
@@ -25,7 +31,7 @@ module.exports = {
     return t.length > 1 && t.endsWith('/') ? t.slice(0, -1) : t;
   },
   endianness: () => 'LE',
-  uptime: () => Math.floor(process.uptime()),
+  uptime: () => MathFloor(process.uptime()),
   loadavg: () => [0, 0, 0],
   totalmem: () => 2 * 1024 ** 3,
   freemem: () => 1024 ** 3,
@@ -34,7 +40,7 @@ module.exports = {
   networkInterfaces: () => ({}),
   userInfo: (options) => {
     const info = { uid: 0, gid: 0, username: process.env.USER || 'user', homedir: process.env.HOME || '/root', shell: process.env.SHELL || '/bin/sh' };
-    return options && options.encoding === 'buffer' ? Object.fromEntries(Object.entries(info).map(([k, v]) => [k, typeof v === 'string' ? require('buffer').Buffer.from(v) : v])) : info;
+    return options && options.encoding === 'buffer' ? ObjectFromEntries(ObjectEntries(info).map(([k, v]) => [k, typeof v === 'string' ? require('buffer').Buffer.from(v) : v])) : info;
   },
   getPriority: () => 0,
   setPriority: () => {},

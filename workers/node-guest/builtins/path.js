@@ -3,10 +3,14 @@
 // working directory. Both validate their arguments as Node does, with its errors.
 'use strict';
 
+const {
+  ReflectApply,
+  JSONStringify,
+  JSONParse,
+  Error,
+} = require('internal/primordials');
+
 const { invalidArgType } = require('internal/errors');
-const { apply: ReflectApply } = Reflect;
-const JSONStringify = JSON.stringify;
-const JSONParse = JSON.parse;
 const npmPath = internal.require('npm-path');
 
 function validateString(value, name) {

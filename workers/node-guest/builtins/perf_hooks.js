@@ -2,10 +2,42 @@
 // lib/internal/perf/*.js and lib/internal/histogram.js make them.
 'use strict';
 
+const {
+  ArrayIsArray,
+  BigInt,
+  Map,
+  MathAbs,
+  MathCeil,
+  MathFloor,
+  MathLog,
+  MathLog2,
+  MathMax,
+  MathMin,
+  MathSqrt,
+  MathTrunc,
+  Number,
+  NumberIsInteger,
+  NumberMAX_SAFE_INTEGER,
+  NumberMIN_SAFE_INTEGER,
+  ObjectDefineProperty,
+  ObjectFromEntries,
+  ObjectGetOwnPropertyDescriptor,
+  ObjectGetOwnPropertyNames,
+  ObjectHasOwn,
+  RangeError,
+  ReflectApply,
+  Set,
+  String,
+  Symbol,
+  SymbolFor,
+  SymbolToStringTag,
+  TypeError,
+} = require('internal/primordials');
+
 const { codeError, invalidArgType, received } = require('internal/errors');
 const { EventTarget } = require('internal/event-target');
 
-const customInspect = Symbol.for('nodejs.util.inspect.custom');
+const customInspect = SymbolFor('nodejs.util.inspect.custom');
 const kMake = Symbol('kMake');
 // The process's Node version is known only when it starts, which may be after this module is loaded.
 const newer = () => Number(process.versions.node.split('.')[0]) >= 24;
@@ -14,20 +46,20 @@ const now = () => internal.host('hrtime');
 
 /** Node's numbers past 2**32 in range messages: `1_000_000_000_000`. */
 function shownNumber(n) {
-  if (typeof n !== 'number' || !Number.isInteger(n) || Math.abs(n) <= 2 ** 32) return String(n);
-  const digits = String(Math.abs(n));
+  if (typeof n !== 'number' || !NumberIsInteger(n) || MathAbs(n) <= 2 ** 32) return String(n);
+  const digits = String(MathAbs(n));
   let out = '';
-  for (let i = digits.length; i > 0; i -= 3) out = `${digits.slice(Math.max(0, i - 3), i)}${out === '' ? '' : '_'}${out}`;
+  for (let i = digits.length; i > 0; i -= 3) out = `${digits.slice(MathMax(0, i - 3), i)}${out === '' ? '' : '_'}${out}`;
   return `${n < 0 ? '-' : ''}${out}`;
 }
 const outOfRange = (name, range, value) => codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be ${range}. Received ${shownNumber(value)}`);
-function validateInteger(value, name, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) {
+function validateInteger(value, name, min = NumberMIN_SAFE_INTEGER, max = NumberMAX_SAFE_INTEGER) {
   if (typeof value !== 'number') throw invalidArgType(name, 'of type number', value);
-  if (!Number.isInteger(value)) throw outOfRange(name, 'an integer', value);
+  if (!NumberIsInteger(value)) throw outOfRange(name, 'an integer', value);
   if (value < min || value > max) throw outOfRange(name, `>= ${min} && <= ${max}`, value);
 }
 function validateObject(value, name) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidArgType(name, 'of type object', value);
+  if (value === null || typeof value !== 'object' || ArrayIsArray(value)) throw invalidArgType(name, 'of type object', value);
 }
 /** `this` lacks the class's field: Node 20 and 24 word it differently. */
 function invalidThis(self, className) {
@@ -40,9 +72,9 @@ function inspectAs(name, data, depth, options, inspect) {
   return `${name} ${inspect(data, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
 }
 const enumerable = (C, names) => {
-  for (const name of names) Object.defineProperty(C.prototype, name, { enumerable: true });
+  for (const name of names) ObjectDefineProperty(C.prototype, name, { enumerable: true });
 };
-const tag = (C) => Object.defineProperty(C.prototype, Symbol.toStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });
+const tag = (C) => ObjectDefineProperty(C.prototype, SymbolToStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });
 
 // ---- entries ----
 
@@ -90,7 +122,7 @@ class PerformanceEntry {
 }
 enumerable(PerformanceEntry, ['name', 'entryType', 'startTime', 'duration', 'toJSON']);
 // The customInspect goes after toJSON, as Node's.
-Object.defineProperty(PerformanceEntry.prototype, customInspect, { value: Object.getOwnPropertyDescriptor(PerformanceEntry.prototype, customInspect).value, writable: true, configurable: true, enumerable: false });
+ObjectDefineProperty(PerformanceEntry.prototype, customInspect, { value: ObjectGetOwnPropertyDescriptor(PerformanceEntry.prototype, customInspect).value, writable: true, configurable: true, enumerable: false });
 
 /** Where each mark was last set, for measures that name it. */
 const markTimes = new Map();
@@ -159,10 +191,10 @@ class PerformanceResourceTiming extends PerformanceEntry {
   }
 }
 // (Node 24 adds deliveryType and responseStatus; the prototype is made before the process's version is known.)
-for (const name of RESOURCE_FIELDS) Object.defineProperty(PerformanceResourceTiming.prototype, name, { get: () => undefined, enumerable: true, configurable: true });
-const resourceToJSON = Object.getOwnPropertyDescriptor(PerformanceResourceTiming.prototype, 'toJSON');
+for (const name of RESOURCE_FIELDS) ObjectDefineProperty(PerformanceResourceTiming.prototype, name, { get: () => undefined, enumerable: true, configurable: true });
+const resourceToJSON = ObjectGetOwnPropertyDescriptor(PerformanceResourceTiming.prototype, 'toJSON');
 delete PerformanceResourceTiming.prototype.toJSON;
-Object.defineProperty(PerformanceResourceTiming.prototype, 'toJSON', resourceToJSON);
+ObjectDefineProperty(PerformanceResourceTiming.prototype, 'toJSON', resourceToJSON);
 enumerable(PerformanceResourceTiming, ['name', 'startTime', 'duration', 'toJSON']);
 tag(PerformanceResourceTiming);
 
@@ -217,7 +249,7 @@ class PerformanceObserver {
     dispatch = (o) => {
       if (o.#buffer.length === 0) return;
       const list = new PerformanceObserverEntryList(kMake, o.takeRecords());
-      Reflect.apply(o.#callback, o, [list, o]);
+      ReflectApply(o.#callback, o, [list, o]);
     };
   }
   #callback;
@@ -238,7 +270,7 @@ class PerformanceObserver {
     if (entryTypes != null && type != null) throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.entryTypes' can not be used with 'options.type'. Received ${require('util').inspect(entryTypes)}`);
     this.#entryTypes.clear();
     if (entryTypes !== undefined) {
-      if (!Array.isArray(entryTypes)) throw invalidArgType('options.entryTypes', 'an instance of Array', entryTypes);
+      if (!ArrayIsArray(entryTypes)) throw invalidArgType('options.entryTypes', 'an instance of Array', entryTypes);
       for (const t of entryTypes) if (SUPPORTED_TYPES.includes(t)) this.#entryTypes.add(t);
     } else {
       if (!SUPPORTED_TYPES.includes(type)) return;
@@ -356,7 +388,7 @@ class Performance extends EventTarget {
   getEntriesByType(type) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "type" argument must be specified');
     type = `${type}`;
-    return Object.hasOwn(timeline, type) ? filtered(timeline[type]) : [];
+    return ObjectHasOwn(timeline, type) ? filtered(timeline[type]) : [];
   }
   mark(name, options = undefined) {
     return record(new PerformanceMark(...arguments));
@@ -392,15 +424,15 @@ class Performance extends EventTarget {
     return inspectAs('Performance', { nodeTiming: this.nodeTiming, timeOrigin: this.timeOrigin, eventLoopUtilization: this.eventLoopUtilization }, depth, options, inspect);
   }
 }
-for (const name of Object.getOwnPropertyNames(Performance.prototype)) if (name !== 'constructor') Object.defineProperty(Performance.prototype, name, { enumerable: true });
+for (const name of ObjectGetOwnPropertyNames(Performance.prototype)) if (name !== 'constructor') ObjectDefineProperty(Performance.prototype, name, { enumerable: true });
 // Node's is a PerformanceNodeTiming of the process's milestones, which the guest does not keep.
-const nodeTiming = Object.getOwnPropertyDescriptor(Performance.prototype, 'markResourceTiming');
+const nodeTiming = ObjectGetOwnPropertyDescriptor(Performance.prototype, 'markResourceTiming');
 delete Performance.prototype.markResourceTiming;
-const after = ['timerify', 'onresourcetimingbufferfull', customInspect].map((key) => [key, Object.getOwnPropertyDescriptor(Performance.prototype, key)]);
+const after = ['timerify', 'onresourcetimingbufferfull', customInspect].map((key) => [key, ObjectGetOwnPropertyDescriptor(Performance.prototype, key)]);
 for (const [key] of after) delete Performance.prototype[key];
-Object.defineProperty(Performance.prototype, 'nodeTiming', { value: {}, writable: true, enumerable: false, configurable: true });
-Object.defineProperty(Performance.prototype, 'markResourceTiming', nodeTiming);
-for (const [key, d] of after) Object.defineProperty(Performance.prototype, key, d);
+ObjectDefineProperty(Performance.prototype, 'nodeTiming', { value: {}, writable: true, enumerable: false, configurable: true });
+ObjectDefineProperty(Performance.prototype, 'markResourceTiming', nodeTiming);
+for (const [key, d] of after) ObjectDefineProperty(Performance.prototype, key, d);
 tag(Performance);
 const performance = new Performance(kMake);
 
@@ -411,12 +443,12 @@ const INT64_MAX = 9223372036854775807n;
 /** HdrHistogram's buckets (Node's histograms are HdrHistograms): the range of values a value counts as. */
 function bucketsOf(lowest, figures) {
   const unit = floorLog2(lowest);
-  const half = Math.max(Math.ceil(Math.log2(2 * 10 ** figures)), 1) - 1;
-  const shiftOf = (v) => Math.max(unit, floorLog2(v) - half);
+  const half = MathMax(MathCeil(MathLog2(2 * 10 ** figures)), 1) - 1;
+  const shiftOf = (v) => MathMax(unit, floorLog2(v) - half);
   return {
     lowestOf: (v) => {
       const size = 2 ** shiftOf(v);
-      return Math.floor(v / size) * size;
+      return MathFloor(v / size) * size;
     },
     sizeOf: (v) => 2 ** shiftOf(v),
   };
@@ -467,7 +499,7 @@ class Histogram {
     return this.#buckets.lowestOf(v) + this.#buckets.sizeOf(v) - 1;
   }
   #medianOf(v) {
-    return this.#buckets.lowestOf(v) + Math.floor(this.#buckets.sizeOf(v) / 2);
+    return this.#buckets.lowestOf(v) + MathFloor(this.#buckets.sizeOf(v) / 2);
   }
   get count() {
     return this.#count;
@@ -507,12 +539,12 @@ class Histogram {
       const dev = this.#medianOf(value) - mean;
       total += dev * dev * times;
     }
-    return Math.sqrt(total / this.#count);
+    return MathSqrt(total / this.#count);
   }
   percentile(percentile) {
     if (typeof percentile !== 'number') throw invalidArgType('percentile', 'of type number', percentile);
     if (!(percentile > 0 && percentile <= 100)) throw outOfRange('percentile', '> 0 && <= 100', percentile);
-    const wanted = Math.max(Math.trunc((Math.min(percentile, 100) / 100) * this.#count + 0.5), 1);
+    const wanted = MathMax(MathTrunc((MathMin(percentile, 100) / 100) * this.#count + 0.5), 1);
     let total = 0;
     for (const [value, times] of this.#sorted()) {
       total += times;
@@ -536,7 +568,7 @@ class Histogram {
       // One step where the value is reached; more only while values are left after it (hdr's has_next).
       for (let first = true; (first || cumulative < this.#count) && next <= (100 * cumulative) / this.#count; first = false) {
         map.set(next, of(v));
-        const halfDistance = 2 ** (Math.trunc(Math.log(100 / (100 - next)) / Math.log(2)) + 1);
+        const halfDistance = 2 ** (MathTrunc(MathLog(100 / (100 - next)) / MathLog(2)) + 1);
         next += 100 / halfDistance;
       }
       if (cumulative === this.#count) break;
@@ -558,7 +590,7 @@ class Histogram {
     this.#exceeds = 0;
   }
   toJSON() {
-    return { count: this.count, min: this.min, max: this.max, mean: this.mean, exceeds: this.exceeds, stddev: this.stddev, percentiles: Object.fromEntries(this.percentiles) };
+    return { count: this.count, min: this.min, max: this.max, mean: this.mean, exceeds: this.exceeds, stddev: this.stddev, percentiles: ObjectFromEntries(this.percentiles) };
   }
   [customInspect](depth, options, inspect) {
     if (depth < 0) return this;
@@ -575,7 +607,7 @@ class RecordableHistogram extends Histogram {
   }
   record(val) {
     if (typeof val === 'bigint') {
-      if (val < 1n || val > BigInt(Number.MAX_SAFE_INTEGER)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', 'value is out of range');
+      if (val < 1n || val > BigInt(NumberMAX_SAFE_INTEGER)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', 'value is out of range');
       val = Number(val);
     } else {
       validateInteger(val, 'val', 1);
@@ -598,14 +630,14 @@ class RecordableHistogram extends Histogram {
 
 function createHistogram(options = undefined) {
   if (options !== undefined) validateObject(options, 'options');
-  const { lowest = 1, highest = Number.MAX_SAFE_INTEGER, figures = 3 } = options ?? {};
-  if (typeof lowest !== 'bigint') validateInteger(lowest, 'options.lowest', 1, Number.MAX_SAFE_INTEGER);
-  if (typeof highest !== 'bigint') validateInteger(highest, 'options.highest', 2 * Number(lowest), Number.MAX_SAFE_INTEGER);
+  const { lowest = 1, highest = NumberMAX_SAFE_INTEGER, figures = 3 } = options ?? {};
+  if (typeof lowest !== 'bigint') validateInteger(lowest, 'options.lowest', 1, NumberMAX_SAFE_INTEGER);
+  if (typeof highest !== 'bigint') validateInteger(highest, 'options.highest', 2 * Number(lowest), NumberMAX_SAFE_INTEGER);
   else if (highest < 2n * BigInt(lowest)) throw codeError(RangeError, 'ERR_INVALID_ARG_VALUE', `The argument 'options.highest' is invalid. Received ${highest}n`);
   validateInteger(figures, 'options.figures', 1, 5);
   const histogram = new RecordableHistogram(kMake, Number(lowest), Number(highest), figures);
   // Node's transferable histograms carry their class as an own property.
-  Object.defineProperty(histogram, 'constructor', { value: RecordableHistogram, writable: true, enumerable: true, configurable: true });
+  ObjectDefineProperty(histogram, 'constructor', { value: RecordableHistogram, writable: true, enumerable: true, configurable: true });
   return histogram;
 }
 

@@ -2,6 +2,33 @@
 // the worker gets its process (internal/main.js); stdio are streams over fds 0–2 (internal/stdio.js).
 'use strict';
 
+const {
+  ObjectPrototypeHasOwnProperty,
+  BigInt,
+  Date,
+  DateNow,
+  Error,
+  JSONParse,
+  JSONStringify,
+  MathFloor,
+  MathMax,
+  MathRound,
+  ObjectAssign,
+  ObjectDefineProperty,
+  ObjectEntries,
+  ObjectFromEntries,
+  ObjectKeys,
+  Set,
+  String,
+  SymbolToStringTag,
+  TypeError,
+  ArrayPrototypePush,
+  ArrayPrototypeShift,
+  StringPrototypeSplit,
+  StringPrototypeStartsWith,
+  SafeSet,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const { codeError, invalidArgType } = require('internal/errors');
 const host = internal.host;
@@ -11,7 +38,7 @@ const sys = internal.sys;
 const { SIGNALS } = require('internal/signals');
 
 const process = new EventEmitter();
-Object.defineProperty(process, Symbol.toStringTag, { value: 'process', configurable: true });
+ObjectDefineProperty(process, SymbolToStringTag, { value: 'process', configurable: true });
 process.title = 'node';
 process.argv = [];
 process.argv0 = 'node';
@@ -37,9 +64,9 @@ let draining = false;
 function runTicks() {
   draining = false;
   while (ticks.length > 0) {
-    const [fn, args, frame] = ticks.shift();
+    const tick = ArrayPrototypeShift(ticks);
     try {
-      asyncContext.runIn(frame, fn, undefined, args);
+      asyncContext.runIn(tick[2], tick[0], undefined, tick[1]);
     } catch (e) {
       internal.fatal(e);
     }
@@ -47,7 +74,7 @@ function runTicks() {
 }
 process.nextTick = function nextTick(callback, ...args) {
   if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
-  ticks.push([callback, args, asyncContext.get()]);
+  ArrayPrototypePush(ticks, [callback, args, asyncContext.get()]);
   // Inside a callback of the loop the queue runs when it returns (bootstrap.js dispatch); from a promise
   // job, once the job queue is drained (the host's tick, which dispatches 'ticks').
   if (!draining && !internal.inCallback()) {
@@ -80,8 +107,8 @@ process.getgroups = () => [0];
 process.setuid = process.setgid = process.seteuid = process.setegid = process.setgroups = () => {};
 process.hrtime = function hrtime(previous) {
   const ms = host('hrtime');
-  let sec = Math.floor(ms / 1000);
-  let ns = Math.round((ms - sec * 1000) * 1e6);
+  let sec = MathFloor(ms / 1000);
+  let ns = MathRound((ms - sec * 1000) * 1e6);
   if (previous) {
     sec -= previous[0];
     ns -= previous[1];
@@ -92,7 +119,7 @@ process.hrtime = function hrtime(previous) {
   }
   return [sec, ns];
 };
-process.hrtime.bigint = () => BigInt(Math.round(host('hrtime') * 1e6));
+process.hrtime.bigint = () => BigInt(MathRound(host('hrtime') * 1e6));
 const started = host('hrtime');
 process.uptime = () => (host('hrtime') - started) / 1000;
 // The guest's isolate is a worker of its own: its heap is the process's memory (outside it, its ArrayBuffers).
@@ -105,7 +132,7 @@ process.cpuUsage = () => ({ user: 0, system: 0 });
 process.resourceUsage = () => ({ userCPUTime: 0, systemCPUTime: 0, maxRSS: 0 });
 process.emitWarning = function emitWarning(warning, type, code) {
   const name = typeof type === 'string' ? type : (type && type.type) || 'Warning';
-  const w = typeof warning === 'string' ? Object.assign(new Error(warning), { name }) : warning;
+  const w = typeof warning === 'string' ? ObjectAssign(new Error(warning), { name }) : warning;
   if (code) w.code = code;
   process.nextTick(() => process.emit('warning', w));
 };
@@ -152,10 +179,10 @@ process.debugPort = 9229;
 process._preload_modules = [];
 
 /** Node's builtins by id, `node:` or not (those only reachable with the scheme need it); undefined if none. */
-const SCHEME_ONLY = new Set(['test', 'test/reporters', 'sea', 'sqlite']);
+const SCHEME_ONLY = new SafeSet(['test', 'test/reporters', 'sea', 'sqlite']);
 process.getBuiltinModule = function getBuiltinModule(id) {
   if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
-  if (!internal.isBuiltin(id) || (!id.startsWith('node:') && SCHEME_ONLY.has(id))) return undefined;
+  if (!internal.isBuiltin(id) || (!StringPrototypeStartsWith(id, 'node:') && SCHEME_ONLY.has(id))) return undefined;
   return internal.builtin(id);
 };
 
@@ -199,14 +226,14 @@ process.loadEnvFile = function loadEnvFile(path = undefined) {
   }
   // util.parseEnv reads it as the reported Node's parser does.
   const parsed = require('util').parseEnv(content);
-  for (const key of Object.keys(parsed)) if (!Object.prototype.hasOwnProperty.call(process.env, key)) process.env[key] = parsed[key];
+  for (const key of ObjectKeys(parsed)) if (!ObjectPrototypeHasOwnProperty(process.env, key)) process.env[key] = parsed[key];
 };
 
 let sourceMapsEnabled = false;
-Object.defineProperty(process, 'sourceMapsEnabled', { get: () => sourceMapsEnabled, enumerable: true, configurable: true });
+ObjectDefineProperty(process, 'sourceMapsEnabled', { get: () => sourceMapsEnabled, enumerable: true, configurable: true });
 process.setSourceMapsEnabled = function setSourceMapsEnabled(val) {
   // Node 24 names the argument "enabled".
-  if (typeof val !== 'boolean') throw invalidArgType(+process.versions.node.split('.')[0] >= 24 ? 'enabled' : 'val', 'of type boolean', val);
+  if (typeof val !== 'boolean') throw invalidArgType(+StringPrototypeSplit(process.versions.node, '.')[0] >= 24 ? 'enabled' : 'val', 'of type boolean', val);
   sourceMapsEnabled = val;
 };
 
@@ -214,7 +241,7 @@ process.setSourceMapsEnabled = function setSourceMapsEnabled(val) {
 process.constrainedMemory = () => require('v8').getHeapStatistics().heap_size_limit;
 process.availableMemory = () => {
   const s = require('v8').getHeapStatistics();
-  return Math.max(0, s.heap_size_limit - s.used_heap_size);
+  return MathMax(0, s.heap_size_limit - s.used_heap_size);
 };
 
 process.openStdin = () => {
@@ -270,26 +297,26 @@ process.report = {
     if (err === undefined) err = syntheticError();
     else if (err === null || typeof err !== 'object') throw invalidArgType('err', 'of type object', err);
     const report = makeReport(err, 'API', 'WriteReport');
-    const text = `${JSON.stringify(report, null, reportSettings.compact ? 0 : 2)}\n`;
+    const text = `${JSONStringify(report, null, reportSettings.compact ? 0 : 2)}\n`;
     if (file === 'stdout' || file === 'stderr') {
       require('internal/stdio').writeAll(file === 'stdout' ? 1 : 2, text);
       return file;
     }
     if (!file) file = reportSettings.filename || reportName();
     const dir = reportSettings.directory;
-    const path = file.startsWith('/') || dir === '' ? file : `${dir}/${file}`;
+    const path = StringPrototypeStartsWith(file, '/') || dir === '' ? file : `${dir}/${file}`;
     report.header.filename = path;
-    require('fs').writeFileSync(path, `${JSON.stringify(report, null, reportSettings.compact ? 0 : 2)}\n`);
+    require('fs').writeFileSync(path, `${JSONStringify(report, null, reportSettings.compact ? 0 : 2)}\n`);
     return path;
   },
   getReport(err) {
     if (err === undefined) err = syntheticError();
     else if (err === null || typeof err !== 'object') throw invalidArgType('err', 'of type object', err);
-    return JSON.parse(JSON.stringify(makeReport(err, 'JavaScript API', 'GetReport')));
+    return JSONParse(JSONStringify(makeReport(err, 'JavaScript API', 'GetReport')));
   },
 };
 for (const [key, check] of [['directory', 'string'], ['filename', 'string'], ['compact', 'boolean'], ['excludeNetwork', 'boolean'], ['signal', 'string'], ['reportOnFatalError', 'trigger'], ['reportOnSignal', 'trigger'], ['reportOnUncaughtException', 'trigger']]) {
-  Object.defineProperty(process.report, key, {
+  ObjectDefineProperty(process.report, key, {
     get: () => reportSettings[key],
     set(value) {
       const type = check === 'trigger' ? 'boolean' : check;
@@ -317,7 +344,7 @@ function reportName() {
 function makeReport(err, event, trigger) {
   const os = require('os');
   const v8 = require('v8');
-  const now = Date.now();
+  const now = DateNow();
   const header = {
     reportVersion: 4,
     event,
@@ -343,7 +370,7 @@ function makeReport(err, event, trigger) {
   };
   if (!reportSettings.excludeNetwork) {
     header.networkInterfaces = [];
-    for (const [name, list] of Object.entries(os.networkInterfaces())) {
+    for (const [name, list] of ObjectEntries(os.networkInterfaces())) {
       for (const i of list) header.networkInterfaces.push({ name, internal: i.internal, mac: i.mac, address: i.address, netmask: i.netmask, family: i.family, ...(i.family === 'IPv6' ? { scopeid: i.scopeid } : {}) });
     }
   }
@@ -351,7 +378,7 @@ function makeReport(err, event, trigger) {
   const stack = typeof err.stack === 'string' ? err.stack.split('\n') : [];
   const frames = stack.filter((l) => /^\s+at /.test(l)).map((l) => l.trim());
   const errorProperties = {};
-  for (const key of Object.keys(err)) errorProperties[key] = String(err[key]);
+  for (const key of ObjectKeys(err)) errorProperties[key] = String(err[key]);
   const heap = v8.getHeapStatistics();
   const heapSpaces = {};
   for (const s of v8.getHeapSpaceStatistics()) {
@@ -410,7 +437,7 @@ function makeReport(err, event, trigger) {
     libuv: [],
     workers: [],
     environmentVariables: { ...process.env },
-    userLimits: Object.fromEntries(['core_file_size_blocks', 'data_seg_size_kbytes', 'file_size_blocks', 'max_locked_memory_bytes', 'max_memory_size_kbytes', 'open_files', 'stack_size_bytes', 'cpu_time_seconds', 'max_user_processes', 'virtual_memory_kbytes'].map((k) => [k, { soft: 'unlimited', hard: 'unlimited' }])),
+    userLimits: ObjectFromEntries(['core_file_size_blocks', 'data_seg_size_kbytes', 'file_size_blocks', 'max_locked_memory_bytes', 'max_memory_size_kbytes', 'open_files', 'stack_size_bytes', 'cpu_time_seconds', 'max_user_processes', 'virtual_memory_kbytes'].map((k) => [k, { soft: 'unlimited', hard: 'unlimited' }])),
     sharedObjects: [],
   };
 }

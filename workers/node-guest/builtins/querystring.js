@@ -1,7 +1,28 @@
 // `querystring`: Node's legacy query-string functions.
 'use strict';
 
-const escape = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const {
+  ArrayIsArray,
+  NumberIsFinite,
+  ObjectCreate,
+  ObjectKeys,
+  String,
+  decodeURIComponent,
+  encodeURIComponent,
+  ArrayPrototypeConcat,
+  ArrayPrototypeJoin,
+  ArrayPrototypePush,
+  ArrayPrototypeSlice,
+  NumberPrototypeToString,
+  StringPrototypeCharCodeAt,
+  StringPrototypeIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+  StringPrototypeToUpperCase,
+} = require('internal/primordials');
+
+const escape = (s) => StringPrototypeReplace(encodeURIComponent(s), /[!'()*]/g, (c) => `%${StringPrototypeToUpperCase(NumberPrototypeToString(StringPrototypeCharCodeAt(c, 0), 16))}`);
 const unescape = (s) => {
   try {
     return decodeURIComponent(s);
@@ -12,7 +33,7 @@ const unescape = (s) => {
 
 function stringifyPrimitive(v) {
   if (typeof v === 'string') return v;
-  if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') return `${v}`;
+  if ((typeof v === 'number' && NumberIsFinite(v)) || typeof v === 'bigint') return `${v}`;
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return '';
 }
@@ -21,28 +42,31 @@ function stringify(obj, sep = '&', eq = '=', options) {
   const enc = (options && options.encodeURIComponent) || module.exports.escape;
   if (obj === null || typeof obj !== 'object') return '';
   const out = [];
-  for (const k of Object.keys(obj)) {
+  const keys = ObjectKeys(obj);
+  for (let n = 0; n < keys.length; n++) {
+    const k = keys[n];
     const v = obj[k];
     const ks = enc(stringifyPrimitive(k)) + eq;
-    if (Array.isArray(v)) for (const item of v) out.push(ks + enc(stringifyPrimitive(item)));
-    else out.push(ks + enc(stringifyPrimitive(v)));
+    if (ArrayIsArray(v)) for (let i = 0; i < v.length; i++) ArrayPrototypePush(out, ks + enc(stringifyPrimitive(v[i])));
+    else ArrayPrototypePush(out, ks + enc(stringifyPrimitive(v)));
   }
-  return out.join(sep);
+  return ArrayPrototypeJoin(out, sep);
 }
 
 function parse(qs, sep = '&', eq = '=', options) {
-  const obj = Object.create(null);
+  const obj = ObjectCreate(null);
   if (typeof qs !== 'string' || qs.length === 0) return obj;
   const dec = (options && options.decodeURIComponent) || module.exports.unescape;
   const max = options && typeof options.maxKeys === 'number' ? options.maxKeys : 1000;
-  let parts = qs.split(sep);
-  if (max > 0) parts = parts.slice(0, max);
-  for (const part of parts) {
+  let parts = StringPrototypeSplit(qs, sep);
+  if (max > 0) parts = ArrayPrototypeSlice(parts, 0, max);
+  for (let n = 0; n < parts.length; n++) {
+    const part = parts[n];
     if (part === '') continue;
-    const i = part.indexOf(eq);
-    const k = dec((i >= 0 ? part.slice(0, i) : part).replace(/\+/g, ' '));
-    const v = i >= 0 ? dec(part.slice(i + eq.length).replace(/\+/g, ' ')) : '';
-    if (k in obj) obj[k] = Array.isArray(obj[k]) ? [...obj[k], v] : [obj[k], v];
+    const i = StringPrototypeIndexOf(part, eq);
+    const k = dec(StringPrototypeReplace(i >= 0 ? StringPrototypeSlice(part, 0, i) : part, /\+/g, ' '));
+    const v = i >= 0 ? dec(StringPrototypeReplace(StringPrototypeSlice(part, i + eq.length), /\+/g, ' ')) : '';
+    if (k in obj) obj[k] = ArrayIsArray(obj[k]) ? ArrayPrototypeConcat(obj[k], [v]) : [obj[k], v];
     else obj[k] = v;
   }
   return obj;

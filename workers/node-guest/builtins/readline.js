@@ -1,6 +1,13 @@
 // `readline`: lines of an input stream (`line` events, `question`, async iteration), and readline/promises.
 'use strict';
 
+const {
+  Error,
+  Promise,
+  PromiseResolve,
+  SymbolAsyncIterator,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const { StringDecoder } = require('string_decoder');
 
@@ -95,7 +102,7 @@ class Interface extends EventEmitter {
   getCursorPos() {
     return { rows: 0, cols: 0 };
   }
-  [Symbol.asyncIterator]() {
+  [SymbolAsyncIterator]() {
     const lines = [];
     const waiting = [];
     let done = false;
@@ -105,12 +112,12 @@ class Interface extends EventEmitter {
       for (const w of waiting.splice(0)) w({ value: undefined, done: true });
     });
     return {
-      next: () => (lines.length ? Promise.resolve({ value: lines.shift(), done: false }) : done ? Promise.resolve({ value: undefined, done: true }) : new Promise((r) => waiting.push(r))),
+      next: () => (lines.length ? PromiseResolve({ value: lines.shift(), done: false }) : done ? PromiseResolve({ value: undefined, done: true }) : new Promise((r) => waiting.push(r))),
       return: () => {
         this.close();
-        return Promise.resolve({ value: undefined, done: true });
+        return PromiseResolve({ value: undefined, done: true });
       },
-      [Symbol.asyncIterator]() {
+      [SymbolAsyncIterator]() {
         return this;
       },
     };

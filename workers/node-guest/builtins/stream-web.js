@@ -2,6 +2,17 @@
 // (TextEncoderStream, TextDecoderStream) and printed as Node prints its own.
 'use strict';
 
+const {
+  ObjectDefineProperty,
+  ArrayBuffer,
+  ArrayBufferIsView,
+  ObjectGetOwnPropertyNames,
+  SharedArrayBuffer,
+  SymbolFor,
+  SymbolToStringTag,
+  Uint8Array,
+} = require('internal/primordials');
+
 const web = internal.require('npm-web-streams');
 const { invalidArgType } = require('internal/errors');
 const { CompressionStream, DecompressionStream } = require('internal/compression-streams');
@@ -22,8 +33,7 @@ const {
   CountQueuingStrategy,
 } = web;
 
-const customInspect = Symbol.for('nodejs.util.inspect.custom');
-const ObjectDefineProperty = Object.defineProperty;
+const customInspect = SymbolFor('nodejs.util.inspect.custom');
 
 /** Node's form: `Name { ...data }`, one level deeper. */
 function inspectAs(name, data) {
@@ -86,7 +96,7 @@ class TextEncoderStream {
   get encoding() { return 'utf-8'; }
   get readable() { return this.#transform.readable; }
   get writable() { return this.#transform.writable; }
-  get [Symbol.toStringTag]() { return 'TextEncoderStream'; }
+  get [SymbolToStringTag]() { return 'TextEncoderStream'; }
   [customInspect](depth, options, inspect) {
     return inspectAs('TextEncoderStream', (s) => ({ encoding: s.encoding, readable: s.readable, writable: s.writable })).call(this, depth, options, inspect);
   }
@@ -100,7 +110,7 @@ class TextDecoderStream {
     const decoder = this.#decoder;
     this.#transform = new TransformStream({
       transform(chunk, controller) {
-        if (!(chunk instanceof ArrayBuffer) && !ArrayBuffer.isView(chunk) && !(typeof SharedArrayBuffer === 'function' && chunk instanceof SharedArrayBuffer)) {
+        if (!(chunk instanceof ArrayBuffer) && !ArrayBufferIsView(chunk) && !(typeof SharedArrayBuffer === 'function' && chunk instanceof SharedArrayBuffer)) {
           throw invalidArgType('input', 'an instance of ArrayBuffer or ArrayBufferView', chunk);
         }
         const value = decoder.decode(chunk, { stream: true });
@@ -118,13 +128,13 @@ class TextDecoderStream {
   get ignoreBOM() { return this.#decoder.ignoreBOM; }
   get readable() { return this.#transform.readable; }
   get writable() { return this.#transform.writable; }
-  get [Symbol.toStringTag]() { return 'TextDecoderStream'; }
+  get [SymbolToStringTag]() { return 'TextDecoderStream'; }
   [customInspect](depth, options, inspect) {
     return inspectAs('TextDecoderStream', (s) => ({ encoding: s.encoding, fatal: s.fatal, ignoreBOM: s.ignoreBOM, readable: s.readable, writable: s.writable })).call(this, depth, options, inspect);
   }
 }
 for (const C of [TextEncoderStream, TextDecoderStream]) {
-  for (const name of Object.getOwnPropertyNames(C.prototype)) {
+  for (const name of ObjectGetOwnPropertyNames(C.prototype)) {
     if (name !== 'constructor') ObjectDefineProperty(C.prototype, name, { enumerable: true });
   }
   ObjectDefineProperty(C.prototype, customInspect, { enumerable: false });

@@ -2,6 +2,15 @@
 // with the adapters to and from WHATWG streams that the port leaves empty.
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  Error,
+  Number,
+  ObjectDefineProperty,
+  ObjectGetOwnPropertyDescriptor,
+  Symbol,
+} = require('internal/primordials');
+
 const { codeError } = require('internal/errors');
 const process = require('process');
 
@@ -83,13 +92,13 @@ function duplexPair(options) {
 }
 
 Stream.duplexPair = duplexPair;
-Stream._isArrayBufferView = ArrayBuffer.isView;
+Stream._isArrayBufferView = ArrayBufferIsView;
 
 // Node's keys, in Node's order.
 const ORDER = ['isDestroyed', 'isDisturbed', 'isErrored', 'isReadable', 'isWritable', 'Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough', 'duplexPair', 'pipeline', 'addAbortSignal', 'finished', 'destroy', 'compose', 'setDefaultHighWaterMark', 'getDefaultHighWaterMark', 'promises', 'Stream', '_isArrayBufferView', '_isUint8Array', '_uint8ArrayToBuffer'];
 for (const key of ORDER) {
-  const d = Object.getOwnPropertyDescriptor(Stream, key);
+  const d = ObjectGetOwnPropertyDescriptor(Stream, key);
   delete Stream[key];
-  Object.defineProperty(Stream, key, d);
+  ObjectDefineProperty(Stream, key, d);
 }
 module.exports = Stream;

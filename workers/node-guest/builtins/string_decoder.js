@@ -2,13 +2,18 @@
 // ArrayBufferView, and a string as it is.
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  ReflectApply,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { invalidArgType } = require('internal/errors');
 const Port = require('npm-string-decoder').StringDecoder;
 
 function asBuffer(buf) {
   if (Buffer.isBuffer(buf)) return buf;
-  if (!ArrayBuffer.isView(buf)) throw invalidArgType('buf', 'an instance of Buffer, TypedArray, or DataView', buf);
+  if (!ArrayBufferIsView(buf)) throw invalidArgType('buf', 'an instance of Buffer, TypedArray, or DataView', buf);
   return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
@@ -18,13 +23,13 @@ class StringDecoder extends Port {
     // The port sets its end() per encoding, on the instance or the prototype.
     const end = this.end;
     this.end = function (buf) {
-      return Reflect.apply(end, this, buf === undefined ? [] : [asBuffer(buf)]);
+      return ReflectApply(end, this, buf === undefined ? [] : [asBuffer(buf)]);
     };
   }
 
   write(buf) {
     if (typeof buf === 'string') return buf;
-    return Reflect.apply(Port.prototype.write, this, [asBuffer(buf)]);
+    return ReflectApply(Port.prototype.write, this, [asBuffer(buf)]);
   }
 }
 

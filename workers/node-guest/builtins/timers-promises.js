@@ -1,6 +1,11 @@
 // timers/promises: the timers as promises, with AbortSignal support as in Node.
 'use strict';
 
+const {
+  Error,
+  Promise,
+} = require('internal/primordials');
+
 const t = require('internal/timers');
 
 function abortError(signal) {

@@ -1,5 +1,13 @@
 'use strict';
 
+const {
+  Number,
+  NumberIsFinite,
+  ObjectDefineProperty,
+  RangeError,
+  WeakMap,
+} = require('internal/primordials');
+
 const t = require('internal/timers');
 const { codeError, invalidArgType } = require('internal/errors');
 
@@ -12,7 +20,7 @@ const scheduled = new WeakMap();
 
 function getTimerDuration(msecs, name) {
   if (typeof msecs !== 'number') throw invalidArgType(name, 'of type number', msecs);
-  if (msecs < 0 || !Number.isFinite(msecs)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be a non-negative finite number. Received ${require('util').inspect(msecs)}`);
+  if (msecs < 0 || !NumberIsFinite(msecs)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be a non-negative finite number. Received ${require('util').inspect(msecs)}`);
   if (msecs > TIMEOUT_MAX) {
     process.emitWarning(`${msecs} does not fit into a 32-bit signed integer.\nTimer duration was truncated to ${TIMEOUT_MAX}.`, 'TimeoutOverflowWarning');
     return TIMEOUT_MAX;
@@ -77,4 +85,4 @@ module.exports = {
 };
 // Node 23 removed them.
 if (Number(process.versions.node.split('.')[0]) >= 23) for (const name of ['_unrefActive', 'active', 'unenroll', 'enroll']) delete module.exports[name];
-Object.defineProperty(module.exports, 'promises', { get: () => require('timers/promises'), enumerable: true });
+ObjectDefineProperty(module.exports, 'promises', { get: () => require('timers/promises'), enumerable: true });

@@ -1,6 +1,10 @@
 // `tty`: the VM has no terminals yet (an interactive PTY would be one), so every fd answers false.
 'use strict';
 
+const {
+  NumberIsInteger,
+} = require('internal/primordials');
+
 const { Readable, Writable } = require('stream');
 
 class ReadStream extends Readable {
@@ -34,4 +38,4 @@ class WriteStream extends Writable {
   }
 }
 
-module.exports = { isatty: (fd) => Number.isInteger(fd) && internal.sys.isatty(fd), ReadStream, WriteStream };
+module.exports = { isatty: (fd) => NumberIsInteger(fd) && internal.sys.isatty(fd), ReadStream, WriteStream };

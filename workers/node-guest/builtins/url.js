@@ -1,6 +1,22 @@
 // `url`: the WHATWG URL (internal/url.js), file URL helpers, and the legacy parse/format/resolve.
 'use strict';
 
+const {
+  Number,
+  ObjectKeys,
+  decodeURIComponent,
+  encodeURIComponent,
+  StringPrototypeEndsWith,
+  StringPrototypeIndexOf,
+  StringPrototypeLastIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeSearch,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
+  StringPrototypeToLowerCase,
+  StringPrototypeTrim,
+} = require('internal/primordials');
+
 const { URL, URLSearchParams, pathToFileURL, fileURLToPath } = require('internal/url');
 const querystring = require('querystring');
 
@@ -24,17 +40,17 @@ const PROTOCOL = /^([a-z0-9.+-]+:)/i;
 function parse(input, parseQueryString = false, slashesDenoteHost = false) {
   if (typeof input !== 'string') throw require('internal/errors').invalidArgType('url', 'of type string', input);
   const u = new Url();
-  let rest = input.trim();
-  const hash = rest.indexOf('#');
+  let rest = StringPrototypeTrim(input);
+  const hash = StringPrototypeIndexOf(rest, '#');
   if (hash >= 0) {
-    u.hash = rest.slice(hash);
-    rest = rest.slice(0, hash);
+    u.hash = StringPrototypeSlice(rest, hash);
+    rest = StringPrototypeSlice(rest, 0, hash);
   }
-  const qm = rest.indexOf('?');
+  const qm = StringPrototypeIndexOf(rest, '?');
   if (qm >= 0) {
-    u.search = rest.slice(qm);
-    u.query = rest.slice(qm + 1);
-    rest = rest.slice(0, qm);
+    u.search = StringPrototypeSlice(rest, qm);
+    u.query = StringPrototypeSlice(rest, qm + 1);
+    rest = StringPrototypeSlice(rest, 0, qm);
   } else if (parseQueryString) {
     u.search = '';
     u.query = {};
@@ -42,26 +58,26 @@ function parse(input, parseQueryString = false, slashesDenoteHost = false) {
   if (parseQueryString && typeof u.query === 'string') u.query = querystring.parse(u.query);
   const proto = PROTOCOL.exec(rest);
   if (proto) {
-    u.protocol = proto[1].toLowerCase();
-    rest = rest.slice(proto[1].length);
+    u.protocol = StringPrototypeToLowerCase(proto[1]);
+    rest = StringPrototypeSlice(rest, proto[1].length);
   }
-  if ((proto || slashesDenoteHost) && rest.startsWith('//')) {
+  if ((proto || slashesDenoteHost) && StringPrototypeStartsWith(rest, '//')) {
     u.slashes = true;
-    rest = rest.slice(2);
-    const end = rest.search(/[/\\]/);
-    let hostPart = end < 0 ? rest : rest.slice(0, end);
-    rest = end < 0 ? '' : rest.slice(end);
-    const at = hostPart.lastIndexOf('@');
+    rest = StringPrototypeSlice(rest, 2);
+    const end = StringPrototypeSearch(rest, /[/\\]/);
+    let hostPart = end < 0 ? rest : StringPrototypeSlice(rest, 0, end);
+    rest = end < 0 ? '' : StringPrototypeSlice(rest, end);
+    const at = StringPrototypeLastIndexOf(hostPart, '@');
     if (at >= 0) {
-      u.auth = decodeURIComponent(hostPart.slice(0, at));
-      hostPart = hostPart.slice(at + 1);
+      u.auth = decodeURIComponent(StringPrototypeSlice(hostPart, 0, at));
+      hostPart = StringPrototypeSlice(hostPart, at + 1);
     }
     const port = /:(\d*)$/.exec(hostPart);
     if (port) {
       if (port[1]) u.port = port[1];
-      hostPart = hostPart.slice(0, port.index);
+      hostPart = StringPrototypeSlice(hostPart, 0, port.index);
     }
-    u.hostname = hostPart.toLowerCase();
+    u.hostname = StringPrototypeToLowerCase(hostPart);
     u.host = u.hostname + (u.port ? `:${u.port}` : '');
     if (rest === '' && /^(https?|ftp|gopher|file|wss?):$/.test(u.protocol || '')) rest = '/';
   }
@@ -80,20 +96,20 @@ function format(u, options) {
     return s + u.host + u.pathname + (o.search ? u.search : '') + (o.fragment ? u.hash : '');
   }
   let auth = u.auth ? `${encodeURIComponent(u.auth).replace(/%3A/i, ':')}@` : '';
-  const protocol = u.protocol ? (u.protocol.endsWith(':') ? u.protocol : `${u.protocol}:`) : '';
+  const protocol = u.protocol ? (StringPrototypeEndsWith(u.protocol, ':') ? u.protocol : `${u.protocol}:`) : '';
   let host = u.host || (u.hostname ? u.hostname + (u.port ? `:${u.port}` : '') : '');
   let pathname = u.pathname || '';
-  let search = u.search || (u.query && typeof u.query === 'object' && Object.keys(u.query).length ? `?${querystring.stringify(u.query)}` : '');
-  if (search && !search.startsWith('?')) search = `?${search}`;
+  let search = u.search || (u.query && typeof u.query === 'object' && ObjectKeys(u.query).length ? `?${querystring.stringify(u.query)}` : '');
+  if (search && !StringPrototypeStartsWith(search, '?')) search = `?${search}`;
   let hash = u.hash || '';
-  if (hash && !hash.startsWith('#')) hash = `#${hash}`;
+  if (hash && !StringPrototypeStartsWith(hash, '#')) hash = `#${hash}`;
   const slashes = u.slashes || /^(https?|ftp|gopher|file|wss?):$/.test(protocol);
   if (slashes || host) {
-    if (pathname && !pathname.startsWith('/')) pathname = `/${pathname}`;
+    if (pathname && !StringPrototypeStartsWith(pathname, '/')) pathname = `/${pathname}`;
     host = `//${auth}${host}`;
     auth = '';
   }
-  return protocol + host + pathname.replace(/[?#]/g, encodeURIComponent) + search.replace('#', '%23') + hash;
+  return protocol + host + StringPrototypeReplace(pathname, /[?#]/g, encodeURIComponent) + StringPrototypeReplace(search, '#', '%23') + hash;
 }
 
 function resolve(from, to) {
@@ -123,5 +139,5 @@ module.exports = {
     }
   },
   domainToUnicode: (domain) => domain,
-  urlToHttpOptions: (u) => ({ protocol: u.protocol, hostname: u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname, hash: u.hash, search: u.search, pathname: u.pathname, path: `${u.pathname || ''}${u.search || ''}`, href: u.href, ...(u.port !== '' ? { port: Number(u.port) } : {}), ...(u.username || u.password ? { auth: `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` } : {}) }),
+  urlToHttpOptions: (u) => ({ protocol: u.protocol, hostname: StringPrototypeStartsWith(u.hostname, '[') ? StringPrototypeSlice(u.hostname, 1, -1) : u.hostname, hash: u.hash, search: u.search, pathname: u.pathname, path: `${u.pathname || ''}${u.search || ''}`, href: u.href, ...(u.port !== '' ? { port: Number(u.port) } : {}), ...(u.username || u.password ? { auth: `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}` } : {}) }),
 };

@@ -1,12 +1,79 @@
-'use strict';
 // The guest's `util`. inspect/format come from node-inspect-extracted (Node's own inspect.js with its V8
-// bindings emulated in JS); the rest is written here against intrinsics captured at evaluation, so guest
-// code that later replaces globals cannot change how the guest's console prints.
+// bindings emulated in JS); the rest is written here against internal/primordials (the intrinsics as they were
+// before any guest code ran), so guest code that replaces globals cannot change how the guest's console prints.
 //
 // What only V8 knows (a promise's state, a proxy's target and handler, an iterator's entries) the host reads
 // with V8's introspection (workers/node-host/inspect-ops.ts). Known difference from Node:
 // - the bundle follows a recent Node (22+); it is patched so that, when the guest reports Node 20/21,
 //   symbol keys and ArrayBuffer/DataView fields print as Node 20's.
+'use strict';
+
+const {
+  ObjectDefineProperty,
+  ObjectGetPrototypeOf,
+  ObjectSetPrototypeOf,
+  ObjectGetOwnPropertyDescriptor,
+  ObjectGetOwnPropertyDescriptors,
+  ObjectDefineProperties,
+  ObjectKeys,
+  ArrayIsArray,
+  ReflectApply,
+  JSONStringify,
+  StringPrototypeReplace,
+  StringPrototypeToUpperCase,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
+  StringPrototypeIndexOf,
+  RegExpPrototypeExec,
+  ArrayPrototypePush,
+  ArrayPrototypeJoin,
+  ArrayPrototypeSlice,
+  SetPrototypeHas,
+  SetPrototypeAdd,
+  PromisePrototypeThen,
+  PromiseResolve,
+  StringPrototypeSearch,
+  StringPrototypeToLowerCase,
+  ObjectPrototypeToString,
+  ObjectPrototypeHasOwnProperty,
+  FunctionPrototypeToString,
+  ArrayBuffer,
+  DataView,
+  Date,
+  Error,
+  Map,
+  Number,
+  NumberIsSafeInteger,
+  Promise,
+  RangeError,
+  ReflectConstruct,
+  ReflectOwnKeys,
+  RegExp,
+  Set,
+  String,
+  Symbol,
+  SymbolFor,
+  SymbolIterator,
+  SymbolToStringTag,
+  TypeError,
+  Uint8Array,
+  BigIntPrototypeValueOf,
+  BooleanPrototypeValueOf,
+  DatePrototypeGetTime,
+  NumberPrototypeValueOf,
+  StringPrototypeValueOf,
+  SymbolPrototypeValueOf,
+  WeakMapPrototypeHas,
+  WeakSetPrototypeHas,
+  RegExpPrototypeGetSource,
+  MapPrototypeGetSize,
+  SetPrototypeGetSize,
+  ArrayBufferPrototypeGetByteLength,
+  SharedArrayBufferPrototypeGetByteLength,
+  DataViewPrototypeGetByteLength,
+  TypedArrayPrototypeGetSymbolToStringTag,
+  ErrorIsError,
+} = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
 // 20's when the guest reports Node 20/21, and ask the hooks below for what V8 alone knows.
@@ -51,40 +118,15 @@ function nodeMajor() {
   const version = versions !== null && typeof versions === 'object' && typeof versions.node === 'string' ? versions.node : '20.0.0';
   return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
 }
-const ObjectDefineProperty = Object.defineProperty;
-const ObjectGetPrototypeOf = Object.getPrototypeOf;
-const ObjectSetPrototypeOf = Object.setPrototypeOf;
-const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectGetOwnPropertyDescriptors = Object.getOwnPropertyDescriptors;
-const ObjectDefineProperties = Object.defineProperties;
-const ObjectKeys = Object.keys;
-const ObjectPrototypeToString = Object.prototype.toString;
-const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
-const ArrayIsArray = Array.isArray;
-const FunctionPrototypeToString = Function.prototype.toString;
-const ReflectApply = Reflect.apply;
-const JSONStringify = JSON.stringify;
 const PromiseCtor = Promise;
 const ErrorCtor = Error;
 const TypeErrorCtor = TypeError;
 const SetCtor = Set;
 const uncurry = (fn) => (self, ...args) => ReflectApply(fn, self, args);
-const StringPrototypeReplace = uncurry(String.prototype.replace);
-const StringPrototypeToUpperCase = uncurry(String.prototype.toUpperCase);
-const StringPrototypeSlice = uncurry(String.prototype.slice);
-const StringPrototypeStartsWith = uncurry(String.prototype.startsWith);
-const StringPrototypeIndexOf = uncurry(String.prototype.indexOf);
-const RegExpPrototypeExec = uncurry(RegExp.prototype.exec);
-const ArrayPrototypePush = uncurry(Array.prototype.push);
-const ArrayPrototypeJoin = uncurry(Array.prototype.join);
-const ArrayPrototypeSlice = uncurry(Array.prototype.slice);
-const SetPrototypeHas = uncurry(Set.prototype.has);
-const SetPrototypeAdd = uncurry(Set.prototype.add);
-const PromisePrototypeThen = uncurry(Promise.prototype.then);
 
 // Brand checks: each calls an intrinsic that throws on a receiver without the internal slot.
-const brand = (fn) => {
-  const f = uncurry(fn);
+/** A brand check by `f`, an uncurried intrinsic that throws on a receiver without its internal slot. */
+const brand = (f) => {
   return (v) => {
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
     try { f(v); return true; } catch { return false; }
@@ -92,38 +134,36 @@ const brand = (fn) => {
 };
 const getter = (proto, name) => ObjectGetOwnPropertyDescriptor(proto, name).get;
 const TypedArrayProto = ObjectGetPrototypeOf(Uint8Array.prototype);
-const typedArrayTag = uncurry(getter(TypedArrayProto, Symbol.toStringTag));
+const typedArrayTag = TypedArrayPrototypeGetSymbolToStringTag;
 const tagOf = (v) => (v !== null && typeof v === 'object' ? typedArrayTag(v) : undefined);
 const typeTag = (name) => (v) => tagOf(v) === name;
 
-const isDate = brand(Date.prototype.getTime);
-const isRegExp = brand(getter(RegExp.prototype, 'source'));
-const isMap = brand(getter(Map.prototype, 'size'));
-const isSet = brand(getter(Set.prototype, 'size'));
-const isWeakMap = brand(WeakMap.prototype.has);
-const isWeakSet = brand(WeakSet.prototype.has);
-const isArrayBuffer = brand(getter(ArrayBuffer.prototype, 'byteLength'));
-const isSharedArrayBuffer = typeof SharedArrayBuffer === 'function'
-  ? brand(getter(SharedArrayBuffer.prototype, 'byteLength')) : () => false;
-const isDataView = brand(getter(DataView.prototype, 'byteLength'));
-const isNumberObject = (v) => typeof v === 'object' && brand(Number.prototype.valueOf)(v);
-const isStringObject = (v) => typeof v === 'object' && brand(String.prototype.valueOf)(v);
-const isBooleanObject = (v) => typeof v === 'object' && brand(Boolean.prototype.valueOf)(v);
-const isBigIntObject = (v) => typeof v === 'object' && brand(BigInt.prototype.valueOf)(v);
-const isSymbolObject = (v) => typeof v === 'object' && brand(Symbol.prototype.valueOf)(v);
-const PromiseResolve = Promise.resolve.bind(Promise);
+const isDate = brand(DatePrototypeGetTime);
+const isRegExp = brand(RegExpPrototypeGetSource);
+const isMap = brand(MapPrototypeGetSize);
+const isSet = brand(SetPrototypeGetSize);
+const isWeakMap = brand(WeakMapPrototypeHas);
+const isWeakSet = brand(WeakSetPrototypeHas);
+const isArrayBuffer = brand(ArrayBufferPrototypeGetByteLength);
+const isSharedArrayBuffer = typeof SharedArrayBufferPrototypeGetByteLength === 'function' ? brand(SharedArrayBufferPrototypeGetByteLength) : () => false;
+const isDataView = brand(DataViewPrototypeGetByteLength);
+const isNumberObject = (v) => typeof v === 'object' && brand(NumberPrototypeValueOf)(v);
+const isStringObject = (v) => typeof v === 'object' && brand(StringPrototypeValueOf)(v);
+const isBooleanObject = (v) => typeof v === 'object' && brand(BooleanPrototypeValueOf)(v);
+const isBigIntObject = (v) => typeof v === 'object' && brand(BigIntPrototypeValueOf)(v);
+const isSymbolObject = (v) => typeof v === 'object' && brand(SymbolPrototypeValueOf)(v);
 // A promise's `then` is observable; the constructor check below uses the spec's
 // Promise.resolve identity (a real promise of this realm is returned as is) instead.
 const isPromise = (v) => {
   if (v === null || typeof v !== 'object') return false;
-  try { return PromiseResolve(v) === v || ObjectPrototypeToString.call(v) === '[object Promise]'; } catch { return false; }
+  try { return PromiseResolve(v) === v || ObjectPrototypeToString(v) === '[object Promise]'; } catch { return false; }
 };
 const isNativeError = (v) => {
   if (v === null || typeof v !== 'object') return false;
-  if (typeof Error.isError === 'function') return Error.isError(v);
-  return v instanceof ErrorCtor || ObjectPrototypeToString.call(v) === '[object Error]';
+  if (typeof ErrorIsError === 'function') return ErrorIsError(v);
+  return v instanceof ErrorCtor || ObjectPrototypeToString(v) === '[object Error]';
 };
-const fnSource = (v) => { try { return ReflectApply(FunctionPrototypeToString, v, []); } catch { return ''; } };
+const fnSource = (v) => { try { return FunctionPrototypeToString(v); } catch { return ''; } };
 const AsyncFunctionProto = ObjectGetPrototypeOf(async function () {});
 const GeneratorFunctionProto = ObjectGetPrototypeOf(function* () {});
 const AsyncGeneratorFunctionProto = ObjectGetPrototypeOf(async function* () {});
@@ -136,12 +176,12 @@ const isAsyncFunction = (v) => typeof v === 'function' &&
    RegExpPrototypeExec(/^async\b/, fnSource(v)) !== null);
 const isGeneratorFunction = (v) => typeof v === 'function' &&
   (protoChainHas(v, GeneratorFunctionProto) || protoChainHas(v, AsyncGeneratorFunctionProto));
-const isMapIterator = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Map Iterator]';
-const isSetIterator = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Set Iterator]';
-const isGeneratorObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Generator]';
-const isArgumentsObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString.call(v) === '[object Arguments]';
+const isMapIterator = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString(v) === '[object Map Iterator]';
+const isSetIterator = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString(v) === '[object Set Iterator]';
+const isGeneratorObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString(v) === '[object Generator]';
+const isArgumentsObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeToString(v) === '[object Arguments]';
 const isModuleNamespaceObject = (v) => v !== null && typeof v === 'object' && ObjectGetPrototypeOf(v) === null &&
-  ObjectGetOwnPropertyDescriptor(v, Symbol.toStringTag)?.value === 'Module';
+  ObjectGetOwnPropertyDescriptor(v, SymbolToStringTag)?.value === 'Module';
 
 /** V8 alone knows (inspect-ops.ts); the runtime's wrappers of built-ins (internal/memory-limit.js) are the built-ins. */
 const isProxy = (v) => {
@@ -201,7 +241,7 @@ const ie = loadInspect();
 // Resolve it now, while the runtime's globals are intact; with no URL at all, a stand-in no value is an
 // instance of keeps every later call working.
 (function warmUp() {
-  const had = ObjectPrototypeHasOwnProperty.call(G, 'URL');
+  const had = ObjectPrototypeHasOwnProperty(G, 'URL');
   if (!had || typeof G.URL !== 'function') {
     const prev = ObjectGetOwnPropertyDescriptor(G, 'URL');
     ObjectDefineProperty(G, 'URL', { value: class URL {}, configurable: true, writable: true });
@@ -227,7 +267,7 @@ function inherits(ctor, superCtor) {
   ObjectSetPrototypeOf(ctor.prototype, superCtor.prototype);
 }
 
-const kCustomPromisified = Symbol.for('nodejs.util.promisify.custom');
+const kCustomPromisified = SymbolFor('nodejs.util.promisify.custom');
 const kCustomPromisifyArgs = Symbol('customPromisifyArgs');
 function promisify(original) {
   if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
@@ -256,7 +296,7 @@ function promisify(original) {
   ObjectDefineProperty(fn, kCustomPromisified, { value: fn, configurable: true });
   const descriptors = ObjectGetOwnPropertyDescriptors(original);
   const propertiesValues = [];
-  for (const key of Reflect.ownKeys(descriptors)) {
+  for (const key of ReflectOwnKeys(descriptors)) {
     if (key === 'length' || key === 'name' || key === 'prototype' || key === kCustomPromisified) continue;
     propertiesValues[propertiesValues.length] = key;
   }
@@ -289,7 +329,7 @@ function callbackify(original) {
   if (typeof descriptors.length.value === 'number') descriptors.length.value++;
   if (typeof descriptors.name.value === 'string') descriptors.name.value += 'Callbackified';
   const propertiesValues = {};
-  for (const key of Reflect.ownKeys(descriptors)) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
+  for (const key of ReflectOwnKeys(descriptors)) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
   ObjectDefineProperties(callbackified, propertiesValues);
   return callbackified;
 }
@@ -332,7 +372,7 @@ function deprecate(fn, msg, code) {
         emitWarning(msg, 'DeprecationWarning', code);
       }
     }
-    if (new.target) return Reflect.construct(fn, args, new.target);
+    if (new.target) return ReflectConstruct(fn, args, new.target);
     return ReflectApply(fn, this, args);
   }
   ObjectSetPrototypeOf(deprecated, fn);
@@ -414,7 +454,7 @@ function styleText(format, text, options) {
   let right = '';
   for (const key of formats) {
     if (key === 'none') continue;
-    const code = typeof key === 'string' && ObjectPrototypeHasOwnProperty.call(inspect.colors, key) ? inspect.colors[key] : undefined;
+    const code = typeof key === 'string' && ObjectPrototypeHasOwnProperty(inspect.colors, key) ? inspect.colors[key] : undefined;
     if (code === undefined) {
       throw nodeError(TypeErrorCtor, 'ERR_INVALID_ARG_VALUE',
         `The argument 'format' must be one of: ${ArrayPrototypeJoin(ObjectKeys(inspect.colors), ', ')}. Received ${inspect(key)}`);
@@ -614,7 +654,7 @@ function getSystemErrorMap() {
 }
 function getSystemErrorName(err) {
   if (typeof err !== 'number') throw invalidArgType('err', 'of type number', err);
-  if (err >= 0 || !Number.isSafeInteger(err)) {
+  if (err >= 0 || !NumberIsSafeInteger(err)) {
     throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "err" is out of range. It must be a negative integer. Received ${ie.inspect(err)}`);
   }
   const entry = getSystemErrorMap().get(err);
@@ -806,8 +846,8 @@ const END_BEGINNING_WHITESPACE = /[^\r\n\t ]|$/;
 const START_ENDING_WHITESPACE = /[\r\n\t ]*$/;
 const EQUALS_SEMICOLON_OR_END = /[;=]|$/;
 const QUOTED_VALUE_PATTERN = /^(?:([\\]$)|[\\][\s\S]|[^"])*(?:(")|$)/u;
-const search = (s, re) => ReflectApply(String.prototype.search, s, [re]);
-const toASCIILower = (s) => StringPrototypeReplace(s, /[A-Z]+/g, (c) => ReflectApply(String.prototype.toLowerCase, c, []));
+const search = (s, re) => StringPrototypeSearch(s, re);
+const toASCIILower = (s) => StringPrototypeReplace(s, /[A-Z]+/g, (c) => StringPrototypeToLowerCase(c));
 const mimeSyntax = (production, str, index) => nodeError(TypeErrorCtor, 'ERR_INVALID_MIME_SYNTAX', `The MIME syntax for a ${production} in "${str}" is invalid${index !== -1 ? ` at ${index}` : ''}`);
 function validToken(production, v) {
   const invalid = search(v, NOT_HTTP_TOKEN_CODE_POINT);
@@ -918,7 +958,7 @@ class MIMEParams {
   }
 }
 const MIMEParamsStringify = MIMEParams.prototype.toString;
-ObjectDefineProperty(MIMEParams.prototype, Symbol.iterator, { configurable: true, value: MIMEParams.prototype.entries, writable: true });
+ObjectDefineProperty(MIMEParams.prototype, SymbolIterator, { configurable: true, value: MIMEParams.prototype.entries, writable: true });
 ObjectDefineProperty(MIMEParams.prototype, 'toJSON', { configurable: true, value: MIMEParamsStringify, writable: true });
 const { instantiateMimeParams } = MIMEParams;
 delete MIMEParams.instantiateMimeParams;

@@ -2,7 +2,11 @@
 // serialization format (internal/v8-serializer.js).
 'use strict';
 
-const JSONParse = JSON.parse;
+const {
+  JSONParse,
+  Error,
+} = require('internal/primordials');
+
 function statistics(kind) {
   const r = internal.host('heapStatistics', kind);
   if (typeof r !== 'string' || internal.isFailure(r)) throw new Error('heap statistics are not available');

@@ -2,6 +2,11 @@
 // available, as they would be contexts of the worker's realm.
 'use strict';
 
+const {
+  Error,
+  Function,
+} = require('internal/primordials');
+
 const { codeError } = require('internal/errors');
 
 /** Runs code in the guest's global scope as a script named `filename`. */

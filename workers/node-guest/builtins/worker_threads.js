@@ -2,6 +2,11 @@
 // MessageChannel, MessagePort and BroadcastChannel are the globals' (internal/message-port.js).
 'use strict';
 
+const {
+  Error,
+  SymbolFor,
+} = require('internal/primordials');
+
 const { codeError } = require('internal/errors');
 const EventEmitter = require('events');
 const { MessageChannel, MessagePort, BroadcastChannel, receiveMessageOnPort } = require('internal/message-port');
@@ -24,7 +29,7 @@ module.exports = {
   MessagePort,
   BroadcastChannel,
   receiveMessageOnPort,
-  SHARE_ENV: Symbol.for('nodejs.worker_threads.SHARE_ENV'),
+  SHARE_ENV: SymbolFor('nodejs.worker_threads.SHARE_ENV'),
   markAsUntransferable() {},
   getEnvironmentData() {},
   setEnvironmentData() {},

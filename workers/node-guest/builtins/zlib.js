@@ -4,6 +4,22 @@
 // object is collected.
 'use strict';
 
+const {
+  ObjectDefineProperty,
+  JSONParse,
+  JSONStringify,
+  ArrayBuffer,
+  ArrayBufferIsView,
+  Error,
+  FinalizationRegistry,
+  NumberIsFinite,
+  NumberIsNaN,
+  ObjectFreeze,
+  ObjectKeys,
+  RangeError,
+  Symbol,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { Transform, finished } = require('stream');
 const { setImmediate } = require('timers');
@@ -11,18 +27,15 @@ const { codeError, invalidArgType } = require('internal/errors');
 const host = internal.host;
 const sys = internal.sys;
 const isFailure = internal.isFailure;
-const ObjectDefineProperty = Object.defineProperty;
-const JSONParse = JSON.parse;
-const JSONStringify = JSON.stringify;
 const FinalizationRegistryCtor = FinalizationRegistry;
 const { call, hostError, bytesOf, optionEntry, receive } = require('internal/host-assist');
 
-const isBytes = (v) => ArrayBuffer.isView(v) || v instanceof ArrayBuffer;
+const isBytes = (v) => ArrayBufferIsView(v) || v instanceof ArrayBuffer;
 
 /** One data argument for a host op's layout (host-assist.ts): a primitive as is, bytes in the scratch or pending input. */
 function packOne(v, arrayBuffers = true) {
   if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return ['p', v];
-  if (ArrayBuffer.isView(v) || (arrayBuffers && v instanceof ArrayBuffer)) {
+  if (ArrayBufferIsView(v) || (arrayBuffers && v instanceof ArrayBuffer)) {
     const u8 = bytesOf(v);
     if (u8.length <= internal.scratchBytes) {
       internal.toScratch(u8);
@@ -54,7 +67,7 @@ function encodeOptions(opts) {
       dictLength = u8.length;
     } else add('dictionary', dictionary);
     const params = opts.params;
-    if (params !== null && typeof params === 'object') for (const k of Object.keys(params)) add(`params.${k}`, params[k]);
+    if (params !== null && typeof params === 'object') for (const k of ObjectKeys(params)) add(`params.${k}`, params[k]);
     else add('params', params);
   }
   return [JSONStringify(entries), dictLength];
@@ -68,8 +81,8 @@ const codes = {
   Z_STREAM_ERROR: constants.Z_STREAM_ERROR, Z_DATA_ERROR: constants.Z_DATA_ERROR, Z_MEM_ERROR: constants.Z_MEM_ERROR,
   Z_BUF_ERROR: constants.Z_BUF_ERROR, Z_VERSION_ERROR: constants.Z_VERSION_ERROR,
 };
-for (const k of Object.keys(codes)) codes[codes[k]] = k;
-Object.freeze(codes);
+for (const k of ObjectKeys(codes)) codes[codes[k]] = k;
+ObjectFreeze(codes);
 
 const METHODS = ['deflate', 'inflate', 'gzip', 'gunzip', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
 const CLASSES = { deflate: 'Deflate', inflate: 'Inflate', gzip: 'Gzip', gunzip: 'Gunzip', deflateRaw: 'DeflateRaw', inflateRaw: 'InflateRaw', unzip: 'Unzip', brotliCompress: 'BrotliCompress', brotliDecompress: 'BrotliDecompress' };
@@ -115,7 +128,7 @@ class ZlibBase extends Transform {
       throw e;
     }
     const brotli = method.startsWith('brotli');
-    const num = (v, d) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+    const num = (v, d) => (typeof v === 'number' && NumberIsFinite(v) ? v : d);
     this[kId] = id;
     this.bytesWritten = 0;
     this._chunkSize = num(opts && opts.chunkSize, constants.Z_DEFAULT_CHUNK);
@@ -202,9 +215,9 @@ class ZlibBase extends Transform {
 }
 
 function checkRange(value, name, lower, upper) {
-  if (value === undefined || Number.isNaN(value)) return;
+  if (value === undefined || NumberIsNaN(value)) return;
   if (typeof value !== 'number') throw invalidArgType(name, 'of type number', value);
-  if (!Number.isFinite(value)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be a finite number. Received ${value}`);
+  if (!NumberIsFinite(value)) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be a finite number. Received ${value}`);
   if (value < lower || value > upper) throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be >= ${lower} and <= ${upper}. Received ${value}`);
 }
 
@@ -269,4 +282,4 @@ if (!isFailure(host('zlibCrc32', 'pp', '', 0))) {
 module.exports.constants = constants;
 module.exports.codes = codes;
 // The legacy constants: on the module, not enumerable, without Brotli's (as Node).
-for (const k of Object.keys(constants)) if (!k.startsWith('BROTLI')) ObjectDefineProperty(module.exports, k, { enumerable: false, value: constants[k], writable: false });
+for (const k of ObjectKeys(constants)) if (!k.startsWith('BROTLI')) ObjectDefineProperty(module.exports, k, { enumerable: false, value: constants[k], writable: false });

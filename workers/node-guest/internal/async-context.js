@@ -6,13 +6,17 @@
 // (Node 20). Callbacks the runtime schedules (timers, nextTick, queueMicrotask, I/O completions) carry it here.
 'use strict';
 
+const {
+  ReflectApply,
+  MapPrototypeDelete,
+  MapPrototypeForEach,
+  MapPrototypeGet,
+  MapPrototypeSet,
+  Map,
+} = require('internal/primordials');
+
 const host = internal.host;
-const { apply: ReflectApply } = Reflect;
 const MapCtor = Map;
-const MapGet = Map.prototype.get;
-const MapSet = Map.prototype.set;
-const MapDelete = Map.prototype.delete;
-const MapForEach = Map.prototype.forEach;
 
 /** Until an AsyncLocalStorage exists every frame is empty: no host calls for programs that use none. */
 let used = false;
@@ -39,16 +43,16 @@ function enter(key, value) {
   const prior = get();
   const frame = new MapCtor();
   // Copied with the captured methods: `new Map(prior)` would call whatever Map.prototype.set is now.
-  if (prior !== undefined) ReflectApply(MapForEach, prior, [(v, k) => ReflectApply(MapSet, frame, [k, v])]);
-  ReflectApply(MapSet, frame, [key, value]);
+  if (prior !== undefined) MapPrototypeForEach(prior, (v, k) => MapPrototypeSet(frame, k, v));
+  MapPrototypeSet(frame, key, value);
   set(frame);
 }
 
-const lookup = (frame, key) => (frame === undefined ? undefined : ReflectApply(MapGet, frame, [key]));
+const lookup = (frame, key) => (frame === undefined ? undefined : MapPrototypeGet(frame, key));
 /** Forgets `key` in the current frame itself (shared by everything that captured it), as Node's disable. */
 function forget(key) {
   const frame = get();
-  if (frame !== undefined) ReflectApply(MapDelete, frame, [key]);
+  if (frame !== undefined) MapPrototypeDelete(frame, key);
 }
 
 module.exports = { get, runIn, enter, lookup, forget };

@@ -25,6 +25,7 @@ const RangeErrorCtor = RangeError;
 const PromiseResolve = Promise.resolve.bind(Promise);
 const PromiseThen = Promise.prototype.then;
 const StringStartsWith = String.prototype.startsWith;
+const StringCharCodeAt = String.prototype.charCodeAt;
 const StringEndsWith = String.prototype.endsWith;
 const StringSlice = String.prototype.slice;
 const StringLastIndexOf = String.prototype.lastIndexOf;
@@ -84,7 +85,7 @@ function loadCall(op, a, b) {
   }
   return r;
 }
-const isFailure = (r) => typeof r === 'string' && r.length > 2 && r.charCodeAt(0) === 0 && r.charCodeAt(1) === 69;
+const isFailure = (r) => typeof r === 'string' && r.length > 2 && ReflectApply(StringCharCodeAt, r, [0]) === 0 && ReflectApply(StringCharCodeAt, r, [1]) === 69;
 
 // ---- the runtime's module system (not the guest's: that is internal/modules.js) ----
 
@@ -155,6 +156,9 @@ const BUILTIN_ALIASES = {
 /** Modules a guest cannot have in the VM: requiring one is an error that says so. */
 const DENIED = freeze(['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi']);
 
+/** readable-stream's primordials, where a polyfill's id ends. */
+const STREAM_PRIMORDIALS = '/readable-stream/lib/ours/primordials.js';
+
 /**
  * The runtime's own files and the polyfills, each compiled once by the worker from an id (never from text of
  * this realm) as a strict function. Only the runtime's own files get `internal`; a polyfill's `require`
@@ -177,6 +181,13 @@ function internalLoad(id) {
   const dir = ReflectApply(StringSlice, file, [0, ReflectApply(StringLastIndexOf, file, ['/'])]);
   ReflectApply(fn, module.exports, polyfill ? [module.exports, require, module, file, dir] : [module.exports, require, module, internal, file, dir]);
   module.loaded = true;
+  // readable-stream's stand-in for Node's primordials calls methods on its arguments (`self.push(el)`): it is
+  // given the runtime's own (internal/primordials.js, no capability), as Node's streams have Node's.
+  if (polyfill && ReflectApply(StringEndsWith, id, [STREAM_PRIMORDIALS])) {
+    const primordials = internalLoad('internal/primordials');
+    const keys = ObjectKeys(module.exports);
+    for (let i = 0; i < keys.length; i++) if (keys[i] in primordials) module.exports[keys[i]] = primordials[keys[i]];
+  }
   // A capability's exports are looked up on nothing a guest can change: no prototype, no later assignment.
   if (ReflectApply(ArrayIncludes, PRIVILEGED_EXPORTS, [id])) freeze(ObjectSetPrototypeOf(privileged(module.exports), null));
   return module.exports;

@@ -2,9 +2,20 @@
 // zlib stream of the guest's own, seen through the Duplex ↔ WHATWG streams adapter (Duplex.toWeb).
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  Number,
+  ObjectDefineProperty,
+  ReflectApply,
+  SymbolFor,
+  SymbolToStringTag,
+  TypeError,
+  Uint8Array,
+} = require('internal/primordials');
+
 const { codeError, invalidArgType } = require('internal/errors');
 
-const customInspect = Symbol.for('nodejs.util.inspect.custom');
+const customInspect = SymbolFor('nodejs.util.inspect.custom');
 // The process's Node version is known only when it starts, which may be after this module is loaded.
 const newer = () => Number(process.versions.node.split('.')[0]) >= 24;
 
@@ -27,10 +38,10 @@ function takeBufferSources(handle) {
   const write = handle.write;
   const { isAnyArrayBuffer } = require('util').types;
   handle.write = function (chunk, encoding, callback) {
-    if (ArrayBuffer.isView(chunk)) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (ArrayBufferIsView(chunk)) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     else if (newer() && isAnyArrayBuffer(chunk)) chunk = new Uint8Array(chunk);
     else if (chunk !== null && typeof chunk !== 'string') throw invalidArgType('chunk', 'of type string or an instance of Buffer, TypedArray, or DataView', chunk);
-    return Reflect.apply(write, this, [chunk, encoding, callback]);
+    return ReflectApply(write, this, [chunk, encoding, callback]);
   };
   return handle;
 }
@@ -96,9 +107,9 @@ class DecompressionStream {
 }
 
 for (const C of [CompressionStream, DecompressionStream]) {
-  Object.defineProperty(C.prototype, 'readable', { enumerable: true });
-  Object.defineProperty(C.prototype, 'writable', { enumerable: true });
-  Object.defineProperty(C.prototype, Symbol.toStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });
+  ObjectDefineProperty(C.prototype, 'readable', { enumerable: true });
+  ObjectDefineProperty(C.prototype, 'writable', { enumerable: true });
+  ObjectDefineProperty(C.prototype, SymbolToStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });
 }
 
 module.exports = { CompressionStream, DecompressionStream };

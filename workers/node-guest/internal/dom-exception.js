@@ -2,6 +2,17 @@
 // legacy code are the prototype's getters over a hidden record; it is an Error by prototype.
 'use strict';
 
+const {
+  Error,
+  ErrorCaptureStackTrace,
+  Map,
+  ObjectDefineProperty,
+  ObjectSetPrototypeOf,
+  SymbolToStringTag,
+  TypeError,
+  WeakMap,
+} = require('internal/primordials');
+
 const LEGACY_CODES = [
   ['IndexSizeError', 'INDEX_SIZE_ERR', 1], ['HierarchyRequestError', 'HIERARCHY_REQUEST_ERR', 3], ['WrongDocumentError', 'WRONG_DOCUMENT_ERR', 4],
   ['InvalidCharacterError', 'INVALID_CHARACTER_ERR', 5], ['NoModificationAllowedError', 'NO_MODIFICATION_ALLOWED_ERR', 7], ['NotFoundError', 'NOT_FOUND_ERR', 8],
@@ -24,11 +35,11 @@ class DOMException {
   constructor(message = '', options = 'Error') {
     if (options !== null && typeof options === 'object') {
       records.set(this, { message: `${message}`, name: `${options.name === undefined ? 'Error' : options.name}` });
-      if ('cause' in options) Object.defineProperty(this, 'cause', { value: options.cause, writable: true, enumerable: false, configurable: true });
+      if ('cause' in options) ObjectDefineProperty(this, 'cause', { value: options.cause, writable: true, enumerable: false, configurable: true });
     } else {
       records.set(this, { message: `${message}`, name: `${options}` });
     }
-    Error.captureStackTrace(this, DOMException);
+    ErrorCaptureStackTrace(this, DOMException);
   }
   get name() {
     return record(this, 'name');
@@ -40,13 +51,13 @@ class DOMException {
     return codeOf.get(record(this, 'name')) ?? 0;
   }
 }
-Object.setPrototypeOf(DOMException.prototype, Error.prototype);
-Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: 'DOMException', configurable: true });
-for (const property of ['name', 'message', 'code']) Object.defineProperty(DOMException.prototype, property, { enumerable: true });
+ObjectSetPrototypeOf(DOMException.prototype, Error.prototype);
+ObjectDefineProperty(DOMException.prototype, SymbolToStringTag, { value: 'DOMException', configurable: true });
+for (const property of ['name', 'message', 'code']) ObjectDefineProperty(DOMException.prototype, property, { enumerable: true });
 for (const [, constant, code] of LEGACY_CODES) {
   const d = { value: code, enumerable: true };
-  Object.defineProperty(DOMException, constant, d);
-  Object.defineProperty(DOMException.prototype, constant, d);
+  ObjectDefineProperty(DOMException, constant, d);
+  ObjectDefineProperty(DOMException.prototype, constant, d);
 }
 
 module.exports = DOMException;

@@ -2,6 +2,15 @@
 // buffer (one crossing each way); the other encodings Node's TextDecoder knows are decoded by Buffer.
 'use strict';
 
+const {
+  ArrayBufferIsView,
+  MathMin,
+  RangeError,
+  SymbolToStringTag,
+  TypeError,
+  Uint8Array,
+} = require('internal/primordials');
+
 const host = internal.host;
 const { codeError } = require('internal/errors');
 
@@ -22,7 +31,7 @@ class TextEncoder {
   }
   encodeInto(src, dest) {
     const bytes = encodeUtf8(`${src}`);
-    let n = Math.min(bytes.length, dest.length);
+    let n = MathMin(bytes.length, dest.length);
     // Never split a character.
     while (n > 0 && n < bytes.length && (bytes[n] & 0xc0) === 0x80) n--;
     dest.set(bytes.subarray(0, n));
@@ -30,7 +39,7 @@ class TextEncoder {
     for (let i = 0; i < n; i++) if ((bytes[i] & 0xc0) !== 0x80) read += bytes[i] >= 0xf0 ? 2 : 1;
     return { read, written: n };
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'TextEncoder';
   }
 }
@@ -56,7 +65,7 @@ class TextDecoder {
     return this._ignoreBOM;
   }
   decode(input, options = {}) {
-    let bytes = input === undefined ? new Uint8Array(0) : ArrayBuffer.isView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
+    let bytes = input === undefined ? new Uint8Array(0) : ArrayBufferIsView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
     if (this._pending) {
       const joined = new Uint8Array(this._pending.length + bytes.length);
       joined.set(this._pending);
@@ -84,7 +93,7 @@ class TextDecoder {
     }
     let text = '';
     for (let off = 0, n = 0; off < bytes.length; off += n) {
-      n = Math.min(internal.scratchBytes, bytes.length - off);
+      n = MathMin(internal.scratchBytes, bytes.length - off);
       // A piece ends on a character's boundary.
       while (off + n < bytes.length && n > 0 && (bytes[off + n] & 0xc0) === 0x80) n--;
       internal.toScratch(bytes, off, off + n);
@@ -94,7 +103,7 @@ class TextDecoder {
     if (!this._ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return text;
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'TextDecoder';
   }
 }

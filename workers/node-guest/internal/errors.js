@@ -2,6 +2,16 @@
 // '/x'` with errno, code, syscall, path, dest) and the coded errors of Node's argument checks.
 'use strict';
 
+const {
+  Error,
+  ObjectDefineProperty,
+  String,
+  TypeError,
+  StringPrototypeIncludes,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
+} = require('internal/primordials');
+
 /** errno name → [Linux errno (libuv's own codes above 3000), libuv's description], in libuv's order, as Node reports them. */
 const ERRNO = {
   __proto__: null,
@@ -113,10 +123,10 @@ function sysError(code, syscall, path, dest) {
 
 function codeError(Ctor, code, message) {
   const e = new Ctor(message);
-  Object.defineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  ObjectDefineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true });
   // Node's coded errors print as `TypeError [CODE]: message` in their stack.
   const stack = e.stack;
-  if (typeof stack === 'string' && stack.startsWith(`${e.name}: `)) e.stack = `${e.name} [${code}]${stack.slice(e.name.length)}`;
+  if (typeof stack === 'string' && StringPrototypeStartsWith(stack, `${e.name}: `)) e.stack = `${e.name} [${code}]${StringPrototypeSlice(stack, e.name.length)}`;
   return e;
 }
 
@@ -128,13 +138,13 @@ function received(value) {
     const name = value.constructor && value.constructor.name;
     return name ? ` Received an instance of ${name}` : ' Received [Object: null prototype]';
   }
-  let shown = typeof value === 'string' ? `'${value.length > 25 ? `${value.slice(0, 25)}...` : value}'` : String(value);
+  let shown = typeof value === 'string' ? `'${value.length > 25 ? `${StringPrototypeSlice(value, 0, 25)}...` : value}'` : String(value);
   if (typeof value === 'bigint') shown += 'n';
   return ` Received type ${typeof value} (${shown})`;
 }
 
 function invalidArgType(name, expected, value) {
-  const what = name.includes('.') ? 'property' : 'argument';
+  const what = StringPrototypeIncludes(name, '.') ? 'property' : 'argument';
   return codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${what} must be ${expected}.${received(value)}`);
 }
 

@@ -3,13 +3,17 @@
 // fd's readiness, the callback runs. Interests are armed again after a ring overflow.
 'use strict';
 
+const {
+  SafeMap,
+} = require('internal/primordials');
+
 const host = internal.host;
 const asyncContext = require('internal/async-context');
 const READ = 1;
 const WRITE = 2;
 
 /** fd * 2 + (write ? 1 : 0) → { fd, events, callback, ref, frame } (frame: the async context the wait was made in) */
-const waits = new Map();
+const waits = new SafeMap();
 let refs = 0;
 
 function setRefs(n) {

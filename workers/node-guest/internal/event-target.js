@@ -1,6 +1,21 @@
 // Event, EventTarget, AbortController and AbortSignal of the guest's realm (the DOM's shapes, as Node has them).
 'use strict';
 
+const {
+  Error,
+  Map,
+  ObjectDefineProperty,
+  ReflectApply,
+  SymbolToStringTag,
+  TypeError,
+  ArrayPrototypeFindIndex,
+  ArrayPrototypePush,
+  ArrayPrototypeSlice,
+  ArrayPrototypeSplice,
+  SafeArrayIterator,
+  SafeMap,
+} = require('internal/primordials');
+
 const { codeError } = require('internal/errors');
 
 class Event {
@@ -24,14 +39,14 @@ class Event {
     this._stop = true;
   }
   stopPropagation() {}
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'Event';
   }
 }
 
 class EventTarget {
   constructor() {
-    Object.defineProperty(this, '_listeners', { value: new Map(), enumerable: false });
+    ObjectDefineProperty(this, '_listeners', { value: new SafeMap(), enumerable: false });
   }
   addEventListener(type, listener, options = {}) {
     if (listener == null) return;
@@ -41,25 +56,25 @@ class EventTarget {
     if (!list) this._listeners.set(type, (list = []));
     if (list.some((l) => l.listener === listener)) return;
     const entry = { listener, once };
-    list.push(entry);
+    ArrayPrototypePush(list, entry);
     if (signal) signal.addEventListener('abort', () => this.removeEventListener(type, listener), { once: true });
   }
   removeEventListener(type, listener) {
     const list = this._listeners.get(type);
     if (!list) return;
-    const i = list.findIndex((l) => l.listener === listener);
-    if (i >= 0) list.splice(i, 1);
+    const i = ArrayPrototypeFindIndex(list, (l) => l.listener === listener);
+    if (i >= 0) ArrayPrototypeSplice(list, i, 1);
   }
   dispatchEvent(event) {
     event.target = this;
     event.currentTarget = this;
     const list = this._listeners.get(event.type);
     if (list) {
-      for (const entry of [...list]) {
+      for (const entry of new SafeArrayIterator(ArrayPrototypeSlice(list))) {
         if (entry.once) this.removeEventListener(event.type, entry.listener);
         const l = entry.listener;
         try {
-          if (typeof l === 'function') Reflect.apply(l, this, [event]);
+          if (typeof l === 'function') ReflectApply(l, this, [event]);
           else if (l && typeof l.handleEvent === 'function') l.handleEvent(event);
         } catch (e) {
           internal.nextTick(() => {
@@ -70,11 +85,11 @@ class EventTarget {
       }
     }
     const handler = this[`on${event.type}`];
-    if (typeof handler === 'function') Reflect.apply(handler, this, [event]);
+    if (typeof handler === 'function') ReflectApply(handler, this, [event]);
     event.currentTarget = null;
     return !event.defaultPrevented;
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'EventTarget';
   }
 }
@@ -126,7 +141,7 @@ class AbortSignal extends EventTarget {
     }
     return c.signal;
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'AbortSignal';
   }
 }
@@ -142,7 +157,7 @@ class AbortController {
     s.reason = abortError(reason);
     s.dispatchEvent(new Event('abort'));
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'AbortController';
   }
 }

@@ -3,6 +3,33 @@
 // are followed as undici follows them, and failures are undici's `TypeError: fetch failed` with the cause.
 'use strict';
 
+const {
+  ArrayBuffer,
+  ArrayBufferIsView,
+  Boolean,
+  Error,
+  JSONParse,
+  JSONStringify,
+  Map,
+  MathRandom,
+  Number,
+  NumberIsInteger,
+  ObjectAssign,
+  ObjectKeys,
+  Promise,
+  RangeError,
+  Set,
+  SharedArrayBuffer,
+  String,
+  Symbol,
+  SymbolAsyncIterator,
+  SymbolFor,
+  SymbolIterator,
+  SymbolToStringTag,
+  TypeError,
+  Uint8Array,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { URL, URLSearchParams } = require('internal/url');
 
@@ -22,14 +49,14 @@ class Headers {
     if (init == null) return;
     if (init instanceof Headers) {
       for (const [k, v] of init._list) this._list.set(k, [v[0], v[1].slice()]);
-    } else if (typeof init === 'object' && typeof init[Symbol.iterator] === 'function') {
+    } else if (typeof init === 'object' && typeof init[SymbolIterator] === 'function') {
       for (const pair of init) {
         const p = [...pair];
         if (p.length !== 2) throw new TypeError('Headers constructor: expected name/value pair to be length 2, found ' + p.length + '.');
         this.append(p[0], p[1]);
       }
     } else if (typeof init === 'object') {
-      for (const k of Object.keys(init)) this.append(k, init[k]);
+      for (const k of ObjectKeys(init)) this.append(k, init[k]);
     } else throw new TypeError("Failed to construct 'Headers': The provided value is not of type '(record<ByteString, ByteString> or sequence<sequence<ByteString>>)'.");
   }
 
@@ -97,15 +124,15 @@ class Headers {
     for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
   }
 
-  [Symbol.iterator]() {
+  [SymbolIterator]() {
     return this.entries();
   }
 
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'Headers';
   }
 
-  [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+  [SymbolFor('nodejs.util.inspect.custom')](depth, options, inspect) {
     const o = {};
     for (const [k, v] of this) o[k] = v;
     return `Headers ${inspect(o, options)}`;
@@ -163,17 +190,17 @@ class FormData {
   forEach(cb, thisArg) {
     for (const [k, v] of this.entries()) cb.call(thisArg, v, k, this);
   }
-  [Symbol.iterator]() {
+  [SymbolIterator]() {
     return this.entries();
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'FormData';
   }
 }
 
 /** A body as bytes (or a stream) and its content type, from what Request and Response accept. */
 async function multipart(form) {
-  const boundary = `----formdata-agentos-${Math.random().toString().slice(2, 13)}`;
+  const boundary = `----formdata-agentos-${MathRandom().toString().slice(2, 13)}`;
   const parts = [];
   const esc = (s) => s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
   for (const [name, value] of form) {
@@ -192,11 +219,11 @@ function extractBody(body) {
   if (typeof body === 'string') return { bytes: Buffer.from(body), type: 'text/plain;charset=UTF-8' };
   if (body instanceof URLSearchParams) return { bytes: Buffer.from(body.toString()), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
   if (body instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && body instanceof SharedArrayBuffer)) return { bytes: Buffer.from(new Uint8Array(body).slice()), type: null };
-  if (ArrayBuffer.isView(body)) return { bytes: Buffer.from(new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice()), type: null };
+  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice()), type: null };
   if (body instanceof globalThis.Blob) return { blob: body, type: body.type || null, length: body.size };
   if (body instanceof FormData) return { form: body, type: null };
   if (body instanceof ReadableStream) return { stream: body, type: null };
-  if (body && typeof body[Symbol.asyncIterator] === 'function') return { stream: ReadableStream.from(body), type: null };
+  if (body && typeof body[SymbolAsyncIterator] === 'function') return { stream: ReadableStream.from(body), type: null };
   return { bytes: Buffer.from(String(body)), type: 'text/plain;charset=UTF-8' };
 }
 
@@ -267,7 +294,7 @@ class Body {
   }
 
   async json() {
-    return JSON.parse(await this.text());
+    return JSONParse(await this.text());
   }
 
   async blob() {
@@ -298,7 +325,7 @@ class Request extends Body {
       try {
         url = new URL(String(input));
       } catch (cause) {
-        throw Object.assign(new TypeError(`Failed to parse URL from ${input}`), { cause });
+        throw ObjectAssign(new TypeError(`Failed to parse URL from ${input}`), { cause });
       }
       if (url.username || url.password) throw new TypeError(`Request cannot be constructed from a URL that includes credentials: ${input}`);
       this._url = url.href;
@@ -345,7 +372,7 @@ class Request extends Body {
     return r;
   }
 
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'Request';
   }
 }
@@ -364,7 +391,7 @@ class Response extends Body {
   constructor(body = null, init = {}) {
     super();
     const status = init.status !== undefined ? Number(init.status) : 200;
-    if (!(status >= 200 && status <= 599) || !Number.isInteger(status)) throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive.`);
+    if (!(status >= 200 && status <= 599) || !NumberIsInteger(status)) throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive.`);
     this._status = status;
     this._statusText = init.statusText !== undefined ? String(init.statusText) : '';
     this.headers = new Headers(init.headers);
@@ -397,7 +424,7 @@ class Response extends Body {
   clone() {
     if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
     const r = new Response(null, { status: this._status, statusText: this._statusText, headers: this.headers });
-    Object.assign(r, { _type: this._type, _url: this._url, _redirected: this._redirected });
+    ObjectAssign(r, { _type: this._type, _url: this._url, _redirected: this._redirected });
     cloneBodyInto(this, r);
     return r;
   }
@@ -410,7 +437,7 @@ class Response extends Body {
   }
 
   static json(data, init = {}) {
-    const text = JSON.stringify(data);
+    const text = JSONStringify(data);
     if (text === undefined) throw new TypeError('Value is not JSON serializable');
     const r = new Response(text, init);
     r.headers.set('content-type', 'application/json');
@@ -425,13 +452,13 @@ class Response extends Body {
     return r;
   }
 
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'Response';
   }
 }
 
 const abortError = (signal) => signal.reason !== undefined ? signal.reason : new (globalThis.DOMException || Error)('This operation was aborted', 'AbortError');
-const fetchFailed = (cause) => Object.assign(new TypeError('fetch failed'), { cause });
+const fetchFailed = (cause) => ObjectAssign(new TypeError('fetch failed'), { cause });
 
 let agent;
 function fetchAgent() {
@@ -469,7 +496,7 @@ async function fetch(input, init = undefined) {
 function send(url, method, request, body, signal) {
   return new Promise((resolve, reject) => {
     if (url.protocol !== 'http:') {
-      const cause = url.protocol === 'https:' ? Object.assign(new Error('https is not available in this VM (no TLS)'), { code: 'ERR_NOT_SUPPORTED' }) : new Error('unknown scheme');
+      const cause = url.protocol === 'https:' ? ObjectAssign(new Error('https is not available in this VM (no TLS)'), { code: 'ERR_NOT_SUPPORTED' }) : new Error('unknown scheme');
       return reject(fetchFailed(cause));
     }
     if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return reject(fetchFailed(new Error('bad port')));
@@ -569,7 +596,7 @@ function toResponse(res, url, redirected, method) {
       res.on('aborted', () => {
         done();
         try {
-          c.error(signal.aborted ? abortError(signal) : new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
+          c.error(signal.aborted ? abortError(signal) : new TypeError('terminated', { cause: ObjectAssign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
         } catch {}
       });
     },

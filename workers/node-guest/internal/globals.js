@@ -4,6 +4,32 @@
 
 // Before anything else: what the realm allocates outside its heap is counted from here on.
 require('internal/memory-limit');
+// The intrinsics the runtime's modules take, captured now (they load lazily, after guest code may have run),
+// and after the memory limit's wrappers, which they include.
+const {
+  ArrayIsArray,
+  ObjectPrototypeHasOwnProperty,
+  Proxy,
+  RegExpPrototypeExec,
+  SafeWeakMap,
+  Error,
+  Function,
+  Map,
+  Number,
+  NumberIsInteger,
+  Object,
+  ObjectDefineProperty,
+  ObjectGetOwnPropertyDescriptor,
+  ObjectGetPrototypeOf,
+  Promise,
+  PromiseResolve,
+  ReflectApply,
+  String,
+  Symbol,
+  SymbolToStringTag,
+  TypeError,
+  WeakMap,
+} = require('internal/primordials');
 internal.sys = require('internal/sys');
 const { codeError } = require('internal/errors');
 const timers = require('internal/timers');
@@ -11,11 +37,11 @@ const asyncContext = require('internal/async-context');
 const { TextEncoder, TextDecoder } = require('internal/encoding');
 const { Event, EventTarget, AbortController, AbortSignal } = require('internal/event-target');
 
-const define = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+const define = (name, value) => ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 /** A lazy global's value, keeping the enumerability it was given. */
-const redefine = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: Object.getOwnPropertyDescriptor(globalThis, name).enumerable });
+const redefine = (name, value) => ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: ObjectGetOwnPropertyDescriptor(globalThis, name).enumerable });
 const lazy = (name, get) =>
-  Object.defineProperty(globalThis, name, {
+  ObjectDefineProperty(globalThis, name, {
     get() {
       const value = get();
       redefine(name, value);
@@ -39,7 +65,7 @@ define('queueMicrotask', function queueMicrotask(callback) {
   if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
   // In the async context it was queued in, as Node's (an AsyncResource) on any host.
   const frame = asyncContext.get();
-  Promise.resolve().then(() => {
+  PromiseResolve().then(() => {
     try {
       asyncContext.runIn(frame, callback, undefined, []);
     } catch (e) {
@@ -118,7 +144,7 @@ internal.on('io', (id) => {
   if (!entry) return;
   ioCallbacks.delete(id);
   if (entry.length === 3) asyncContext.runIn(entry[2], entry[0], undefined, entry[1]);
-  else Reflect.apply(entry[0], undefined, entry[1]);
+  else ReflectApply(entry[0], undefined, entry[1]);
 });
 define('CustomEvent', class CustomEvent extends Event {
   constructor(type, options = {}) {
@@ -142,7 +168,7 @@ delete globalThis.console;
 // `require('console')` is the global console as it was made (internal/console.js), with its Console class.
 const consoleModule = internal.loadFile('builtins/console');
 internal.console = consoleModule.createGlobalConsole({ write: (s) => process.stdout.write(s) }, { write: (s) => process.stderr.write(s) });
-if (!internal.console.Console) Object.defineProperty(internal.console, 'Console', { value: consoleModule.Console, writable: true, configurable: true });
+if (!internal.console.Console) ObjectDefineProperty(internal.console, 'Console', { value: consoleModule.Console, writable: true, configurable: true });
 define('console', internal.console);
 
 // ---- stack traces ----
@@ -159,23 +185,63 @@ const StringOf = String;
 function formatStack(error, trace) {
   let text;
   try {
-    text = Reflect.apply(ErrorToString, error, []);
+    text = ReflectApply(ErrorToString, error, []);
   } catch {
     text = '<error>';
   }
   for (let i = 0; i < trace.length; i++) {
     const site = trace[i];
-    const file = site.getFileName();
-    if (typeof file === 'string' && RUNTIME_FRAME.test(file)) continue;
+    const file = callSiteFileName(site);
+    if (typeof file === 'string' && RegExpPrototypeExec(RUNTIME_FRAME, file) !== null) continue;
     text += `\n    at ${StringOf(site)}`;
   }
   return text;
 }
+/** A CallSite's file name, by the method captured now (a guest may replace the prototype's). */
+const callSiteFileName = (() => {
+  let sites;
+  ObjectDefineProperty(Error, 'prepareStackTrace', { __proto__: null, value: (e, trace) => trace, writable: true, configurable: true });
+  try {
+    sites = new Error().stack;
+  } finally {
+    delete Error.prepareStackTrace;
+  }
+  const getFileName = ArrayIsArray(sites) && sites.length > 0 ? ObjectGetPrototypeOf(sites[0]).getFileName : undefined;
+  return typeof getFileName === 'function' ? (site) => ReflectApply(getFileName, site, []) : (site) => site.getFileName();
+})();
+/** The CallSites of `trace` the guest is to see: none of the runtime's frames listed above. */
+function guestFrames(trace) {
+  const out = [];
+  for (let i = 0; i < trace.length; i++) {
+    const file = callSiteFileName(trace[i]);
+    if (typeof file !== 'string' || RegExpPrototypeExec(RUNTIME_FRAME, file) === null) out[out.length] = trace[i];
+  }
+  return out;
+}
+/**
+ * A guest's Error.prepareStackTrace is given the CallSites without the runtime's frames, as Node's own frames
+ * would not be there (a built-in the memory limit wraps is native code in Node): it is called through a Proxy
+ * of it (same name, length and source), which the getter answers and the setter takes back as the guest's.
+ */
 let guestPrepareStackTrace;
-Object.defineProperty(Error, 'prepareStackTrace', {
-  get: () => guestPrepareStackTrace ?? formatStack,
+let guestPrepareProxy;
+const preparers = new SafeWeakMap();
+ObjectDefineProperty(Error, 'prepareStackTrace', {
+  __proto__: null,
+  get: () => guestPrepareProxy ?? formatStack,
   set: (fn) => {
-    guestPrepareStackTrace = fn === formatStack ? undefined : fn;
+    const own = preparers.get(fn);
+    if (own !== undefined) fn = own;
+    if (fn === formatStack || fn === undefined) {
+      guestPrepareStackTrace = guestPrepareProxy = undefined;
+    } else if (typeof fn === 'function') {
+      guestPrepareStackTrace = fn;
+      guestPrepareProxy = new Proxy(fn, { __proto__: null, apply: (target, self, args) => ReflectApply(target, self, [args[0], ArrayIsArray(args[1]) ? guestFrames(args[1]) : args[1]]) });
+      preparers.set(guestPrepareProxy, fn);
+    } else {
+      // Not a function: V8 then formats the stack itself, as Node does.
+      guestPrepareStackTrace = guestPrepareProxy = fn;
+    }
   },
   enumerable: false,
   configurable: true,
@@ -208,7 +274,7 @@ function exitCode() {
   const c = process.exitCode;
   if (c === undefined || c === null) return 0;
   const n = typeof c === 'number' ? c : Number(c);
-  return Number.isInteger(n) ? n & 0xff : 1;
+  return NumberIsInteger(n) ? n & 0xff : 1;
 }
 
 /** Frames of the worker's own code (which calls into the guest) say nothing to the guest's user. */
@@ -279,8 +345,8 @@ const FunctionToString = Function.prototype.toString;
 const ObjectToString = Object.prototype.toString;
 /** A data property of `o` or its prototypes (an accessor's value is not read). */
 function dataProperty(o, key) {
-  for (let p = o; p !== null; p = Object.getPrototypeOf(p)) {
-    const d = Object.getOwnPropertyDescriptor(p, key);
+  for (let p = o; p !== null; p = ObjectGetPrototypeOf(p)) {
+    const d = ObjectGetOwnPropertyDescriptor(p, key);
     if (d) return 'value' in d ? d.value : undefined;
   }
   return undefined;
@@ -290,7 +356,7 @@ function reasonText(reason) {
   try {
     if (typeof reason === 'string') return reason;
     if (typeof reason === 'symbol') return `Symbol(${reason.description ?? ''})`;
-    if (typeof reason === 'function') return Reflect.apply(FunctionToString, reason, []);
+    if (typeof reason === 'function') return ReflectApply(FunctionToString, reason, []);
     if (reason === null || typeof reason !== 'object') return StringOf(reason);
     const toString = dataProperty(reason, 'toString');
     if (isNativeError(reason) || toString === ErrorToString) return `${dataProperty(reason, 'name') ?? 'Error'}: ${dataProperty(reason, 'message') ?? ''}`;
@@ -299,8 +365,8 @@ function reasonText(reason) {
       const name = typeof ctor === 'function' ? dataProperty(ctor, 'name') : undefined;
       if (typeof name === 'string' && name !== '') return `#<${name}>`;
     }
-    const tag = dataProperty(reason, Symbol.toStringTag);
-    return typeof tag === 'string' ? `[object ${tag}]` : Reflect.apply(ObjectToString, reason, []);
+    const tag = dataProperty(reason, SymbolToStringTag);
+    return typeof tag === 'string' ? `[object ${tag}]` : ReflectApply(ObjectToString, reason, []);
   } catch {
     return '[object Object]';
   }
@@ -309,7 +375,7 @@ function reasonText(reason) {
 /** The error Node throws for a rejection with a reason that has no stack. */
 function unhandledPromiseRejection(reason) {
   const e = new Error(`This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${reasonText(reason)}".`);
-  Object.defineProperty(e, 'name', { value: 'UnhandledPromiseRejection', enumerable: false, writable: true, configurable: true });
+  ObjectDefineProperty(e, 'name', { value: 'UnhandledPromiseRejection', enumerable: false, writable: true, configurable: true });
   e.code = 'ERR_UNHANDLED_REJECTION';
   const major = Number(process.versions.node.split('.')[0]);
   const site = REJECTION_SITES[major >= 24 ? 24 : 20];
@@ -338,7 +404,7 @@ internal.on('unhandledRejection', (reason, promise) => {
   if (promise !== null && typeof promise === 'object') rejectionIds.set(promise, ++lastRejectionId);
   if (process.listenerCount('unhandledRejection') > 0) return void process.emit('unhandledRejection', reason, promise);
   // Node's test: a reason with its own stack is thrown as it is.
-  const errorLike = reason !== null && typeof reason === 'object' && Object.prototype.hasOwnProperty.call(reason, 'stack');
+  const errorLike = reason !== null && typeof reason === 'object' && ObjectPrototypeHasOwnProperty(reason, 'stack');
   internal.fatal(errorLike ? reason : unhandledPromiseRejection(reason), 'unhandledRejection');
 });
 internal.on('beforeExit', () => {
@@ -357,9 +423,9 @@ internal.on('makeError', (ctor, code, message, stack) => {
 
 // Node's own globals are enumerable, in this order (the web platform's are not).
 for (const name of ['global', 'clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'atob', 'btoa', 'performance', 'fetch', 'crypto']) {
-  const d = Object.getOwnPropertyDescriptor(globalThis, name);
+  const d = ObjectGetOwnPropertyDescriptor(globalThis, name);
   delete globalThis[name];
-  Object.defineProperty(globalThis, name, { ...d, enumerable: true });
+  ObjectDefineProperty(globalThis, name, { ...d, enumerable: true });
 }
 
 require('internal/main');

@@ -4,27 +4,45 @@
 // by their constructor's name), options as typed text entries, and receiving output bytes.
 'use strict';
 
+const {
+  JSONParse,
+  ObjectDefineProperty,
+  ArrayBuffer,
+  ArrayBufferIsView,
+  Error,
+  ErrorCaptureStackTrace,
+  SharedArrayBuffer,
+  Uint8Array,
+  ArrayPrototypePush,
+  StringPrototypeIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { codeError } = require('internal/errors');
 const host = internal.host;
 const sys = internal.sys;
 const isFailure = internal.isFailure;
-const JSONParse = JSON.parse;
-const ObjectDefineProperty = Object.defineProperty;
-const captureStackTrace = Error.captureStackTrace;
+const captureStackTrace = ErrorCaptureStackTrace;
 
 const setProp = (o, k, v) => ObjectDefineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 
 /** A relayed failure (host-assist.ts relayError) rebuilt here: Node's class, message, code and properties. */
 function hostError(r, skip) {
-  const sep = r.indexOf('\0', 2);
-  if (sep < 0) return codeError(Error, r.slice(2), `${r.slice(2)}: operation failed`);
-  const [name, message, coded, props] = JSONParse(r.slice(sep + 1));
+  const sep = StringPrototypeIndexOf(r, '\0', 2);
+  if (sep < 0) return codeError(Error, StringPrototypeSlice(r, 2), `${StringPrototypeSlice(r, 2)}: operation failed`);
+  const parsed = JSONParse(StringPrototypeSlice(r, sep + 1));
+  const name = parsed[0];
+  const message = parsed[1];
+  const coded = parsed[2];
+  const props = parsed[3];
   const e = new (name === 'RangeError' ? RangeError : name === 'TypeError' ? TypeError : Error)(message);
   for (const [k, v] of props) setProp(e, k, v);
   // The stack starts at the API the guest called, as Node's.
   if (typeof captureStackTrace === 'function') captureStackTrace(e, skip);
-  if (coded && typeof e.stack === 'string' && e.stack.startsWith(`${name}: `)) e.stack = `${name} [${e.code}]${e.stack.slice(name.length)}`;
+  if (coded && typeof e.stack === 'string' && StringPrototypeStartsWith(e.stack, `${name}: `)) e.stack = `${name} [${e.code}]${StringPrototypeSlice(e.stack, name.length)}`;
   return e;
 }
 
@@ -44,7 +62,7 @@ const ctorName = (v) => {
   }
 };
 
-const bytesOf = (v) => (ArrayBuffer.isView(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : new Uint8Array(v));
+const bytesOf = (v) => (ArrayBufferIsView(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : new Uint8Array(v));
 const isSharedBuffer = (v) => typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer;
 
 /**
@@ -56,24 +74,25 @@ function pack(values, arrayBuffers = true) {
   let layout = '';
   const args = [];
   const bytes = [];
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) {
       layout += 'p';
-      args.push(v);
-    } else if (ArrayBuffer.isView(v) || (arrayBuffers && (v instanceof ArrayBuffer || isSharedBuffer(v)))) {
+      ArrayPrototypePush(args, v);
+    } else if (ArrayBufferIsView(v) || (arrayBuffers && (v instanceof ArrayBuffer || isSharedBuffer(v)))) {
       const u8 = bytesOf(v);
       layout += 'b';
-      args.push(u8.length);
-      bytes.push(u8);
+      ArrayPrototypePush(args, u8.length);
+      ArrayPrototypePush(bytes, u8);
     } else {
       layout += 'o';
-      args.push(ctorName(v));
+      ArrayPrototypePush(args, ctorName(v));
     }
   }
   if (bytes.length === 1 && bytes[0].length <= internal.scratchBytes) {
-    layout = layout.replace('b', 's');
+    layout = StringPrototypeReplace(layout, 'b', 's');
     internal.toScratch(bytes[0]);
-  } else for (const b of bytes) if (b.length > 0) sys.put(b);
+  } else for (let i = 0; i < bytes.length; i++) if (bytes[i].length > 0) sys.put(bytes[i]);
   return [layout, args];
 }
 

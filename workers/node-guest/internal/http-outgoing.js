@@ -3,6 +3,23 @@
 // http runs over the guest's net.Socket, so nothing here touches the runtime.
 'use strict';
 
+const {
+  ArrayIsArray,
+  Boolean,
+  Date,
+  Error,
+  Map,
+  MathFloor,
+  Object,
+  ObjectEntries,
+  ObjectKeys,
+  ObjectSetPrototypeOf,
+  Set,
+  String,
+  TypeError,
+  Uint8Array,
+} = require('internal/primordials');
+
 const Stream = require('stream');
 const { Readable } = Stream;
 const { Buffer } = require('buffer');
@@ -41,7 +58,7 @@ function headersObject(raw) {
     else if (SINGLE.has(name)) continue;
     else dest[name] += (name === 'cookie' ? '; ' : ', ') + value;
   }
-  return Object.setPrototypeOf(dest, Object.prototype);
+  return ObjectSetPrototypeOf(dest, Object.prototype);
 }
 
 function headersDistinct(raw) {
@@ -50,7 +67,7 @@ function headersDistinct(raw) {
     const name = raw[i].toLowerCase();
     (dest[name] ??= []).push(raw[i + 1]);
   }
-  return Object.setPrototypeOf(dest, Object.prototype);
+  return ObjectSetPrototypeOf(dest, Object.prototype);
 }
 
 class IncomingMessage extends Readable {
@@ -204,7 +221,7 @@ class OutgoingMessage extends Stream {
 
   setHeaders(headers) {
     if (this._header) throw headersSentError('set');
-    const entries = typeof headers.entries === 'function' ? headers.entries() : Object.entries(headers);
+    const entries = typeof headers.entries === 'function' ? headers.entries() : ObjectEntries(headers);
     for (const [k, v] of entries) this.setHeader(k, v);
     return this;
   }
@@ -216,7 +233,7 @@ class OutgoingMessage extends Stream {
     const key = name.toLowerCase();
     const old = this._headers && this._headers.get(key);
     if (!old) return this.setHeader(name, value);
-    const list = Array.isArray(old[1]) ? old[1] : [old[1]];
+    const list = ArrayIsArray(old[1]) ? old[1] : [old[1]];
     old[1] = list.concat(value);
     return this;
   }
@@ -264,7 +281,7 @@ class OutgoingMessage extends Stream {
     const add = (name, value) => {
       validateHeaderName(name);
       validateHeaderValue(name, value);
-      const values = Array.isArray(value) ? value : [value];
+      const values = ArrayIsArray(value) ? value : [value];
       for (const v of values) header += `${name}: ${v}${CRLF}`;
       const key = name.toLowerCase();
       const text = String(value);
@@ -279,18 +296,18 @@ class OutgoingMessage extends Stream {
       } else if (key === 'date') state.date = true;
       else if (key === 'trailer') state.trailer = true;
     };
-    if (Array.isArray(headers)) {
-      if (headers.length && Array.isArray(headers[0])) for (const [k, v] of headers) add(k, v);
+    if (ArrayIsArray(headers)) {
+      if (headers.length && ArrayIsArray(headers[0])) for (const [k, v] of headers) add(k, v);
       else for (let i = 0; i < headers.length; i += 2) add(headers[i], headers[i + 1]);
     } else if (headers instanceof Map) for (const [name, value] of headers.values()) add(name, value);
-    else if (headers) for (const k of Object.keys(headers)) add(k, headers[k]);
+    else if (headers) for (const k of ObjectKeys(headers)) add(k, headers[k]);
     if (!state.date && this.sendDate) header += `Date: ${new Date().toUTCString()}${CRLF}`;
     if (!state.connection && !this._removedConnection) {
       const keepAlive = this.shouldKeepAlive && (state.contLen || this.useChunkedEncodingByDefault || this.agent);
       if (keepAlive && this.maxRequestsOnConnectionReached) header += `Connection: close${CRLF}`;
       else if (keepAlive) {
         header += `Connection: keep-alive${CRLF}`;
-        if (this._keepAliveTimeout && this._defaultKeepAlive) header += `Keep-Alive: timeout=${Math.floor(this._keepAliveTimeout / 1000)}${CRLF}`;
+        if (this._keepAliveTimeout && this._defaultKeepAlive) header += `Keep-Alive: timeout=${MathFloor(this._keepAliveTimeout / 1000)}${CRLF}`;
       } else {
         this._last = true;
         header += `Connection: close${CRLF}`;
@@ -425,7 +442,7 @@ class OutgoingMessage extends Stream {
 
   addTrailers(headers) {
     this._trailer = '';
-    const entries = Array.isArray(headers) ? headers : Object.entries(headers);
+    const entries = ArrayIsArray(headers) ? headers : ObjectEntries(headers);
     for (const [name, value] of entries) {
       validateHeaderName(name, 'Trailer name');
       validateHeaderValue(name, value);

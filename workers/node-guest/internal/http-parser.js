@@ -4,6 +4,12 @@
 // connection decides when the next (pipelined) message is parsed. Errors carry llhttp's HPE_* codes.
 'use strict';
 
+const {
+  Error,
+  MathMin,
+  parseInt,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -65,7 +71,7 @@ class HTTPParser {
         continue;
       }
       if (this.state === 'body') {
-        const n = Math.min(this.remaining, buf.length - pos);
+        const n = MathMin(this.remaining, buf.length - pos);
         if (this.mode !== 'eof') this.remaining -= n;
         const chunk = buf.subarray(pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
         pos += chunk.length;

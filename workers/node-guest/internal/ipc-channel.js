@@ -3,6 +3,14 @@
 // send, disconnect, connected and channel, as Node's setupChannel gives them; reads wait on the wake ring.
 'use strict';
 
+const {
+  Error,
+  ObjectDefineProperty,
+  Symbol,
+  TypeError,
+  Uint8Array,
+} = require('internal/primordials');
+
 const EventEmitter = require('events');
 const { Buffer } = require('buffer');
 const { StringDecoder } = require('string_decoder');
@@ -95,7 +103,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
   const control = new Control(fd, setRefd);
   target.channel = control;
   target.connected = true;
-  Object.defineProperty(target, '_channel', {
+  ObjectDefineProperty(target, '_channel', {
     get: () => target.channel,
     set: (v) => (target.channel = v),
     configurable: true,

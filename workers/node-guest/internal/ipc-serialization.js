@@ -4,10 +4,15 @@
 // as base64 text on the line rather than behind Node's length prefix.
 'use strict';
 
+const {
+  JSONParse,
+  JSONStringify,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 
 module.exports = {
-  json: { encode: (message) => JSON.stringify(message), decode: (line) => JSON.parse(line) },
+  json: { encode: (message) => JSONStringify(message), decode: (line) => JSONParse(line) },
   advanced: {
     encode: (message) => require('internal/v8-serializer').serialize(message).toString('base64'),
     decode: (line) => require('internal/v8-serializer').deserialize(Buffer.from(line, 'base64')),

@@ -2,12 +2,26 @@
 // released when the guest object is collected. What the key is (type, details) is asked once and kept.
 'use strict';
 
+const {
+  JSONParse,
+  JSONStringify,
+  ObjectPrototypeHasOwnProperty,
+  ArrayBuffer,
+  ArrayBufferIsView,
+  BigInt,
+  FinalizationRegistry,
+  Number,
+  ObjectDefineProperty,
+  Symbol,
+  SymbolToStringTag,
+  WeakMap,
+  WeakSet,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { invalidArgType } = require('internal/errors');
 const { call, pack, optionEntry, receive } = require('internal/host-assist');
 const host = internal.host;
-const JSONParse = JSON.parse;
-const JSONStringify = JSON.stringify;
 const BigIntCtor = BigInt;
 
 const kHandle = Symbol('kHandle');
@@ -22,7 +36,7 @@ const keyHolders = new WeakMap();
 const lockedKeys = new WeakSet();
 let warnedFrom = false;
 
-const isKeyObject = (v) => v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, kHandle);
+const isKeyObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeHasOwnProperty(v, kHandle);
 
 /** The handle of a KeyObject, or of the KeyObject a CryptoKey holds; undefined for anything else. */
 function handleOf(v) {
@@ -41,7 +55,7 @@ function info(key) {
 class KeyObject {
   constructor(id, make) {
     if (make !== kMake) throw invalidArgType('handle', 'of type object', make);
-    Object.defineProperty(this, kHandle, { value: id, enumerable: false, writable: true });
+    ObjectDefineProperty(this, kHandle, { value: id, enumerable: false, writable: true });
     keyRegistry.register(this, id, this);
   }
   static from(key) {
@@ -76,7 +90,7 @@ class KeyObject {
     return r.startsWith('{') ? JSONParse(r) : r;
   }
 }
-Object.defineProperty(KeyObject.prototype, Symbol.toStringTag, { value: 'KeyObject', configurable: true });
+ObjectDefineProperty(KeyObject.prototype, SymbolToStringTag, { value: 'KeyObject', configurable: true });
 
 class SecretKeyObject extends KeyObject {
   get symmetricKeySize() {
@@ -110,7 +124,7 @@ const MARK_HANDLE = ['$h', 'b', 'true'];
 function stageKey(key, bare = false) {
   const h = handleOf(key);
   if (h !== undefined) return void call('keyStage', 'p', h, undefined, undefined, JSONStringify([MARK_HANDLE, ['$bare', 'b', 'true']]));
-  if (bare || key === null || typeof key !== 'object' || ArrayBuffer.isView(key) || key instanceof ArrayBuffer) {
+  if (bare || key === null || typeof key !== 'object' || ArrayBufferIsView(key) || key instanceof ArrayBuffer) {
     const [layout, a] = pack([key]);
     return void call('keyStage', layout, a[0]);
   }

@@ -2,6 +2,19 @@
 // (a file, `-e`/`-p` code, or a script on stdin), CommonJS or ES module as Node decides.
 'use strict';
 
+const {
+  JSONParse,
+  NumberParseInt,
+  ObjectAssign,
+  ObjectDefineProperty,
+  Proxy,
+  ReflectDefineProperty,
+  RegExpPrototypeExec,
+  Set,
+  StringPrototypeIndexOf,
+  StringPrototypeSlice,
+} = require('internal/primordials');
+
 const process = require('process');
 const { Module, makeRequire } = require('internal/modules');
 const stdio = require('internal/stdio');
@@ -21,7 +34,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   process.pid = pid;
   process.ppid = ppid;
   process.version = version;
-  process.versions = JSON.parse(versions);
+  process.versions = JSONParse(versions);
   // Node 23 removed process.assert (DEP0100).
   if (+process.versions.node.split('.')[0] >= 23) delete process.assert;
   process.argv0 = args[0];
@@ -33,7 +46,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   process.env = envProxy(environment);
   // A forked child: its channel to the parent, which its own children do not inherit.
   if (environment.NODE_CHANNEL_FD !== undefined) {
-    const fd = Number.parseInt(environment.NODE_CHANNEL_FD, 10);
+    const fd = NumberParseInt(environment.NODE_CHANNEL_FD, 10);
     const serialization = environment.NODE_CHANNEL_SERIALIZATION_MODE || 'json';
     delete process.env.NODE_CHANNEL_FD;
     delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
@@ -41,10 +54,10 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   }
   for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']]) {
     let stream;
-    Object.defineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });
+    ObjectDefineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });
   }
   let stdin;
-  Object.defineProperty(process, 'stdin', { get: () => (stdin ??= stdio.createReadable(0)), configurable: true, enumerable: true });
+  ObjectDefineProperty(process, 'stdin', { get: () => (stdin ??= stdio.createReadable(0)), configurable: true, enumerable: true });
   signals.watch(process);
 
   const execArgv = [];
@@ -131,11 +144,30 @@ function runEval(code, print, inputType, cwd, name) {
   module.filename = `${cwd}/${name}`;
   module.paths = Module._nodeModulePaths(cwd);
   // As Node's -e: a script of the global scope, with require and friends as globals.
-  Object.assign(globalThis, { module, exports: module.exports, require: makeRequire(module), __filename: name, __dirname: '.' });
+  ObjectAssign(globalThis, { module, exports: module.exports, require: makeRequire(module), __filename: name, __dirname: '.' });
   const outcome = host('runScript', code, name);
   const result = host('scriptResult');
-  if (outcome !== 'ok') return internal.fatal(result);
+  if (outcome !== 'ok') return internal.fatal(withoutRuntimeSource(result));
   if (print) console.log(result);
+}
+
+/**
+ * An error thrown out of a script has its stack headed by the throw's place, `file:line`, its source line and
+ * a caret (vm's decoration, as Node's own -e). Thrown inside the runtime (a builtin's check, a system call's
+ * error), that place is the runtime's, whose source is none of the guest's business: the header goes, and the
+ * error prints as one thrown by a main module does.
+ */
+function withoutRuntimeSource(error) {
+  try {
+    const stack = error !== null && typeof error === 'object' ? error.stack : undefined;
+    if (typeof stack === 'string' && RegExpPrototypeExec(/^node:[^\n]*:\d+\n/, stack) !== null) {
+      const end = StringPrototypeIndexOf(stack, '\n\n');
+      if (end !== -1) error.stack = StringPrototypeSlice(stack, end + 2);
+    }
+  } catch {
+    // a stack that cannot be read or written stays as it is
+  }
+  return error;
 }
 
 function runMain(filename, given) {
@@ -156,7 +188,7 @@ function runMain(filename, given) {
   const main = makeRequire(new Module(resolved, null));
   let assigned;
   let isAssigned = false;
-  Object.defineProperty(process, 'mainModule', {
+  ObjectDefineProperty(process, 'mainModule', {
     get: () => (isAssigned ? assigned : main.main),
     set: (value) => {
       assigned = value;
@@ -181,7 +213,7 @@ function envProxy(target) {
     },
     defineProperty(t, key, desc) {
       if ('value' in desc) desc = { ...desc, value: `${desc.value}` };
-      return Reflect.defineProperty(t, key, desc);
+      return ReflectDefineProperty(t, key, desc);
     },
   });
 }

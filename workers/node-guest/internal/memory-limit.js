@@ -279,23 +279,46 @@ function wrapMethod(proto, name, apply) {
 // "function () { [native code] }"); toString's own too, it being a wrapper.
 wrapMethod(Function.prototype, 'toString', (original, self, args) => ReflectApply(original, unwrapped(self), args));
 
-/**
- * What `new TA(a)` allocates, when it can be told before: a length, or the length of what is copied; -1 for
- * an iterable without a length, counted after (its list is on the heap, which is bounded).
- */
+/** What `new TA(a)` allocates for a primitive `a` (a length) or a typed array (a copy); 0 for a buffer (a view of it). */
 function typedArrayRequest(a, size) {
   if (typeof a !== 'object' || a === null) return countOf(a, size);
   if (isTypedArray(a)) return ReflectApply(taLength, a, []) * size;
-  if (isArrayBuffer(a) || isSharedArrayBuffer(a)) return 0; // a view of it
-  // An array-like: its length is read once more here, so that `{ length: 2 ** 32 }` is refused before V8
-  // allocates for it (a getter of `length` runs twice).
-  let n;
-  try {
-    n = +a.length;
-  } catch {
-    n = 0;
-  }
-  return n === n ? MathTrunc(n) * size : -1;
+  return 0;
+}
+
+const SymbolIterator = Symbol.iterator;
+const NumberMaxSafe = Number.MAX_SAFE_INTEGER;
+/**
+ * `new TA(object)` for an object that is no typed array nor buffer. V8 reads the object (@@iterator, then
+ * either the iterator or `length` and each element), through a Proxy whose `get` reads each property
+ * of the object itself, once, with the object as receiver, so that a getter (or a Proxy's trap) runs as
+ * often as in Node, inside the built-in's frame:
+ *   - `length` is converted here (once, as V8 would) and what it asks for refused past the budget before V8
+ *     allocates for it;
+ *   - an @@iterator is called with the object as `this`; V8 lists the values it yields on the heap (which is
+ *     bounded) before it allocates, and what it made is counted after.
+ */
+function constructFromObject(C, size, a, args, newTarget) {
+  let iterated = false;
+  // The Proxy's target is an empty object, so that no invariant binds what `get` answers to the object's own.
+  const source = new ProxyCtor({ __proto__: null }, {
+    __proto__: null,
+    get(target, key) {
+      if (key === 'length') {
+        const n = +a.length;
+        const length = n !== n || n <= 0 ? 0 : MathMin(MathTrunc(n), NumberMaxSafe);
+        if (!fits(length * size)) throw allocationFailed();
+        return length;
+      }
+      const v = a[key];
+      if (key !== SymbolIterator || typeof v !== 'function') return v;
+      iterated = true;
+      return () => ReflectApply(v, a, []);
+    },
+  });
+  const made = ReflectConstruct(C, withFirst(args, source), newTarget);
+  if (iterated) countAfter(ReflectApply(taByteLength, made, []), 0);
+  return made;
 }
 
 /** Counts what an allocation made beyond what was counted before it; refused, its result is dropped. */
@@ -308,11 +331,10 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
   if (typeof C !== 'function') continue;
   const size = C.BYTES_PER_ELEMENT;
   wrapConstructor(globalThis, name, (args, newTarget) => {
-    const request = typedArrayRequest(args[0], size);
-    if (!fits(request)) throw allocationFailed();
-    const made = ReflectConstruct(C, args, newTarget);
-    if (request < 0) countAfter(ReflectApply(taByteLength, made, []), 0);
-    return made;
+    const a = args[0];
+    if (typeof a === 'object' && a !== null && !isTypedArray(a) && !isArrayBuffer(a) && !isSharedArrayBuffer(a)) return constructFromObject(C, size, a, args, newTarget);
+    if (!fits(typedArrayRequest(a, size))) throw allocationFailed();
+    return ReflectConstruct(C, args, newTarget);
   });
 }
 

@@ -4,15 +4,31 @@
 // BroadcastChannel, keep the process alive unless unref'd; a closed port drops what it had queued.
 'use strict';
 
+const {
+  ReflectApply,
+  ArrayIsArray,
+  ObjectGetPrototypeOf,
+  ArrayBuffer,
+  Error,
+  Map,
+  Object,
+  ObjectAssign,
+  ObjectDefineProperty,
+  ObjectKeys,
+  Set,
+  Symbol,
+  SymbolFor,
+  SymbolIterator,
+  SymbolToStringTag,
+  TypeError,
+} = require('internal/primordials');
+
 const { codeError, invalidArgType } = require('internal/errors');
 const { Event, EventTarget } = require('internal/event-target');
 const structuredCloneBase = require('internal/structured-clone');
 const timers = require('internal/timers');
 
-const ReflectApply = Reflect.apply;
-const ArrayIsArray = Array.isArray;
-const customInspect = Symbol.for('nodejs.util.inspect.custom');
-const ArrayBufferTransfer = ArrayBuffer.prototype.transfer;
+const customInspect = SymbolFor('nodejs.util.inspect.custom');
 
 /**
  * The structured clone of `value`, transferring what `transfer` lists: an ArrayBuffer's bytes go to the clone
@@ -23,7 +39,7 @@ function cloneWithTransfer(value, transfer, api = 'structuredClone') {
   const modern = nodeMajor() >= 24;
   let list = [];
   if (transfer !== undefined && transfer !== null) {
-    if (typeof transfer !== 'object' || typeof transfer[Symbol.iterator] !== 'function') {
+    if (typeof transfer !== 'object' || typeof transfer[SymbolIterator] !== 'function') {
       if (modern) throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `Failed to execute '${api}': transfer in Options cannot be converted to sequence.`);
       throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
     }
@@ -40,7 +56,7 @@ function cloneWithTransfer(value, transfer, api = 'structuredClone') {
   }
   let out = structuredCloneBase(value);
   if (portsMade) out = replacePorts(value, out, list, modern);
-  if (typeof ArrayBufferTransfer === 'function') for (const item of list) if (item instanceof ArrayBuffer) ReflectApply(ArrayBufferTransfer, item, []);
+  if (typeof ArrayBufferPrototypeTransfer === 'function') for (const item of list) if (item instanceof ArrayBuffer) ArrayBufferPrototypeTransfer(item);
   return out;
 }
 
@@ -54,7 +70,6 @@ function dataCloneError(message) {
 }
 
 const ObjectPrototype = Object.prototype;
-const ObjectGetPrototypeOf = Object.getPrototypeOf;
 /**
  * Puts the transferred ports in the clone where `original` has them (in objects, arrays and Map values; the
  * base clone copied them as empty objects), and refuses a port that is not transferred, as Node does.
@@ -88,7 +103,7 @@ function replacePorts(original, copy, list, modern) {
       const proto = ObjectGetPrototypeOf(o);
       if (proto !== ObjectPrototype && proto !== null) return;
     }
-    for (const key of Object.keys(o)) {
+    for (const key of ObjectKeys(o)) {
       const ov = o[key];
       if (ov instanceof MessagePort) c[key] = portFor(ov);
       else if (ov !== null && typeof ov === 'object') walk(ov, c[key]);
@@ -151,7 +166,7 @@ class MessageEvent extends Event {
   get lastEventId() { return this.#lastEventId; }
   get source() { return this.#source; }
   get ports() { return this.#ports; }
-  get [Symbol.toStringTag]() { return 'MessageEvent'; }
+  get [SymbolToStringTag]() { return 'MessageEvent'; }
 }
 
 // ---- EventEmitter-like methods of Node's MessagePort (a NodeEventTarget) ----
@@ -241,7 +256,7 @@ class MessagePort extends EventTarget {
     if (!constructing) throw codeError(TypeError, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
     super();
     portsMade = true;
-    Object.defineProperty(this, kWrappers, { value: new Map() });
+    ObjectDefineProperty(this, kWrappers, { value: new Map() });
   }
   /** A new port in place of `old`, which is left detached: entangled with its peer, with its queued messages. */
   static transfer(old) {
@@ -313,7 +328,7 @@ class MessagePort extends EventTarget {
 
   postMessage(value, transfer) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "message" argument must be specified');
-    const list = transfer !== null && typeof transfer === 'object' && !ArrayIsArray(transfer) && typeof transfer[Symbol.iterator] !== 'function' ? transfer.transfer : transfer;
+    const list = transfer !== null && typeof transfer === 'object' && !ArrayIsArray(transfer) && typeof transfer[SymbolIterator] !== 'function' ? transfer.transfer : transfer;
     const data = cloneWithTransfer(value, list, 'postMessage');
     if (this.#closed || this.#closing || this.#peer === null) return;
     this.#peer.#enqueue({ data });
@@ -373,13 +388,13 @@ class MessagePort extends EventTarget {
   }
   get onmessageerror() { return this.#onmessageerror; }
   set onmessageerror(fn) { this.#onmessageerror = typeof fn === 'function' ? fn : null; }
-  get [Symbol.toStringTag]() { return 'MessagePort'; }
+  get [SymbolToStringTag]() { return 'MessagePort'; }
   [customInspect](depth, options, inspect) {
     if (depth < 0) return options.stylize('[MessagePort]', 'special');
     return `MessagePort [EventTarget] ${inspect({ active: !this.#closed, refed: this.#holding }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
   }
 }
-Object.assign(MessagePort.prototype, emitterMethods);
+ObjectAssign(MessagePort.prototype, emitterMethods);
 const { entangle, receive, transfer: transferPort } = MessagePort;
 delete MessagePort.entangle;
 delete MessagePort.receive;
@@ -389,14 +404,14 @@ class MessageChannel {
   constructor() {
     constructing = true;
     try {
-      Object.defineProperty(this, 'port1', { value: new MessagePort(), enumerable: true, configurable: false, writable: false });
-      Object.defineProperty(this, 'port2', { value: new MessagePort(), enumerable: true, configurable: false, writable: false });
+      ObjectDefineProperty(this, 'port1', { value: new MessagePort(), enumerable: true, configurable: false, writable: false });
+      ObjectDefineProperty(this, 'port2', { value: new MessagePort(), enumerable: true, configurable: false, writable: false });
     } finally {
       constructing = false;
     }
     entangle(this.port1, this.port2);
   }
-  get [Symbol.toStringTag]() { return 'MessageChannel'; }
+  get [SymbolToStringTag]() { return 'MessageChannel'; }
 }
 
 function receiveMessageOnPort(port) {
@@ -462,7 +477,7 @@ class BroadcastChannel extends EventTarget {
   set onmessage(fn) { this.#onmessage = typeof fn === 'function' ? fn : null; }
   get onmessageerror() { return this.#onmessageerror; }
   set onmessageerror(fn) { this.#onmessageerror = typeof fn === 'function' ? fn : null; }
-  get [Symbol.toStringTag]() { return 'BroadcastChannel'; }
+  get [SymbolToStringTag]() { return 'BroadcastChannel'; }
   [customInspect](depth, options, inspect) {
     if (depth < 0) return options.stylize('[BroadcastChannel]', 'special');
     return `BroadcastChannel ${inspect({ name: this.#name, active: !this.#closed }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;

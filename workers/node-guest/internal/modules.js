@@ -4,23 +4,29 @@
 // Resolution itself is Node's algorithm in internal/resolve.js.
 'use strict';
 
+const {
+  ArrayIsArray, ArrayPrototypeJoin, ArrayPrototypePush, JSONParse, ObjectCreate, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor,
+  ObjectGetPrototypeOf, ObjectKeys, ObjectPrototype, ObjectPrototypeHasOwnProperty, ObjectSetPrototypeOf, Proxy, ReflectApply, RegExpPrototypeExec,
+  SafeMap, SafeSet, String, StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeIndexOf, StringPrototypeLastIndexOf,
+  StringPrototypeSlice, StringPrototypeSplit, StringPrototypeStartsWith, TypeError, Error,
+} = require('internal/primordials');
+
 const { codeError } = require('internal/errors');
 const { createResolver } = require('internal/resolve');
 const host = internal.host;
 const sys = internal.sys;
 
-
 /** Stats made during one outermost require (as Node's statCache): a module graph probes the same paths. */
 let statCache = null;
 function fileType(path) {
-  if (statCache !== null && statCache.has(path)) return statCache.get(path);
+  if (statCache !== null && statCache.has(path)) return statCache.get(path); // a SafeMap
   const r = host('fileType', path);
   const type = typeof r === 'number' ? r : 0;
   if (statCache !== null) statCache.set(path, type);
   return type;
 }
 /** Real paths, kept for the process's life as Node keeps them. */
-const realpathCache = new Map();
+const realpathCache = new SafeMap();
 function realpath(path) {
   let real = realpathCache.get(path);
   if (real === undefined) {
@@ -41,17 +47,25 @@ const resolver = createResolver({
   isBuiltin: (name) => internal.isBuiltin(name),
   requireEsm: host('requireModule') === true,
   // Node names the code in the stack of its coded errors, but not of MODULE_NOT_FOUND's plain Error.
-  makeError: (Ctor, code, message, extra) => Object.assign(code === undefined || code === 'MODULE_NOT_FOUND' ? Object.assign(new Ctor(message), code ? { code } : {}) : codeError(Ctor, code, message), extra || {}),
+  makeError: (Ctor, code, message, extra) => {
+    const e = code === undefined || code === 'MODULE_NOT_FOUND' ? new Ctor(message) : codeError(Ctor, code, message);
+    if (code === 'MODULE_NOT_FOUND') e.code = code;
+    if (extra) {
+      const keys = ObjectKeys(extra);
+      for (let i = 0; i < keys.length; i++) e[keys[i]] = extra[keys[i]];
+    }
+    return e;
+  },
 });
 
 const dirname = (p) => {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
+  const i = StringPrototypeLastIndexOf(p, '/');
+  return i <= 0 ? '/' : StringPrototypeSlice(p, 0, i);
 };
 const extname = (p) => {
-  const base = p.slice(p.lastIndexOf('/') + 1);
-  const i = base.lastIndexOf('.');
-  return i <= 0 ? '' : base.slice(i);
+  const base = StringPrototypeSlice(p, StringPrototypeLastIndexOf(p, '/') + 1);
+  const i = StringPrototypeLastIndexOf(base, '.');
+  return i <= 0 ? '' : StringPrototypeSlice(base, i);
 };
 const fileURL = (path) => require('internal/url').pathToFileURL(path).href;
 const filePath = (url) => require('internal/url').fileURLToPath(url);
@@ -65,8 +79,8 @@ class Module {
     this.loaded = false;
     this.children = [];
     this.paths = [];
-    Object.defineProperty(this, 'parent', { value: parent, writable: true, configurable: true, enumerable: false });
-    if (parent && parent.children) parent.children.push(this);
+    ObjectDefineProperty(this, 'parent', { __proto__: null, value: parent, writable: true, configurable: true, enumerable: false });
+    if (parent && parent.children) ArrayPrototypePush(parent.children, this);
   }
 
   require(id) {
@@ -76,30 +90,30 @@ class Module {
   }
 
   _compile(content, filename) {
-    const source = content.startsWith('#!') ? `//${content}` : content;
+    const source = StringPrototypeStartsWith(content, '#!') ? `//${content}` : content;
     const fn = host('compile', source, filename);
     if (typeof fn !== 'function') throw fn;
     const require = makeRequire(this);
-    return Reflect.apply(fn, this.exports, [this.exports, require, this, filename, dirname(filename)]);
+    return ReflectApply(fn, this.exports, [this.exports, require, this, filename, dirname(filename)]);
   }
 }
 
-Module._cache = Object.create(null);
-Module._pathCache = Object.create(null);
+Module._cache = ObjectCreate(null);
+Module._pathCache = ObjectCreate(null);
 Module.builtinModules = internal.builtinNames();
 Module.isBuiltin = (name) => internal.isBuiltin(name);
 // As Node's, wrap and wrapper are accessors (not enumerable) over the module's own values.
 let wrapper = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 let wrap = (script) => wrapper[0] + script + wrapper[1];
-Object.defineProperty(Module, 'wrapper', { get: () => wrapper, set: (v) => (wrapper = v), enumerable: false, configurable: false });
-Object.defineProperty(Module, 'wrap', { get: () => wrap, set: (v) => (wrap = v), enumerable: false, configurable: false });
+ObjectDefineProperty(Module, 'wrapper', { __proto__: null, get: () => wrapper, set: (v) => (wrapper = v), enumerable: false, configurable: false });
+ObjectDefineProperty(Module, 'wrap', { __proto__: null, get: () => wrap, set: (v) => (wrap = v), enumerable: false, configurable: false });
 Module._nodeModulePaths = (dir) => resolver.nodeModulePaths(dir);
 Module.globalPaths = [];
 Module.Module = Module;
 
 function requireStack(parent) {
   const stack = [];
-  for (let m = parent; m && m.filename; m = m.parent) stack.push(m.filename);
+  for (let m = parent; m && m.filename; m = m.parent) ArrayPrototypePush(stack, m.filename);
   return stack;
 }
 
@@ -131,7 +145,7 @@ function loadEsm(module, filename) {
   const parent = module.parent;
   const r = host('requireModule', fileURL(filename));
   if (r !== null && (typeof r === 'object' || typeof r === 'function')) {
-    module.exports = Object.prototype.hasOwnProperty.call(r, 'module.exports') ? r['module.exports'] : r;
+    module.exports = ObjectPrototypeHasOwnProperty(r, 'module.exports') ? r['module.exports'] : r;
     return;
   }
   if (r === '\0THREW') {
@@ -146,7 +160,7 @@ function loadEsm(module, filename) {
     if (nodeMajor() < 22) throw codeError(Error, 'ERR_REQUIRE_ASYNC_MODULE', message + (from ? `\n  From ${from} ` : '') + `\n  Requiring ${filename} `);
     const stack = requireStack(parent);
     throw codeError(Error, 'ERR_REQUIRE_ASYNC_MODULE',
-      message + `\nRequired module: ${filename}` + (stack.length ? `\nRequire stack:\n- ${stack.join('\n- ')}` : ''));
+      message + `\nRequired module: ${filename}` + (stack.length ? `\nRequire stack:\n- ${ArrayPrototypeJoin(stack, '\n- ')}` : ''));
   }
   if (r === '\0CYCLE') {
     throw codeError(Error, 'ERR_REQUIRE_CYCLE_MODULE',
@@ -158,19 +172,19 @@ function loadEsm(module, filename) {
 
 function nodeMajor() {
   const version = '' + require('process').versions.node;
-  return +version.slice(0, version.indexOf('.'));
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
 }
 
-Module._extensions = Object.create(null);
+Module._extensions = ObjectCreate(null);
 Module._extensions['.js'] = function (module, filename) {
-  if (filename.endsWith('.js') && resolver.packageType(filename) === 'module') return loadEsm(module, filename);
+  if (StringPrototypeEndsWith(filename, '.js') && resolver.packageType(filename) === 'module') return loadEsm(module, filename);
   module._compile(readOrThrow(filename), filename);
 };
 Module._extensions['.cjs'] = (module, filename) => module._compile(readOrThrow(filename), filename);
 Module._extensions['.json'] = function (module, filename) {
   const text = readOrThrow(filename);
   try {
-    module.exports = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    module.exports = JSONParse(StringPrototypeCharCodeAt(text, 0) === 0xfeff ? StringPrototypeSlice(text, 1) : text);
   } catch (e) {
     e.message = `${filename}: ${e.message}`;
     throw e;
@@ -188,9 +202,9 @@ function readOrThrow(filename) {
 }
 
 Module._load = function (request, parent, isMain) {
-  if (request.startsWith('node:') || (internal.isBuiltin(request) && !request.startsWith('.'))) return internal.builtin(request);
+  if (StringPrototypeStartsWith(request, 'node:') || (internal.isBuiltin(request) && !StringPrototypeStartsWith(request, '.'))) return internal.builtin(request);
   const outermost = statCache === null;
-  if (outermost) statCache = new Map();
+  if (outermost) statCache = new SafeMap();
   try {
     return load(request, parent, isMain);
   } finally {
@@ -200,7 +214,7 @@ Module._load = function (request, parent, isMain) {
 
 function load(request, parent, isMain) {
   const filename = Module._resolveFilename(request, parent);
-  if (filename.startsWith('node:')) return internal.builtin(filename);
+  if (StringPrototypeStartsWith(filename, 'node:')) return internal.builtin(filename);
   const cached = Module._cache[filename];
   if (cached) return cached.loaded ? cached.exports : exportsForCircularRequire(cached);
   const module = new Module(filename, parent);
@@ -222,7 +236,7 @@ function load(request, parent, isMain) {
   }
   module.loaded = true;
   const exports = module.exports;
-  if (exports && Object.getPrototypeOf(exports) === CircularRequireWarningProto) Object.setPrototypeOf(exports, Object.prototype);
+  if (exports && ObjectGetPrototypeOf(exports) === CircularRequireWarningProto) ObjectSetPrototypeOf(exports, ObjectPrototype);
   return exports;
 }
 
@@ -240,14 +254,14 @@ const CircularRequireWarningProto = new Proxy({}, {
     return undefined;
   },
   getOwnPropertyDescriptor(target, prop) {
-    if (Object.prototype.hasOwnProperty.call(target, prop) || prop === '__esModule') return Object.getOwnPropertyDescriptor(target, prop);
+    if (ObjectPrototypeHasOwnProperty(target, prop) || prop === '__esModule') return ObjectGetOwnPropertyDescriptor(target, prop);
     warnCircular(prop);
     return undefined;
   },
 });
 function exportsForCircularRequire(module) {
   const exports = module.exports;
-  if (exports && Object.getPrototypeOf(exports) === Object.prototype && !exports.__esModule) Object.setPrototypeOf(exports, CircularRequireWarningProto);
+  if (exports && ObjectGetPrototypeOf(exports) === ObjectPrototype && !exports.__esModule) ObjectSetPrototypeOf(exports, CircularRequireWarningProto);
   return exports;
 }
 
@@ -256,10 +270,12 @@ let mainModule;
 function makeRequire(module) {
   const require = (id) => module.require(id);
   require.resolve = (request, options) => {
-    if (internal.isBuiltin(request) && !request.startsWith('.')) return request;
-    if (options && Array.isArray(options.paths)) {
+    if (internal.isBuiltin(request) && !StringPrototypeStartsWith(request, '.')) return request;
+    if (options && ArrayIsArray(options.paths)) {
       let lastError;
-      for (const base of options.paths) {
+      const paths = options.paths;
+      for (let i = 0; i < paths.length; i++) {
+        const base = paths[i];
         try {
           return resolver.resolveCjs(request, undefined, base, requireStack(module));
         } catch (e) {
@@ -271,7 +287,7 @@ function makeRequire(module) {
     return Module._resolveFilename(request, module);
   };
   require.resolve.paths = (request) => (internal.isBuiltin(request) ? null : resolver.nodeModulePaths(module.path));
-  Object.defineProperty(require, 'main', { get: () => mainModule, enumerable: true, configurable: true });
+  ObjectDefineProperty(require, 'main', { __proto__: null, get: () => mainModule, enumerable: true, configurable: true });
   require.extensions = Module._extensions;
   require.cache = Module._cache;
   return require;
@@ -280,8 +296,8 @@ function makeRequire(module) {
 Module.createRequire = function createRequire(filename) {
   let path = filename;
   if (typeof filename === 'object' && filename !== null && typeof filename.href === 'string') path = filePath(filename.href);
-  else if (typeof filename === 'string' && filename.startsWith('file:')) path = filePath(filename);
-  if (typeof path !== 'string' || !path.startsWith('/'))
+  else if (typeof filename === 'string' && StringPrototypeStartsWith(filename, 'file:')) path = filePath(filename);
+  if (typeof path !== 'string' || !StringPrototypeStartsWith(path, '/'))
     throw codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received ${require('util').inspect(filename)}`);
   const m = new Module(path, null);
   m.filename = path;
@@ -297,7 +313,9 @@ Module._debug = () => {};
 
 /** The first of `paths` where `request` resolves to a file (as a file, with an extension, or as a directory), or false. */
 Module._findPath = function (request, paths) {
-  for (const dir of request.startsWith('/') ? [''] : paths) {
+  const dirs = StringPrototypeStartsWith(request, '/') ? [''] : paths;
+  for (let i = 0; i < dirs.length; i++) {
+    const dir = dirs[i];
     try {
       return resolver.resolveCjs(dir === '' ? request : `${dir}/${request}`, undefined, '/', []);
     } catch {}
@@ -308,17 +326,24 @@ Module._findPath = function (request, paths) {
 /** Where a `require(request)` from `parent` looks: null for a builtin, its directory for a relative path, else node_modules folders. */
 Module._resolveLookupPaths = function (request, parent) {
   if (internal.isBuiltin(request)) return null;
-  const relative = request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../');
-  if (!relative) return [...((parent && parent.paths) || []), ...Module.globalPaths];
+  const relative = request === '.' || request === '..' || StringPrototypeStartsWith(request, './') || StringPrototypeStartsWith(request, '../');
+  if (!relative) {
+    const out = [];
+    const lists = [(parent && parent.paths) || [], Module.globalPaths];
+    for (let l = 0; l < 2; l++) for (let i = 0; i < lists[l].length; i++) ArrayPrototypePush(out, lists[l][i]);
+    return out;
+  }
   if (!parent || !parent.id || !parent.filename) return ['.'];
   return [dirname(parent.filename)];
 };
 
 Module._preloadModules = function (requests) {
-  if (!Array.isArray(requests)) return;
+  if (!ArrayIsArray(requests)) return;
   const cwd = sys.cwd();
-  const parent = Object.assign(new Module(`${cwd}/[preload]`, null), { filename: null, paths: resolver.nodeModulePaths(cwd) });
-  for (const request of requests) Module._load(request, parent, false);
+  const parent = new Module(`${cwd}/[preload]`, null);
+  parent.filename = null;
+  parent.paths = resolver.nodeModulePaths(cwd);
+  for (let i = 0; i < requests.length; i++) Module._load(requests[i], parent, false);
 };
 
 /** Runs process.argv[1] as the main module, as `node file` does. */
@@ -335,7 +360,7 @@ Module.runMain = function (main = require('process').argv[1]) {
 internal.on('resolveEsm', (specifier, parentURL, attributes) => {
   try {
     const r = resolver.resolveEsm(specifier, parentURL);
-    validateAttributes(r.url, r.format, typeof attributes === 'string' && attributes !== '' ? attributes.split('\0') : []);
+    validateAttributes(r.url, r.format, typeof attributes === 'string' && attributes !== '' ? StringPrototypeSplit(attributes, '\0') : []);
     return `${r.format}\0${r.url}`;
   } catch (e) {
     return e;
@@ -368,14 +393,14 @@ function validateAttributes(url, format, pairs) {
   throw codeError(TypeError, modern ? 'ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE' : 'ERR_IMPORT_ASSERTION_TYPE_FAILED', `Module "${url}" is not of type "${type}"`);
 }
 
-const esmValues = new Map();
+const esmValues = new SafeMap();
 function esmExports(format, url) {
   if (esmValues.has(url)) return esmValues.get(url);
   let value;
   if (format === 'builtin') value = internal.builtin(url);
   else if (format === 'json') {
     const text = readOrThrow(filePath(url));
-    value = JSON.parse(text);
+    value = JSONParse(text);
   } else value = Module._load(filePath(url), null, false);
   esmValues.set(url, value);
   return value;
@@ -397,33 +422,45 @@ function cjsExportNames(filename, seen) {
   } catch {
     return [];
   }
-  const names = [...parsed.exports];
-  for (const request of parsed.reexports) {
+  const names = [];
+  const exported = parsed.exports;
+  for (let i = 0; i < exported.length; i++) ArrayPrototypePush(names, exported[i]);
+  const reexports = parsed.reexports;
+  for (let r = 0; r < reexports.length; r++) {
+    const request = reexports[r];
     let resolved;
     try {
       resolved = resolver.resolveCjs(request, filename, dirname(filename), [filename]);
     } catch {
       continue;
     }
-    if (!resolved.startsWith('node:') && /\.c?js$/.test(resolved)) names.push(...cjsExportNames(resolved, seen));
+    if (!StringPrototypeStartsWith(resolved, 'node:') && RegExpPrototypeExec(/\.c?js$/, resolved) !== null) {
+      const more = cjsExportNames(resolved, seen);
+      for (let i = 0; i < more.length; i++) ArrayPrototypePush(names, more[i]);
+    }
   }
   return names;
 }
 
 internal.on('exportNames', (format, url) => {
   try {
-    const names = new Set(['default']);
+    const names = new SafeSet();
+    names.add('default');
     if (format === 'commonjs') {
-      for (const name of cjsExportNames(filePath(url), new Set())) names.add(name);
+      const found = cjsExportNames(filePath(url), new SafeSet());
+      for (let i = 0; i < found.length; i++) names.add(found[i]);
       // Since Node 23 a CommonJS module also exports its module.exports as 'module.exports' (the reported
       // version, process.versions.node, is set when the process starts: read it now).
       const version = String(require('process').versions.node);
-      if (+version.slice(0, version.indexOf('.')) >= 23) names.add('module.exports');
+      if (+StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.')) >= 23) names.add('module.exports');
     } else if (format === 'builtin') {
       const value = esmExports(format, url);
-      for (const key of Object.keys(value)) names.add(key);
+      const keys = ObjectKeys(value);
+      for (let i = 0; i < keys.length; i++) names.add(keys[i]);
     }
-    return [...names].join('\0');
+    let joined = '';
+    for (const name of names) joined += (joined === '' ? '' : '\0') + name;
+    return joined;
   } catch (e) {
     return e;
   }
@@ -445,7 +482,7 @@ internal.on('exportValue', (format, url, name) => {
   }
   if (name === 'default' || (format === 'commonjs' && name === 'module.exports')) return value;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
-  if (format === 'commonjs' && !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
+  if (format === 'commonjs' && !ObjectPrototypeHasOwnProperty(value, name)) return undefined;
   try {
     return value[name];
   } catch {
@@ -453,8 +490,8 @@ internal.on('exportValue', (format, url, name) => {
   }
 });
 internal.on('initMeta', (meta, url) => {
-  Object.defineProperty(meta, 'url', { value: url, writable: true, enumerable: true, configurable: true });
-  if (url.startsWith('file:')) {
+  ObjectDefineProperty(meta, 'url', { __proto__: null, value: url, writable: true, enumerable: true, configurable: true });
+  if (StringPrototypeStartsWith(url, 'file:')) {
     const filename = filePath(url);
     meta.filename = filename;
     meta.dirname = dirname(filename);
@@ -464,7 +501,7 @@ internal.on('initMeta', (meta, url) => {
     try {
       return resolver.resolveEsm(String(specifier), url).url;
     } catch (e) {
-      if (e && e.code === 'ERR_MODULE_NOT_FOUND' && /^\.{0,2}\//.test(String(specifier))) return new URL(String(specifier), url).href;
+      if (e && e.code === 'ERR_MODULE_NOT_FOUND' && RegExpPrototypeExec(/^\.{0,2}\//, String(specifier)) !== null) return new (require('internal/url').URL)(String(specifier), url).href;
       throw e;
     }
   };

@@ -3,6 +3,24 @@
 // wake ring for that direction, so the caller waits with waitFd(..., armed = true).
 'use strict';
 
+const {
+  Error,
+  MathMin,
+  Number,
+  RegExp,
+  ArrayPrototypeFilter,
+  ArrayPrototypeIncludes,
+  ArrayPrototypeJoin,
+  ArrayPrototypeSlice,
+  StringPrototypeEndsWith,
+  StringPrototypeIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+  StringPrototypeToLowerCase,
+  RegExpPrototypeExec,
+} = require('internal/primordials');
+
 const { ERRNO } = require('internal/errors');
 const host = internal.host;
 const isFailure = internal.isFailure;
@@ -39,7 +57,7 @@ class Failure extends Error {
 
 function op(name, a, b, c, d, e) {
   const r = host(name, a, b, c, d, e);
-  if (isFailure(r)) throw new Failure(r.slice(2));
+  if (isFailure(r)) throw new Failure(StringPrototypeSlice(r, 2));
   return r;
 }
 
@@ -80,8 +98,8 @@ const familyName = (af) => (af === AF_INET6 ? 'IPv6' : af === AF_INET ? 'IPv4' :
 
 /** "port\0family\0address" → { address, family, port }. */
 function parseAddress(s) {
-  const a = s.split('\0');
-  return { address: a.slice(2).join('\0'), family: familyName(Number(a[1])), port: Number(a[0]) };
+  const a = StringPrototypeSplit(s, '\0');
+  return { address: ArrayPrototypeJoin(ArrayPrototypeSlice(a, 2), '\0'), family: familyName(Number(a[1])), port: Number(a[0]) };
 }
 
 const net = {
@@ -97,9 +115,9 @@ const net = {
   /** The next connection: { fd, address, family, port } of the peer. EAGAIN when none is queued. */
   accept(fd) {
     const r = op('sockAccept', fd, SOCK_NONBLOCK);
-    const i = r.indexOf('\0');
-    const peer = parseAddress(r.slice(i + 1));
-    peer.fd = Number(r.slice(0, i));
+    const i = StringPrototypeIndexOf(r, '\0');
+    const peer = parseAddress(StringPrototypeSlice(r, i + 1));
+    peer.fd = Number(StringPrototypeSlice(r, 0, i));
     return peer;
   },
   connect: (fd, address, port) => op('sockConnect', fd, address, port),
@@ -107,7 +125,7 @@ const net = {
   send(fd, bytes, offset, length) {
     let total = 0;
     while (total < length) {
-      const n = Math.min(length - total, CHUNK);
+      const n = MathMin(length - total, CHUNK);
       internal.toScratch(bytes, offset + total, offset + total + n);
       let sent;
       try {
@@ -123,7 +141,7 @@ const net = {
   },
   /** Receives at most `max` bytes: a new Uint8Array (empty at end of file). */
   recv(fd, max) {
-    const n = op('sockRecv', fd, Math.min(max, CHUNK), 0);
+    const n = op('sockRecv', fd, MathMin(max, CHUNK), 0);
     return internal.scratchCopy(n);
   },
   sendto(fd, bytes, address, port) {
@@ -133,14 +151,14 @@ const net = {
   },
   /** The next datagram: { bytes, address, family, port, truncated }. */
   recvfrom(fd) {
-    const r = op('sockRecvfrom', fd, CHUNK, 0).split('\0');
+    const r = StringPrototypeSplit(op('sockRecvfrom', fd, CHUNK, 0), '\0');
     const copied = Number(r[0]);
     return {
       bytes: internal.scratchCopy(copied),
       truncated: Number(r[1]) > copied,
       port: Number(r[2]),
       family: familyName(Number(r[3])),
-      address: r.slice(4).join('\0'),
+      address: ArrayPrototypeJoin(ArrayPrototypeSlice(r, 4), '\0'),
     };
   },
   shutdown: (fd, how) => op('sockShutdown', fd, how),
@@ -191,8 +209,8 @@ const IPv6Reg = new RegExp('^(?:' +
   `(?:${v6Seg}:){1}(?:(?::${v6Seg}){0,4}:${v4Str}|(?::${v6Seg}){1,6}|:)|` +
   `(?::(?:(?::${v6Seg}){0,5}:${v4Str}|(?::${v6Seg}){1,7}|:))` +
 ')(?:%[0-9a-zA-Z-.:]{1,})?$');
-net.isIPv4 = (s) => IPv4Reg.test(`${s}`);
-net.isIPv6 = (s) => IPv6Reg.test(`${s}`);
+net.isIPv4 = (s) => RegExpPrototypeExec(IPv4Reg, `${s}`) !== null;
+net.isIPv6 = (s) => RegExpPrototypeExec(IPv6Reg, `${s}`) !== null;
 net.isIP = (s) => (net.isIPv4(s) ? 4 : net.isIPv6(s) ? 6 : 0);
 
 /** Node's dnsException: `getaddrinfo ENOTFOUND example.com`. */
@@ -211,10 +229,10 @@ const LOCAL_NAMES = ['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6
 net.addressesOf = (hostname, family, order) => {
   const literal = net.isIP(hostname);
   if (literal) return family === 0 || family === literal ? [{ address: hostname, family: literal }] : [];
-  const name = hostname.toLowerCase().replace(/\.$/, '');
-  if (!LOCAL_NAMES.includes(name) && !name.endsWith('.localhost')) return [];
+  const name = StringPrototypeReplace(StringPrototypeToLowerCase(hostname), /\.$/, '');
+  if (!ArrayPrototypeIncludes(LOCAL_NAMES, name) && !StringPrototypeEndsWith(name, '.localhost')) return [];
   let list = [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
   if (order === 'ipv6first') list.reverse();
-  if (family) list = list.filter((a) => a.family === family);
+  if (family) list = ArrayPrototypeFilter(list, (a) => a.family === family);
   return list;
 };

@@ -1,27 +1,33 @@
-'use strict';
 // Node's module resolution (CommonJS `require.resolve` and ESM `import`), as in Node 20/24's
 // lib/internal/modules/cjs/loader.js and lib/internal/modules/esm/resolve.js, over an injected
 // file-system interface. POSIX paths only. No URL global exists in the guest context, so file URLs are
 // handled by the small WHATWG-compatible helpers below (file: scheme only).
 //
-// Intrinsics are captured now: guest code may replace globals and prototype methods later. Strings and
+// Intrinsics come from internal/primordials (as they were before any guest code ran). Strings and
 // arrays are otherwise handled with indexing and loops, which no guest patch can reach.
+'use strict';
 
-const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
-const StringPrototypeSlice = uncurryThis(String.prototype.slice);
-const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
-const StringPrototypeLastIndexOf = uncurryThis(String.prototype.lastIndexOf);
-const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
-const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith);
-const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
-const StringPrototypeCodePointAt = uncurryThis(String.prototype.codePointAt);
-const StringPrototypeToLowerCase = uncurryThis(String.prototype.toLowerCase);
-const StringPrototypeToUpperCase = uncurryThis(String.prototype.toUpperCase);
-const ObjectPrototypeHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty);
-const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
-const ArrayIsArray = Array.isArray;
-const JSONParse = JSON.parse;
-const JSONStringify = JSON.stringify;
+const {
+  StringPrototypeSlice,
+  StringPrototypeIndexOf,
+  StringPrototypeLastIndexOf,
+  StringPrototypeStartsWith,
+  StringPrototypeEndsWith,
+  StringPrototypeCharCodeAt,
+  StringPrototypeCodePointAt,
+  StringPrototypeToLowerCase,
+  StringPrototypeToUpperCase,
+  ObjectPrototypeHasOwnProperty,
+  ObjectGetOwnPropertyNames,
+  ArrayIsArray,
+  JSONParse,
+  JSONStringify,
+  Error,
+  TypeError,
+  decodeURIComponent,
+  encodeURIComponent,
+} = require('internal/primordials');
+
 const decodeURIComponentFn = decodeURIComponent;
 const encodeURIComponentFn = encodeURIComponent;
 const ErrorCtor = Error;

@@ -3,6 +3,11 @@
 // signal listener does not keep the process alive, as in Node.
 'use strict';
 
+const {
+  ObjectEntries,
+  Uint8Array,
+} = require('internal/primordials');
+
 const SIGNALS = {
   SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGIOT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9,
   SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15, SIGCHLD: 17, SIGCONT: 18,
@@ -10,7 +15,7 @@ const SIGNALS = {
   SIGPROF: 27, SIGWINCH: 28, SIGIO: 29, SIGPOLL: 29, SIGPWR: 30, SIGSYS: 31,
 };
 const NAMES = [];
-for (const [name, n] of Object.entries(SIGNALS)) if (NAMES[n] === undefined) NAMES[n] = name;
+for (const [name, n] of ObjectEntries(SIGNALS)) if (NAMES[n] === undefined) NAMES[n] = name;
 
 let fd = -1;
 let mask = 0;
@@ -18,7 +23,7 @@ let mask = 0;
 /** Keeps the kernel's mask equal to the signals `process` has listeners for. */
 function update(process, adding) {
   let want = 0;
-  for (const [name, n] of Object.entries(SIGNALS)) if (n !== 9 && n !== 19 && (name === adding || process.listenerCount(name) > 0)) want |= 1 << n;
+  for (const [name, n] of ObjectEntries(SIGNALS)) if (n !== 9 && n !== 19 && (name === adding || process.listenerCount(name) > 0)) want |= 1 << n;
   if (want === mask) return;
   mask = want;
   const queue = internal.sys.sigcatch(mask);

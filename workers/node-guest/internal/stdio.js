@@ -4,6 +4,10 @@
 // streams and a guest waiting for input burns nothing.
 'use strict';
 
+const {
+  MathMax,
+} = require('internal/primordials');
+
 const { Writable, Readable } = require('stream');
 const { Buffer } = require('buffer');
 const { waitFd, cancelFd, setRef } = require('internal/event-loop');
@@ -51,7 +55,7 @@ function createReadable(fd) {
         sys.setNonblocking(fd, true);
         nonblocking = true;
       }
-      pump(Math.max(size, 64 * 1024));
+      pump(MathMax(size, 64 * 1024));
     },
     destroy(err, cb) {
       cancelFd(fd, false);

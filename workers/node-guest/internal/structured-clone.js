@@ -2,6 +2,36 @@
 // Date, RegExp, ArrayBuffer and views, Errors, boxed primitives), keeping shared and circular references.
 'use strict';
 
+const {
+  Array,
+  ArrayBuffer,
+  ArrayBufferIsView,
+  ArrayIsArray,
+  Boolean,
+  DataView,
+  Date,
+  Error,
+  EvalError,
+  Map,
+  Number,
+  Object,
+  ObjectGetPrototypeOf,
+  ObjectKeys,
+  Promise,
+  RangeError,
+  ReferenceError,
+  RegExp,
+  Set,
+  String,
+  SymbolToStringTag,
+  SyntaxError,
+  TypeError,
+  URIError,
+  Uint8Array,
+  WeakMap,
+  WeakSet,
+} = require('internal/primordials');
+
 function cloneError(what) {
   const e = new (globalThis.DOMException || Error)(`${what} could not be cloned.`, 'DataCloneError');
   if (!globalThis.DOMException) e.name = 'DataCloneError';
@@ -17,18 +47,18 @@ module.exports = function structuredClone(value, options) {
     if (v === null || typeof v !== 'object') return v;
     if (seen.has(v)) return seen.get(v);
     let out;
-    if (Array.isArray(v)) {
+    if (ArrayIsArray(v)) {
       out = new Array(v.length);
       seen.set(v, out);
-      for (const k of Object.keys(v)) out[k] = clone(v[k]);
+      for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
       return out;
     }
     if (v instanceof Date) out = new Date(v.getTime());
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
     else if (v instanceof ArrayBuffer) out = transfer.includes(v) ? v : v.slice(0);
-    else if (ArrayBuffer.isView(v)) {
+    else if (ArrayBufferIsView(v)) {
       const buffer = clone(v.buffer);
-      const Ctor = v instanceof DataView ? DataView : Object.getPrototypeOf(Object.getPrototypeOf(v)) === Object.getPrototypeOf(Uint8Array.prototype) ? globalThis[v[Symbol.toStringTag]] : Uint8Array;
+      const Ctor = v instanceof DataView ? DataView : ObjectGetPrototypeOf(ObjectGetPrototypeOf(v)) === ObjectGetPrototypeOf(Uint8Array.prototype) ? globalThis[v[SymbolToStringTag]] : Uint8Array;
       out = v instanceof DataView ? new DataView(buffer, v.byteOffset, v.byteLength) : new Ctor(buffer, v.byteOffset, v.length);
     } else if (v instanceof Map) {
       out = new Map();
@@ -50,7 +80,7 @@ module.exports = function structuredClone(value, options) {
     else {
       out = {};
       seen.set(v, out);
-      for (const k of Object.keys(v)) out[k] = clone(v[k]);
+      for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
       return out;
     }
     seen.set(v, out);

@@ -2,6 +2,18 @@
 // errors. Bytes move through the scratch buffer in pieces of its size.
 'use strict';
 
+const {
+  MathFloor,
+  MathMin,
+  Uint8Array,
+  ArrayPrototypeConcat,
+  ArrayPrototypeFlat,
+  ArrayPrototypeJoin,
+  ArrayPrototypePush,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+} = require('internal/primordials');
+
 const { sysError } = require('internal/errors');
 const host = internal.host;
 const isFailure = internal.isFailure;
@@ -10,7 +22,7 @@ const CHUNK = internal.scratchBytes;
 
 function call(syscall, path, dest, op, a, b, c, d, e, f) {
   const r = host(op, a, b, c, d, e, f);
-  if (isFailure(r)) throw sysError(r.slice(2), syscall, path, dest);
+  if (isFailure(r)) throw sysError(StringPrototypeSlice(r, 2), syscall, path, dest);
   return r;
 }
 
@@ -22,7 +34,7 @@ const sys = {
   read(fd, target, offset, length, position) {
     let total = 0;
     while (total < length) {
-      const want = Math.min(length - total, CHUNK);
+      const want = MathMin(length - total, CHUNK);
       let n;
       try {
         n = call('read', undefined, undefined, 'read', fd, want, position < 0 ? -1 : position + total);
@@ -41,7 +53,7 @@ const sys = {
   write(fd, source, offset, length, position) {
     let total = 0;
     while (total < length) {
-      const n = Math.min(length - total, CHUNK);
+      const n = MathMin(length - total, CHUNK);
       internal.toScratch(source, offset + total, offset + total + n);
       let written;
       try {
@@ -67,9 +79,9 @@ const sys = {
   readdir(path) {
     const r = call('scandir', path, undefined, 'readdir', path);
     if (r === '') return [];
-    const parts = r.split('\0');
+    const parts = StringPrototypeSplit(r, '\0');
     const out = [];
-    for (let i = 0; i < parts.length; i += 2) out.push([parts[i], parts[i + 1]]);
+    for (let i = 0; i < parts.length; i += 2) ArrayPrototypePush(out, [parts[i], parts[i + 1]]);
     return out;
   },
   mkdir: (path, mode) => call('mkdir', path, undefined, 'mkdir', path, mode === undefined ? 0o777 : mode),
@@ -101,24 +113,24 @@ const sys = {
   fdType: (fd) => call('fstat', undefined, undefined, 'fdType', fd),
   pipe() {
     const r = call('pipe', undefined, undefined, 'pipe');
-    return [Math.floor(r / 65536), r % 65536];
+    return [MathFloor(r / 65536), r % 65536];
   },
   /** fds: the child's 0-2 (-1: /dev/null); more: [childFd, callerFd] pairs for its fds above 2. */
-  spawn: (file, argv, env, cwd, fds, more) => call('spawn', file, undefined, 'spawn', argv.join('\0'), env.join('\0'), cwd, [...fds, ...more.flat()].join(',')),
+  spawn: (file, argv, env, cwd, fds, more) => call('spawn', file, undefined, 'spawn', ArrayPrototypeJoin(argv, '\0'), ArrayPrototypeJoin(env, '\0'), cwd, ArrayPrototypeJoin(ArrayPrototypeConcat(fds, ArrayPrototypeFlat(more)), ',')),
   /** A connected pair of sockets (a duplex pipe). */
   spawnPair() {
     const r = call('socketpair', undefined, undefined, 'spawnPair');
-    return [Math.floor(r / 65536), r % 65536];
+    return [MathFloor(r / 65536), r % 65536];
   },
   waitpid: (pid, block) => call('waitpid', undefined, undefined, 'waitpid', pid, block === true),
   pidfd: (pid) => call('pidfd', undefined, undefined, 'pidfd', pid),
   kill: (pid, signal) => call('kill', undefined, undefined, 'kill', pid, signal),
   sigcatch: (mask) => call('sigaction', undefined, undefined, 'sigcatch', mask),
-  pollRead: (fds) => call('poll', undefined, undefined, 'pollRead', fds.join(',')),
+  pollRead: (fds) => call('poll', undefined, undefined, 'pollRead', ArrayPrototypeJoin(fds, ',')),
   /** Bulk bytes to the host's pending input (for hashes and zlib). */
   put(bytes) {
     for (let off = 0; off < bytes.length; off += CHUNK) {
-      const n = Math.min(CHUNK, bytes.length - off);
+      const n = MathMin(CHUNK, bytes.length - off);
       internal.toScratch(bytes, off, off + n);
       call('put', undefined, undefined, 'put', n);
     }

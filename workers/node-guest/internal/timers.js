@@ -2,9 +2,20 @@
 // behind them, keyed by a number, and fire through the dispatcher. Nothing of the worker's is reachable.
 'use strict';
 
+const {
+  MathTrunc,
+  Number,
+  ObjectDefineProperty,
+  Symbol,
+  SymbolFor,
+  SymbolToPrimitive,
+  ArrayPrototypePush,
+  SafeMap,
+} = require('internal/primordials');
+
 const host = internal.host;
 const asyncContext = require('internal/async-context');
-const active = new Map();
+const active = new SafeMap();
 let nextId = 1;
 
 const kRefed = Symbol('refed');
@@ -60,7 +71,7 @@ class Timeout extends TimerHandle {
     clear(this);
     return this;
   }
-  [Symbol.toPrimitive]() {
+  [SymbolToPrimitive]() {
     return this[kId];
   }
 }
@@ -86,7 +97,7 @@ function clear(timer) {
 
 const delay = (ms) => {
   ms = Number(ms);
-  return ms >= 1 && ms <= 2147483647 ? Math.trunc(ms) : 1;
+  return ms >= 1 && ms <= 2147483647 ? MathTrunc(ms) : 1;
 };
 
 function setTimeout(callback, after, ...args) {
@@ -122,13 +133,13 @@ internal.on('timer', (id) => {
 function activeResources() {
   const timeouts = [];
   const immediates = [];
-  for (const t of active.values()) if (t[kRefed]) (t instanceof Immediate ? immediates : timeouts).push(t instanceof Immediate ? 'Immediate' : 'Timeout');
+  for (const t of active.values()) if (t[kRefed]) ArrayPrototypePush(t instanceof Immediate ? immediates : timeouts, t instanceof Immediate ? 'Immediate' : 'Timeout');
   return [...timeouts, ...immediates];
 }
 
 // util.promisify(setTimeout) and util.promisify(setImmediate) are timers/promises' functions, as in Node.
 for (const [fn, name] of [[setTimeout, 'setTimeout'], [setImmediate, 'setImmediate']]) {
-  Object.defineProperty(fn, Symbol.for('nodejs.util.promisify.custom'), { __proto__: null, enumerable: true, get: () => require('timers/promises')[name] });
+  ObjectDefineProperty(fn, SymbolFor('nodejs.util.promisify.custom'), { __proto__: null, enumerable: true, get: () => require('timers/promises')[name] });
 }
 
 module.exports = { activeResources, Timeout, Immediate, setTimeout, setInterval, setImmediate, clearTimeout: clear, clearInterval: clear, clearImmediate: clear };

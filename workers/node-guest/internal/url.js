@@ -2,6 +2,40 @@
 // and answering strings: host-ops.ts parseUrl); the objects, their setters and the search params are here.
 'use strict';
 
+const {
+  ObjectDefineProperty,
+  ObjectKeys,
+  Symbol,
+  SymbolFor,
+  SymbolIterator,
+  SymbolToStringTag,
+  TypeError,
+  decodeURIComponent,
+  encodeURIComponent,
+  ArrayPrototypeFilter,
+  ArrayPrototypeFind,
+  ArrayPrototypeMap,
+  ArrayPrototypePush,
+  ArrayPrototypeSome,
+  ArrayPrototypeSort,
+  ArrayPrototypeSymbolIterator,
+  NumberPrototypeToString,
+  ReflectApply,
+  RegExpPrototypeExec,
+  SafeArrayIterator,
+  StringPrototypeCharCodeAt,
+  StringPrototypeEndsWith,
+  StringPrototypeIndexOf,
+  StringPrototypeReplace,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+  StringPrototypeStartsWith,
+  StringPrototypeToUpperCase,
+  ArrayPrototypeFindIndex,
+  ArrayPrototypeJoin,
+  ArrayPrototypePop,
+} = require('internal/primordials');
+
 const host = internal.host;
 const { codeError, invalidArgType } = require('internal/errors');
 const kParts = Symbol('parts');
@@ -11,9 +45,9 @@ const FIELDS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'h
 function parse(input, base) {
   const r = host('parseUrl', input, base);
   if (typeof r !== 'string' || r === '' || internal.isFailure(r)) return undefined;
-  const values = r.split('\0');
+  const values = StringPrototypeSplit(r, '\0');
   const parts = {};
-  FIELDS.forEach((f, i) => (parts[f] = values[i]));
+  for (let i = 0; i < FIELDS.length; i++) parts[FIELDS[i]] = values[i];
   return parts;
 }
 
@@ -55,10 +89,10 @@ class URL {
   toJSON() {
     return this[kParts].href;
   }
-  get [Symbol.toStringTag]() {
+  get [SymbolToStringTag]() {
     return 'URL';
   }
-  [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+  [SymbolFor('nodejs.util.inspect.custom')](depth, options, inspect) {
     // Beyond the depth Node formats the URL object itself, which has no own properties.
     if (typeof depth === 'number' && depth < 0) return 'URL {}';
     // Node's order: searchParams between search and hash.
@@ -81,11 +115,11 @@ for (const field of FIELDS) {
       if (field === 'href') next = parse(value);
       else {
         const u = { ...p, [field]: value };
-        const prefix = (s, c) => (s === '' || s.startsWith(c) ? s : c + s);
+        const prefix = (s, c) => (s === '' || StringPrototypeStartsWith(s, c) ? s : c + s);
         const auth = u.username || u.password ? `${u.username}${u.password ? `:${u.password}` : ''}@` : '';
         const hostPart = field === 'hostname' || field === 'port' ? `${u.hostname}${u.port ? `:${u.port}` : ''}` : u.host;
-        const proto = u.protocol.endsWith(':') ? u.protocol : `${u.protocol}:`;
-        const special = /^(https?|wss?|ftp|file):$/.test(proto);
+        const proto = StringPrototypeEndsWith(u.protocol, ':') ? u.protocol : `${u.protocol}:`;
+        const special = RegExpPrototypeExec(/^(https?|wss?|ftp|file):$/, proto) !== null;
         next = parse(`${proto}${special || hostPart ? '//' : ''}${auth}${hostPart}${u.pathname}${prefix(u.search, '?')}${prefix(u.hash, '#')}`);
       }
       if (!next) {
@@ -95,83 +129,89 @@ for (const field of FIELDS) {
       this[kParts] = next;
       if (this[kSearch] && field !== 'hash') this[kSearch]._reset(next.search);
     };
-  Object.defineProperty(URL.prototype, field, desc);
+  ObjectDefineProperty(URL.prototype, field, desc);
 }
 
 const decode = (s) => {
   try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
+    return decodeURIComponent(StringPrototypeReplace(s, /\+/g, ' '));
   } catch {
     return s;
   }
 };
-const encode = (s) => encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s) => StringPrototypeReplace(StringPrototypeReplace(encodeURIComponent(s), /%20/g, '+'), /[!'()~]/g, (c) => `%${StringPrototypeToUpperCase(NumberPrototypeToString(StringPrototypeCharCodeAt(c, 0), 16))}`);
 
 class URLSearchParams {
   constructor(init = '') {
     this._list = [];
     this._url = null;
     if (typeof init === 'object' && init !== null) {
-      if (typeof init[Symbol.iterator] === 'function') for (const [k, v] of init) this._list.push([`${k}`, `${v}`]);
-      else for (const k of Object.keys(init)) this._list.push([k, `${init[k]}`]);
+      if (typeof init[SymbolIterator] === 'function') for (const [k, v] of init) ArrayPrototypePush(this._list, [`${k}`, `${v}`]);
+      else {
+        const keys = ObjectKeys(init);
+        for (let i = 0; i < keys.length; i++) ArrayPrototypePush(this._list, [keys[i], `${init[keys[i]]}`]);
+      }
     } else this._reset(`${init}`);
   }
   _reset(search) {
     this._list = [];
-    const s = search.startsWith('?') ? search.slice(1) : search;
-    if (s !== '') for (const pair of s.split('&')) {
+    const s = StringPrototypeStartsWith(search, '?') ? StringPrototypeSlice(search, 1) : search;
+    if (s !== '') for (const pair of new SafeArrayIterator(StringPrototypeSplit(s, '&'))) {
       if (pair === '') continue;
-      const i = pair.indexOf('=');
-      this._list.push(i < 0 ? [decode(pair), ''] : [decode(pair.slice(0, i)), decode(pair.slice(i + 1))]);
+      const i = StringPrototypeIndexOf(pair, '=');
+      ArrayPrototypePush(this._list, i < 0 ? [decode(pair), ''] : [decode(StringPrototypeSlice(pair, 0, i)), decode(StringPrototypeSlice(pair, i + 1))]);
     }
   }
   _update() {
     if (this._url) {
       const s = this.toString();
       const p = this._url[kParts];
-      const next = parse(`${p.href.replace(/[?#].*$/, '')}${s ? `?${s}` : ''}${p.hash}`);
+      const next = parse(`${StringPrototypeReplace(p.href, /[?#].*$/, '')}${s ? `?${s}` : ''}${p.hash}`);
       if (next) this._url[kParts] = next;
     }
   }
   get size() { return this._list.length; }
-  append(k, v) { this._list.push([`${k}`, `${v}`]); this._update(); }
-  delete(k, v) { this._list = this._list.filter(([a, b]) => a !== `${k}` || (v !== undefined && b !== `${v}`)); this._update(); }
-  get(k) { const e = this._list.find(([a]) => a === `${k}`); return e ? e[1] : null; }
-  getAll(k) { return this._list.filter(([a]) => a === `${k}`).map(([, b]) => b); }
-  has(k, v) { return this._list.some(([a, b]) => a === `${k}` && (v === undefined || b === `${v}`)); }
+  append(k, v) { ArrayPrototypePush(this._list, [`${k}`, `${v}`]); this._update(); }
+  delete(k, v) { this._list = ArrayPrototypeFilter(this._list, ([a, b]) => a !== `${k}` || (v !== undefined && b !== `${v}`)); this._update(); }
+  get(k) { const e = ArrayPrototypeFind(this._list, (p) => p[0] === `${k}`); return e ? e[1] : null; }
+  getAll(k) { return ArrayPrototypeMap(ArrayPrototypeFilter(this._list, (p) => p[0] === `${k}`), (p) => p[1]); }
+  has(k, v) { return ArrayPrototypeSome(this._list, ([a, b]) => a === `${k}` && (v === undefined || b === `${v}`)); }
   set(k, v) {
-    const i = this._list.findIndex(([a]) => a === `${k}`);
-    if (i < 0) this._list.push([`${k}`, `${v}`]);
-    else { this._list[i][1] = `${v}`; this._list = this._list.filter(([a], j) => j <= i || a !== `${k}`); }
+    const i = ArrayPrototypeFindIndex(this._list, (p) => p[0] === `${k}`);
+    if (i < 0) ArrayPrototypePush(this._list, [`${k}`, `${v}`]);
+    else { this._list[i][1] = `${v}`; this._list = ArrayPrototypeFilter(this._list, ([a], j) => j <= i || a !== `${k}`); }
     this._update();
   }
-  sort() { this._list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); this._update(); }
-  forEach(fn, thisArg) { for (const [k, v] of this._list) fn.call(thisArg, v, k, this); }
-  keys() { return this._list.map(([k]) => k)[Symbol.iterator](); }
-  values() { return this._list.map(([, v]) => v)[Symbol.iterator](); }
-  entries() { return this._list.map(([k, v]) => [k, v])[Symbol.iterator](); }
-  [Symbol.iterator]() { return this.entries(); }
-  toString() { return this._list.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'); }
-  get [Symbol.toStringTag]() { return 'URLSearchParams'; }
-  [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+  sort() { ArrayPrototypeSort(this._list, (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); this._update(); }
+  forEach(fn, thisArg) { const list = this._list; for (let i = 0; i < list.length; i++) ReflectApply(fn, thisArg, [list[i][1], list[i][0], this]); }
+  keys() { return ArrayPrototypeSymbolIterator(ArrayPrototypeMap(this._list, (p) => p[0])); }
+  values() { return ArrayPrototypeSymbolIterator(ArrayPrototypeMap(this._list, (p) => p[1])); }
+  entries() { return ArrayPrototypeSymbolIterator(ArrayPrototypeMap(this._list, (p) => [p[0], p[1]])); }
+  [SymbolIterator]() { return this.entries(); }
+  toString() { return ArrayPrototypeJoin(ArrayPrototypeMap(this._list, (p) => `${encode(p[0])}=${encode(p[1])}`), '&'); }
+  get [SymbolToStringTag]() { return 'URLSearchParams'; }
+  [SymbolFor('nodejs.util.inspect.custom')](depth, options, inspect) {
     if (this._list.length === 0) return 'URLSearchParams {}';
-    return `URLSearchParams { ${this._list.map(([k, v]) => `${inspect(k)} => ${inspect(v)}`).join(', ')} }`;
+    return `URLSearchParams { ${ArrayPrototypeJoin(ArrayPrototypeMap(this._list, (p) => `${inspect(p[0])} => ${inspect(p[1])}`), ', ')} }`;
   }
 }
-Object.defineProperty(URLSearchParams.prototype, '_list', { writable: true, enumerable: false });
+ObjectDefineProperty(URLSearchParams.prototype, '_list', { writable: true, enumerable: false });
 
 function pathToFileURL(path) {
   if (typeof path !== 'string') throw invalidArgType('path', 'of type string', path);
-  let abs = path.startsWith('/') ? path : `${internal.sys.cwd()}/${path}`;
+  let abs = StringPrototypeStartsWith(path, '/') ? path : `${internal.sys.cwd()}/${path}`;
   // Normalise . and .. as path.resolve does.
   const out = [];
-  for (const seg of abs.split('/')) {
+  const segs = StringPrototypeSplit(abs, '/');
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i];
     if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
+    if (seg === '..') ArrayPrototypePop(out);
+    else ArrayPrototypePush(out, seg);
   }
-  abs = `/${out.join('/')}${path.endsWith('/') && out.length ? '/' : ''}`;
-  const encoded = abs.replace(/%/g, '%25').replace(/\\/g, '%5C').replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/\t/g, '%09').replace(/#/g, '%23').replace(/\?/g, '%3F');
+  abs = `/${ArrayPrototypeJoin(out, '/')}${StringPrototypeEndsWith(path, '/') && out.length ? '/' : ''}`;
+  const ESCAPES = { __proto__: null, '%': '%25', '\\': '%5C', '\n': '%0A', '\r': '%0D', '\t': '%09', '#': '%23', '?': '%3F' };
+  const encoded = StringPrototypeReplace(abs, /[%\\\n\r\t#?]/g, (c) => ESCAPES[c]);
   return new URL(`file://${encoded}`);
 }
 
@@ -180,7 +220,7 @@ function fileURLToPath(url) {
   if (!u || typeof u.href !== 'string') throw invalidArgType('path', 'of type string or an instance of URL', url);
   if (u.protocol !== 'file:') throw codeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
   if (u.hostname !== '') throw codeError(TypeError, 'ERR_INVALID_FILE_URL_HOST', 'File URL host must be "localhost" or empty on linux');
-  if (/%2f/i.test(u.pathname)) throw codeError(TypeError, 'ERR_INVALID_FILE_URL_PATH', 'File URL path must not include encoded / characters');
+  if (RegExpPrototypeExec(/%2f/i, u.pathname) !== null) throw codeError(TypeError, 'ERR_INVALID_FILE_URL_PATH', 'File URL path must not include encoded / characters');
   return decodeURIComponent(u.pathname);
 }
 

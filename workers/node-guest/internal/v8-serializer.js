@@ -10,42 +10,101 @@
 // elements, and a dense array of numbers with any non-Smi is a double array whose elements are all written 'N'.
 'use strict';
 
+const {
+  ObjectDefineProperty,
+  ObjectGetOwnPropertyDescriptor,
+  ObjectGetOwnPropertyNames,
+  ObjectGetPrototypeOf,
+  ObjectIsExtensible,
+  ObjectKeys,
+  ReflectApply,
+  ArrayIsArray,
+  ArrayBufferIsView,
+  StringFromCharCode,
+  NumberIsInteger,
+  MathMin,
+  FunctionPrototypeToString,
+  SymbolPrototypeToString,
+  MapPrototypeSet,
+  MapPrototypeGet,
+  MapPrototypeHas,
+  MapPrototypeForEach,
+  SetPrototypeAdd,
+  SetPrototypeForEach,
+  Array,
+  ArrayBuffer,
+  BigInt,
+  Boolean,
+  DataView,
+  Date,
+  Error,
+  EvalError,
+  FinalizationRegistry,
+  Map,
+  MathFloor,
+  MathMax,
+  MathTrunc,
+  Number,
+  Object,
+  Promise,
+  RangeError,
+  ReferenceError,
+  RegExp,
+  Set,
+  SharedArrayBuffer,
+  String,
+  SymbolToStringTag,
+  SyntaxError,
+  TypeError,
+  URIError,
+  Uint8Array,
+  WeakMap,
+  WeakRef,
+  WeakSet,
+  BigIntPrototypeValueOf,
+  BooleanPrototypeValueOf,
+  DatePrototypeGetTime,
+  FinalizationRegistryPrototypeUnregister,
+  NumberPrototypeValueOf,
+  StringPrototypeValueOf,
+  SymbolPrototypeValueOf,
+  WeakMapPrototypeHas,
+  WeakRefPrototypeDeref,
+  WeakSetPrototypeAdd,
+  WeakSetPrototypeHas,
+  ErrorIsError,
+  ArrayPrototypeFilter,
+  ArrayPrototypeMap,
+  ArrayPrototypePush,
+  ArrayPrototypeSplice,
+  ArrayPrototypeValues,
+  BigInt64Array,
+  BigUint64Array,
+  Float64Array,
+  MapPrototypeEntries,
+  RegExpPrototypeSymbolMatchAll,
+  SetPrototypeValues,
+  StringPrototypeCharCodeAt,
+  StringPrototypeSplit,
+  StringPrototypeSymbolIterator,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { codeError } = require('internal/errors');
 
-const ObjectDefineProperty = Object.defineProperty;
-const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
-const ObjectGetPrototypeOf = Object.getPrototypeOf;
-const ObjectIsExtensible = Object.isExtensible;
-const ObjectKeys = Object.keys;
 const ObjectPrototype = Object.prototype;
-const ReflectApply = Reflect.apply;
-const ArrayIsArray = Array.isArray;
-const ArrayBufferIsView = ArrayBuffer.isView;
-const StringFromCharCode = String.fromCharCode;
-const NumberIsInteger = Number.isInteger;
-const MathMin = Math.min;
 const BigIntCtor = BigInt;
 const uncurry = (fn) => (self, ...args) => ReflectApply(fn, self, args);
 const getter = (proto, name) => uncurry(ObjectGetOwnPropertyDescriptor(proto, name).get);
 const hasOwn = uncurry(ObjectPrototype.hasOwnProperty);
 const objectToString = ObjectPrototype.toString;
 const ObjectPrototypeToString = uncurry(objectToString);
-const FunctionPrototypeToString = uncurry(Function.prototype.toString);
-const SymbolPrototypeToString = uncurry(Symbol.prototype.toString);
-const MapPrototypeSet = uncurry(Map.prototype.set);
-const MapPrototypeGet = uncurry(Map.prototype.get);
-const MapPrototypeHas = uncurry(Map.prototype.has);
-const MapPrototypeForEach = uncurry(Map.prototype.forEach);
-const SetPrototypeAdd = uncurry(Set.prototype.add);
-const SetPrototypeForEach = uncurry(Set.prototype.forEach);
-const DateGetTime = uncurry(Date.prototype.getTime);
-const NumberValueOf = uncurry(Number.prototype.valueOf);
-const StringValueOf = uncurry(String.prototype.valueOf);
-const BooleanValueOf = uncurry(Boolean.prototype.valueOf);
-const BigIntValueOf = uncurry(BigInt.prototype.valueOf);
-const SymbolValueOf = uncurry(Symbol.prototype.valueOf);
+const DateGetTime = DatePrototypeGetTime;
+const NumberValueOf = NumberPrototypeValueOf;
+const StringValueOf = StringPrototypeValueOf;
+const BooleanValueOf = BooleanPrototypeValueOf;
+const BigIntValueOf = BigIntPrototypeValueOf;
+const SymbolValueOf = SymbolPrototypeValueOf;
 const RegExpSource = getter(RegExp.prototype, 'source');
 const RegExpFlagGetters = [['global', 1], ['ignoreCase', 2], ['multiline', 4], ['sticky', 8], ['unicode', 16],
   ['dotAll', 32], ['hasIndices', 128], ['unicodeSets', 256]]
@@ -59,39 +118,44 @@ const ArrayBufferMaxByteLength = ObjectGetOwnPropertyDescriptor(ArrayBuffer.prot
 const ArrayBufferDetached = ObjectGetOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached') ? getter(ArrayBuffer.prototype, 'detached') : () => false;
 const SharedArrayBufferByteLength = typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
 const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
-const TypedArrayTag = getter(TypedArrayPrototype, Symbol.toStringTag);
+const TypedArrayTag = getter(TypedArrayPrototype, SymbolToStringTag);
 const TypedArrayBuffer = getter(TypedArrayPrototype, 'buffer');
 const TypedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
 const TypedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
 const DataViewBuffer = getter(DataView.prototype, 'buffer');
 const DataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 const DataViewByteLength = getter(DataView.prototype, 'byteLength');
-const WeakMapHas = uncurry(WeakMap.prototype.has);
-const WeakSetHas = uncurry(WeakSet.prototype.has);
-const WeakRefDeref = typeof WeakRef === 'function' ? uncurry(WeakRef.prototype.deref) : null;
-const FinalizationRegistryUnregister = typeof FinalizationRegistry === 'function' ? uncurry(FinalizationRegistry.prototype.unregister) : null;
-const ErrorIsError = typeof Error.isError === 'function' ? Error.isError : null;
+const WeakMapHas = WeakMapPrototypeHas;
+const WeakSetHas = WeakSetPrototypeHas;
+const WeakRefDeref = typeof WeakRef === 'function' ? WeakRefPrototypeDeref : null;
+const FinalizationRegistryUnregister = typeof FinalizationRegistry === 'function' ? FinalizationRegistryPrototypeUnregister : null;
 const PromisePrototype = Promise.prototype;
-const IntlBrands = typeof Intl === 'object' ? ObjectGetOwnPropertyNames(Intl)
-  .map((name) => Intl[name] && Intl[name].prototype)
-  .filter((proto) => proto && typeof proto === 'object')
-  .map((proto) => uncurry(typeof proto.resolvedOptions === 'function' ? proto.resolvedOptions : proto.toString)) : [];
+const IntlBrands = typeof Intl === 'object'
+  ? ArrayPrototypeMap(
+    ArrayPrototypeFilter(ArrayPrototypeMap(ObjectGetOwnPropertyNames(Intl), (name) => Intl[name] && Intl[name].prototype), (proto) => proto && typeof proto === 'object'),
+    (proto) => uncurry(typeof proto.resolvedOptions === 'function' ? proto.resolvedOptions : proto.toString))
+  : [];
 const ErrorCtor = Error;
 const StackPrototypes = [];
-for (const make of [function* () {}, async function* () {}]) StackPrototypes.push(ObjectGetPrototypeOf(make.prototype));
-for (const it of [new Map().entries(), new Set().values(), [].values(), ''[Symbol.iterator](), /x/[Symbol.matchAll]('')]) {
-  StackPrototypes.push(ObjectGetPrototypeOf(it));
-}
+ArrayPrototypePush(StackPrototypes, ObjectGetPrototypeOf(function* () {}.prototype), ObjectGetPrototypeOf(async function* () {}.prototype));
+const iterators = [MapPrototypeEntries(new Map()), SetPrototypeValues(new Set()), ArrayPrototypeValues([]), StringPrototypeSymbolIterator(''), RegExpPrototypeSymbolMatchAll(/x/, '')];
+for (let i = 0; i < iterators.length; i++) ArrayPrototypePush(StackPrototypes, ObjectGetPrototypeOf(iterators[i]));
 
+const primordials = require('internal/primordials');
 const VIEW_TYPES = [['Int8Array', 'b'], ['Uint8Array', 'B'], ['Uint8ClampedArray', 'C'], ['Int16Array', 'w'],
   ['Uint16Array', 'W'], ['Int32Array', 'd'], ['Uint32Array', 'D'], ['Float16Array', 'h'], ['Float32Array', 'f'],
-  ['Float64Array', 'F'], ['BigInt64Array', 'q'], ['BigUint64Array', 'Q'], ['DataView', '?']]
-  .filter(([name]) => typeof globalThis[name] === 'function')
-  .map(([name, tag]) => ({ name, tag: tag.charCodeAt(0), ctor: globalThis[name] }));
+  ['Float64Array', 'F'], ['BigInt64Array', 'q'], ['BigUint64Array', 'Q'], ['DataView', '?']];
+for (let i = 0; i < VIEW_TYPES.length; i++) {
+  const name = VIEW_TYPES[i][0];
+  // The constructors as they were at boot (Float16Array, newer than the primordials' list, from the global).
+  const ctor = name in primordials ? primordials[name] : globalThis[name];
+  VIEW_TYPES[i] = typeof ctor === 'function' ? { name, tag: StringPrototypeCharCodeAt(VIEW_TYPES[i][1], 0), ctor } : undefined;
+}
+for (let i = VIEW_TYPES.length - 1; i >= 0; i--) if (VIEW_TYPES[i] === undefined) ArrayPrototypeSplice(VIEW_TYPES, i, 1);
 
 // V8 moved the error's stack before its cause (so that a cause can refer back to the error) in V8 12, and reads
 // the fields in that order only; V8 11 writes the cause first and reads them in any order.
-const v8Major = () => +`${require('process').versions.v8}`.split('.')[0];
+const v8Major = () => +StringPrototypeSplit(`${require('process').versions.v8}`, '.')[0];
 
 const T = (c) => c.charCodeAt(0);
 const kVersion = 0xff, kLatestVersion = 15;
@@ -128,13 +192,13 @@ const isWeakSet = brand((v) => WeakSetHas(v, ObjectPrototype));
 const isWeakRef = WeakRefDeref ? brand(WeakRefDeref) : () => false;
 const isFinalizationRegistry = FinalizationRegistryUnregister ? brand((v) => FinalizationRegistryUnregister(v, ObjectPrototype)) : () => false;
 // Object.prototype.toString answers 'Error' from the [[ErrorData]] slot alone, the brand V8 serializes by.
-const isNativeError = (v) => (ErrorIsError ? ErrorIsError(v) : ObjectPrototypeToString(v) === '[object Error]');
+const isNativeError = (v) => (typeof ErrorIsError === 'function' ? ErrorIsError(v) : ObjectPrototypeToString(v) === '[object Error]');
 const protoChainHas = (v, proto) => {
   for (let o = ObjectGetPrototypeOf(v); o !== null; o = ObjectGetPrototypeOf(o)) if (o === proto) return true;
   return false;
 };
 const isModuleNamespace = (v) => ObjectGetPrototypeOf(v) === null && !ObjectIsExtensible(v) &&
-  ObjectGetOwnPropertyDescriptor(v, Symbol.toStringTag)?.value === 'Module';
+  ObjectGetOwnPropertyDescriptor(v, SymbolToStringTag)?.value === 'Module';
 
 /** A property's value as V8's GetDataProperty sees it: found along the prototype chain, accessors give undefined. */
 function dataProperty(o, key) {
@@ -156,7 +220,7 @@ function describe(v) {
       if (typeof name === 'string' && name !== '') return `#<${name}>`;
     }
   }
-  const tag = dataProperty(v, Symbol.toStringTag);
+  const tag = dataProperty(v, SymbolToStringTag);
   if (typeof tag === 'string') return `[object ${tag}]`;
   return ObjectPrototypeToString(v);
 }
@@ -167,12 +231,12 @@ function indexOf(key) {
   const n = +key;
   return key !== '' && n <= 4294967294 && NumberIsInteger(n) && n >= 0 && `${n}` === key ? n : -1;
 }
-const varintSize = (n) => { let size = 1; while (n >= 128) { n = Math.floor(n / 128); size++; } return size; };
+const varintSize = (n) => { let size = 1; while (n >= 128) { n = MathFloor(n / 128); size++; } return size; };
 
 // Arrays made by the reader have holey elements in V8 (and keep them), so V8 writes them sparse again.
 const holeyArrays = new WeakSet();
-const WeakSetHasHoley = uncurry(WeakSet.prototype.has);
-const WeakSetAddHoley = uncurry(WeakSet.prototype.add);
+const WeakSetHasHoley = WeakSetPrototypeHas;
+const WeakSetAddHoley = WeakSetPrototypeAdd;
 
 const scratch = new DataView(new ArrayBuffer(8));
 const states = new WeakMap();
@@ -196,7 +260,7 @@ class Writer {
 
   reserve(n) {
     if (this.length + n > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.length + n, this.bytes.length * 2) + 64);
+      const grown = new Uint8Array(MathMax(this.length + n, this.bytes.length * 2) + 64);
       grown.set(this.bytes.subarray(0, this.length));
       this.bytes = grown;
     }
@@ -206,7 +270,7 @@ class Writer {
 
   varint(n) {
     this.reserve(10);
-    while (n >= 128) { this.bytes[this.length++] = (n % 128) | 0x80; n = Math.floor(n / 128); }
+    while (n >= 128) { this.bytes[this.length++] = (n % 128) | 0x80; n = MathFloor(n / 128); }
     this.bytes[this.length++] = n;
   }
 
@@ -574,7 +638,7 @@ class Reader {
 
   bigint() {
     const bitfield = this.varint();
-    const length = Math.floor(bitfield / 2);
+    const length = MathFloor(bitfield / 2);
     const start = this.raw(length);
     let n = 0n;
     for (let i = length - 1; i >= 0; i--) n = (n << 8n) | BigIntCtor(this.bytes[start + i]);
@@ -951,7 +1015,7 @@ defineMethods(Deserializer.prototype, {
   },
   readDouble() { return reading(this, (r) => r.double(), 'ReadDouble() failed'); },
   _readRawBytes(length) {
-    const n = Math.trunc(+length);
+    const n = MathTrunc(+length);
     return reading(this, (r) => (n < 0 ? r.raw(Infinity) : r.raw(n)), 'ReadRawBytes() failed');
   },
 });

@@ -3,6 +3,30 @@
 // CryptoKey holds a KeyObject (internal/key-object.js), so its host key lives as long as it does.
 'use strict';
 
+const {
+  ArrayBuffer,
+  ArrayBufferIsView,
+  ArrayFrom,
+  DataView,
+  JSONParse,
+  JSONStringify,
+  Number,
+  ObjectAssign,
+  ObjectDefineProperty,
+  ObjectKeys,
+  ObjectSetPrototypeOf,
+  ReflectApply,
+  Set,
+  Symbol,
+  SymbolFor,
+  SymbolToStringTag,
+  TypeError,
+  Uint8Array,
+  WeakMap,
+  StringPrototypeSlice,
+  StringPrototypeSplit,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const DOMException = require('internal/dom-exception');
 const { codeError } = require('internal/errors');
@@ -19,7 +43,7 @@ const kUsages = Symbol('kUsages');
 const kMake = Symbol('kMake');
 
 /** Where Node ≥ 24 differs (JWK member order, messages), the guest follows the host's major, as it reports it. */
-const NEWER = Number(process.versions.node.split('.')[0]) >= 24;
+const NEWER = Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 
 const notSupported = (m = 'Unrecognized algorithm name') => new DOMException(m, 'NotSupportedError');
 const invalidAccess = (m = 'The requested operation is not valid for the provided key') => new DOMException(m, 'InvalidAccessError');
@@ -41,19 +65,19 @@ class CryptoKey {
     return this[kAlgorithm];
   }
   get usages() {
-    return Array.from(this[kUsages]);
+    return ArrayFrom(this[kUsages]);
   }
-  [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+  [SymbolFor('nodejs.util.inspect.custom')](depth, options, inspect) {
     if (depth < 0) return this;
     const opts = { ...options, depth: options.depth == null ? null : options.depth - 1 };
     return `CryptoKey ${inspect({ type: this.type, extractable: this.extractable, algorithm: this.algorithm, usages: this.usages }, opts)}`;
   }
 }
-Object.defineProperty(CryptoKey.prototype, Symbol.toStringTag, { value: 'CryptoKey', configurable: true });
+ObjectDefineProperty(CryptoKey.prototype, SymbolToStringTag, { value: 'CryptoKey', configurable: true });
 
 function makeKey(keyObject, algorithm, extractable, usages) {
   const k = new CryptoKey(kMake);
-  for (const [s, v] of [[kKeyObject, keyObject], [kAlgorithm, algorithm], [kExtractable, extractable], [kUsages, usages]]) Object.defineProperty(k, s, { value: v });
+  for (const [s, v] of [[kKeyObject, keyObject], [kAlgorithm, algorithm], [kExtractable, extractable], [kUsages, usages]]) ObjectDefineProperty(k, s, { value: v });
   keys.keyHolders.set(k, keyObject);
   if (!extractable) keys.lockedKeys.add(k);
   return k;
@@ -92,7 +116,7 @@ function hashName(hash) {
 const nodeHash = (name) => HASHES[name][0];
 
 function bytes(data, what = 'data') {
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (data instanceof ArrayBuffer) return Buffer.from(data);
   throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${what}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
 }
@@ -146,7 +170,7 @@ function usageError(name) {
 }
 
 function usagesFor(name, type, usages) {
-  const list = Array.from(new Set(usages));
+  const list = ArrayFrom(new Set(usages));
   const allowed = USAGES[name][type];
   for (const u of list) if (!allowed.includes(u)) throw usageError(name);
   return list;
@@ -180,7 +204,7 @@ function asymmetricAlgorithm(a, keyObject) {
     case 'ECDSA':
     case 'ECDH': {
       if (type !== 'ec') throw dataError('Invalid key type');
-      const curve = Object.keys(CURVES).find((c) => CURVES[c] === keyObject.asymmetricKeyDetails.namedCurve);
+      const curve = ObjectKeys(CURVES).find((c) => CURVES[c] === keyObject.asymmetricKeyDetails.namedCurve);
       if (a.namedCurve !== curve) throw dataError('Named curve mismatch');
       return { name: a.name, namedCurve: curve };
     }
@@ -275,7 +299,7 @@ function secretKey(keyObject, a, extractable, usages, bits) {
   return makeKey(keyObject, { name, length: bits }, extractable, usagesFor(name, 'secret', usages));
 }
 
-const aesJwkAlg = (a) => `A${a.length}${a.name.slice(4)}`;
+const aesJwkAlg = (a) => `A${a.length}${StringPrototypeSlice(a.name, 4)}`;
 
 const JWK_RSA = { 'RSASSA-PKCS1-v1_5': 'RS', 'RSA-PSS': 'PS' };
 
@@ -309,7 +333,7 @@ function exportKeySync(format, key) {
       else if (a.name === 'Ed25519') alg = 'Ed25519';
       // Node ≥ 24 puts alg before the key's members, older Nodes after them.
       const jwk = NEWER && alg !== undefined ? { key_ops: key.usages, ext: key[kExtractable], alg } : { key_ops: key.usages, ext: key[kExtractable] };
-      Object.assign(jwk, k.export({ format: 'jwk' }));
+      ObjectAssign(jwk, k.export({ format: 'jwk' }));
       if (alg !== undefined) jwk.alg = alg;
       if (a.namedCurve) jwk.crv ||= a.namedCurve;
       return jwk;
@@ -342,10 +366,10 @@ function generateKeySync(algorithm, extractable, usages) {
   } else if (name === 'Ed25519' || name === 'X25519') pair = c.generateKeyPairSync(name.toLowerCase());
   else {
     if (a.hash === undefined) throw new TypeError('Algorithm: hash: Missing or not a string');
-    const e = Array.from(bytes(a.publicExponent, 'publicExponent')).reduce((n, x) => n * 256 + x, 0);
+    const e = ArrayFrom(bytes(a.publicExponent, 'publicExponent')).reduce((n, x) => n * 256 + x, 0);
     pair = c.generateKeyPairSync('rsa', { modulusLength: a.modulusLength, publicExponent: e });
   }
-  const all = Array.from(new Set(usages));
+  const all = ArrayFrom(new Set(usages));
   const known = [...USAGES[name].public, ...USAGES[name].private];
   for (const u of all) if (!known.includes(u)) throw usageError(name);
   const pick = (type) => USAGES[name][type].filter((u) => all.includes(u));
@@ -573,7 +597,7 @@ class SubtleCrypto {
     const exported = exportKeySync(format, key);
     let data = exported;
     if (format === 'jwk') {
-      const text = JSON.stringify(exported);
+      const text = JSONStringify(exported);
       // AES-KW wraps whole 64-bit blocks: Node pads the JSON with spaces.
       data = Buffer.from(a.name === 'AES-KW' && text.length % 8 !== 0 ? text + ' '.repeat(8 - (text.length % 8)) : text);
     }
@@ -589,7 +613,7 @@ class SubtleCrypto {
     let keyData = plain;
     if (format === 'jwk') {
       try {
-        keyData = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
+        keyData = JSONParse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
       } catch (e) {
         // Node ≥ 24 gives the reason.
         throw NEWER ? new DOMException('Invalid wrapped JWK key', { name: 'DataError', cause: e }) : dataError('Invalid wrapped JWK key');
@@ -598,7 +622,7 @@ class SubtleCrypto {
     return importKeySync(format, keyData, unwrappedKeyAlgorithm, extractable, keyUsages);
   }
 }
-Object.defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: 'SubtleCrypto', configurable: true });
+ObjectDefineProperty(SubtleCrypto.prototype, SymbolToStringTag, { value: 'SubtleCrypto', configurable: true });
 
 /** The same key allowed `usage` (wrapping is encryption with a key allowed to wrap). */
 const withUsage = (key, usage) => makeKey(key[kKeyObject], key[kAlgorithm], false, [usage]);
@@ -623,22 +647,22 @@ class Crypto {
     return partsOf(this).subtle;
   }
   getRandomValues(array) {
-    return Reflect.apply(partsOf(this).getRandomValues, this, arguments);
+    return ReflectApply(partsOf(this).getRandomValues, this, arguments);
   }
   randomUUID() {
-    return Reflect.apply(partsOf(this).randomUUID, this, arguments);
+    return ReflectApply(partsOf(this).randomUUID, this, arguments);
   }
 }
-for (const name of ['subtle', 'getRandomValues', 'randomUUID']) Object.defineProperty(Crypto.prototype, name, { enumerable: true });
-Object.defineProperty(Crypto.prototype, Symbol.toStringTag, { value: 'Crypto', writable: false, enumerable: false, configurable: true });
+for (const name of ['subtle', 'getRandomValues', 'randomUUID']) ObjectDefineProperty(Crypto.prototype, name, { enumerable: true });
+ObjectDefineProperty(Crypto.prototype, SymbolToStringTag, { value: 'Crypto', writable: false, enumerable: false, configurable: true });
 
 /** Makes `object` (crypto.webcrypto, with its members as own properties) a Crypto. */
 function adoptCrypto(object) {
   if (cryptoParts.has(object)) return object;
   const parts = { subtle: object.subtle, getRandomValues: object.getRandomValues, randomUUID: object.randomUUID };
   cryptoParts.set(object, parts);
-  for (const name of Object.keys(parts)) delete object[name];
-  Object.setPrototypeOf(object, Crypto.prototype);
+  for (const name of ObjectKeys(parts)) delete object[name];
+  ObjectSetPrototypeOf(object, Crypto.prototype);
   return object;
 }
 

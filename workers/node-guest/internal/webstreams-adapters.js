@@ -2,11 +2,22 @@
 // Node's lib/internal/webstreams/adapters.js does them: the npm port of Node's streams leaves them empty.
 'use strict';
 
+const {
+  PromisePrototypeThen,
+  ArrayIsArray,
+  Error,
+  ObjectDefineProperty,
+  Promise,
+  PromiseAll,
+  PromiseResolve,
+  Uint8Array,
+} = require('internal/primordials');
+
 const { codeError, invalidArgType } = require('internal/errors');
 const process = require('process');
 const { Buffer } = require('buffer');
 
-const PromiseThen = (p, ok, fail) => Promise.prototype.then.call(p, ok, fail);
+const PromiseThen = (p, ok, fail) => PromisePrototypeThen(p, ok, fail);
 const deferred = () => {
   let resolve;
   let reject;
@@ -147,14 +158,14 @@ function newStreamWritableFromWritableStream(Stream, writableStream, options = {
     signal,
     writev(chunks, callback) {
       const done = (error) => {
-        error = Array.isArray(error) ? error.filter((e) => e) : error ? [error] : [];
+        error = ArrayIsArray(error) ? error.filter((e) => e) : error ? [error] : [];
         try {
           callback(error.length === 0 ? undefined : error[0]);
         } catch (e) {
           process.nextTick(() => writable.destroy(e));
         }
       };
-      PromiseThen(writer.ready, () => PromiseThen(Promise.all(chunks.map((data) => writer.write(data.chunk))), done, done), done);
+      PromiseThen(writer.ready, () => PromiseThen(PromiseAll(chunks.map((data) => writer.write(data.chunk))), done, done), done);
     },
     write(chunk, encoding, callback) {
       if (typeof chunk === 'string' && decodeStrings && !objectMode) {
@@ -275,7 +286,7 @@ function newWritableStreamFromStreamWritable(Stream, streamWritable) {
           return closed.promise;
         }
         controller = undefined;
-        return Promise.resolve();
+        return PromiseResolve();
       },
     },
     strategy,
@@ -350,11 +361,11 @@ function newStreamDuplexFromReadableWritablePair(Stream, pair = {}, options = {}
         }
       };
       const closeWriter = () => {
-        if (writableClosed) return Promise.resolve();
+        if (writableClosed) return PromiseResolve();
         return error != null ? writer.abort(error) : writer.close();
       };
-      const closeReader = () => (readableClosed ? Promise.resolve() : reader.cancel(error));
-      PromiseThen(Promise.all([closeWriter(), closeReader()]), done, done);
+      const closeReader = () => (readableClosed ? PromiseResolve() : reader.cancel(error));
+      PromiseThen(PromiseAll([closeWriter(), closeReader()]), done, done);
     },
   });
   PromiseThen(
@@ -385,7 +396,7 @@ function newStreamDuplexFromReadableWritablePair(Stream, pair = {}, options = {}
 
 /** Puts the adapters on the port's classes. */
 module.exports = function install(Stream) {
-  const define = (target, name, fn) => Object.defineProperty(target, name, { value: fn, writable: true, enumerable: true, configurable: true });
+  const define = (target, name, fn) => ObjectDefineProperty(target, name, { value: fn, writable: true, enumerable: true, configurable: true });
   define(Stream.Readable, 'fromWeb', (readableStream, options) => newStreamReadableFromReadableStream(Stream, readableStream, options));
   define(Stream.Readable, 'toWeb', (streamReadable, options) => newReadableStreamFromStreamReadable(Stream, streamReadable, options));
   define(Stream.Writable, 'fromWeb', (writableStream, options) => newStreamWritableFromWritableStream(Stream, writableStream, options));

@@ -4,15 +4,28 @@
 // read, as Node keeps them.
 'use strict';
 
+const {
+  JSONParse,
+  JSONStringify,
+  ObjectDefineProperty,
+  ObjectPrototypeHasOwnProperty,
+  ArrayIsArray,
+  Date,
+  FinalizationRegistry,
+  Map,
+  ObjectCreate,
+  Symbol,
+  SymbolFor,
+  TypeError,
+  ArrayPrototypePush,
+} = require('internal/primordials');
+
 const { Buffer } = require('buffer');
 const { codeError, invalidArgType } = require('internal/errors');
 const { call, pack, optionEntry, receive } = require('internal/host-assist');
 const { isKeyObject, handleOf, wrapKey } = require('internal/key-object');
 const host = internal.host;
-const JSONParse = JSON.parse;
-const JSONStringify = JSON.stringify;
-const ObjectDefineProperty = Object.defineProperty;
-const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+const hasOwn = (o, k) => ObjectPrototypeHasOwnProperty(o, k);
 
 const kHandle = Symbol('kHandle');
 const kState = Symbol('kInternalState');
@@ -44,7 +57,7 @@ function untag(t) {
   if (hasOwn(t, 'u')) return undefined;
   if (hasOwn(t, 'b')) return Buffer.from(t.b, 'base64');
   if (hasOwn(t, 'a')) return t.a.map(untag);
-  const o = t.n ? Object.create(null) : {};
+  const o = t.n ? ObjectCreate(null) : {};
   for (const [k, v] of t.o) ObjectDefineProperty(o, k, { value: untag(v), enumerable: true, writable: true, configurable: true });
   return o;
 }
@@ -52,7 +65,7 @@ function untag(t) {
 const FLAG_OPTIONS = ['subject', 'wildcards', 'partialWildcards', 'multiLabelWildcards', 'singleLabelSubdomains'];
 
 function check(self, method, subject, options) {
-  if (Array.isArray(options) || typeof options === 'function') throw invalidArgType('options', 'of type object', options);
+  if (ArrayIsArray(options) || typeof options === 'function') throw invalidArgType('options', 'of type object', options);
   let entries;
   if (options !== null && typeof options === 'object') {
     entries = [];
@@ -83,7 +96,7 @@ class X509Certificate {
     certRegistry.register(this, id, this);
   }
 
-  [Symbol.for('nodejs.util.inspect.custom')](depth, options) {
+  [SymbolFor('nodejs.util.inspect.custom')](depth, options) {
     if (depth < 0) return this;
     const opts = { ...options, depth: options.depth == null ? null : options.depth - 1 };
     const shown = {};
@@ -165,7 +178,7 @@ for (const [name, getter] of JSONParse(call('x509Members'))) {
     };
   }
   if (desc === undefined) continue;
-  if (getter && name !== 'issuerCertificate' && name !== 'raw' && name !== 'publicKey' && name !== 'ca') inspected.push(name);
+  if (getter && name !== 'issuerCertificate' && name !== 'raw' && name !== 'publicKey' && name !== 'ca') ArrayPrototypePush(inspected, name);
   // Methods keep their names (a getter's is `get <name>`).
   if (desc.get) ObjectDefineProperty(desc.get, 'name', { value: `get ${name}` });
   else ObjectDefineProperty(desc.value, 'name', { value: name });
