@@ -10,7 +10,7 @@ import { HOOK_DEADLINE_MS, TEST_DEADLINE_MS } from "./test/deadlines.js";
 //   each measured against the host's RSS (`pnpm test:attacks`);
 // - the package test packs the tarball and installs it with its peers from the npm registry, and the examples run
 //   as a user runs them (`pnpm test:package`).
-const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts", "test/node/packages.test.ts"];
+const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts", "test/node/packages.test.ts", "test/node/primordials.test.ts"];
 const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
   "test/service/search.test.ts",

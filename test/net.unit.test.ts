@@ -357,7 +357,8 @@ describe("TCP over loopback", () => {
     expect(text(g.ok(Sys.READ, [s, 100]).reply)).toBe("via write");
     expect(g.ok(Sys.FDSTAT, [s]).out[0]).toBe(FileType.SOCKET_STREAM);
     const u = g.socket(AF.INET, SOCK.DGRAM | SOCK.NONBLOCK);
-    expect(g.ok(Sys.FDSTAT, [u]).out).toEqual([FileType.SOCKET_DGRAM, FdFlags.NONBLOCK, 0, 0]);
+    // filetype, fdflags, access (1 read, 2 write)
+    expect(g.ok(Sys.FDSTAT, [u]).out).toEqual([FileType.SOCKET_DGRAM, FdFlags.NONBLOCK, 3, 0]);
     const [r] = g.ok(Sys.PIPE, []).out;
     expect(g.now(Sys.RECV, [r!, 10, 0]).code).toBe("ENOTSOCK");
     // A blocking read of a listening socket is ENOTCONN at once, as on Linux: it does not wait for a connection.

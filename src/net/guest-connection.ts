@@ -28,18 +28,27 @@ type ParserClass = new (kind: "response", handlers: ParserHandlers) => Parser;
 let HTTPParser: ParserClass | undefined;
 
 /**
- * The guest's own HTTP/1.1 parser (a CommonJS module of the guest's whose only dependency is `buffer`): one
- * parser for both ends of the VM's loopback, with llhttp's limits and HPE_* error codes. Loaded on first use.
+ * The guest's own HTTP/1.1 parser (a CommonJS module of the guest's whose only dependencies are `buffer` and the
+ * runtime's `internal/primordials`): one parser for both ends of the VM's loopback, with llhttp's limits and HPE_*
+ * error codes. Loaded on first use; here its primordials are this realm's, made by the same file.
  */
 function parserClass(): ParserClass {
   if (HTTPParser) return HTTPParser;
-  const file = pathToFileURL(join(PACKAGE_DIR, "workers/node-guest/internal/http-parser.js"));
-  const module = { exports: {} as { HTTPParser: ParserClass } };
-  // The package's own file, evaluated as the CommonJS it is (its .js is ESM to Node here); node:vm stays the
-  // guest runtime's alone (test/node/escape.test.ts).
+  const primordials = runtimeModule("internal/primordials", () => undefined);
+  const parser = runtimeModule("internal/http-parser", (name) => (name === "buffer" ? { Buffer } : name === "internal/primordials" ? primordials : undefined));
+  return (HTTPParser = (parser as { HTTPParser: ParserClass }).HTTPParser);
+}
+
+/**
+ * A file of the guest runtime (workers/node-guest/), evaluated as the CommonJS it is (its .js is ESM to Node
+ * here); node:vm stays the guest runtime's alone (test/node/escape.test.ts).
+ */
+function runtimeModule(id: string, require: (name: string) => unknown): unknown {
+  const file = pathToFileURL(join(PACKAGE_DIR, `workers/node-guest/${id}.js`));
+  const module = { exports: {} };
   const load = new Function("require", "module", `${readFileSync(file, "utf8")}\n//# sourceURL=${file.href}`) as (require: (name: string) => unknown, module: object) => void;
-  load((name: string) => (name === "buffer" ? { Buffer } : undefined), module);
-  return (HTTPParser = module.exports.HTTPParser);
+  load(require, module);
+  return module.exports;
 }
 
 /** An answer: its head, and its body so far (`done` when it is all there). */
