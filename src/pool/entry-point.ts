@@ -60,6 +60,10 @@ function pruneOlderCopies(cache: string, keep: string): void {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const name of readdirSync(cache)) {
     const path = join(cache, name);
-    if (path !== keep && statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+    try {
+      if (path !== keep && statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // gone meanwhile: another host process renamed its copy into place
+    }
   }
 }
