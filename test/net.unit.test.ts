@@ -407,6 +407,26 @@ describe("TCP over loopback", () => {
     expect(text(g.recv(y).reply)).toBe("two");
     expect(g.now(Sys.SOCKETPAIR, [AF.INET, SOCK.STREAM]).code).toBe("ENOTSUP");
   });
+
+  it("RECV of a datagram longer than asked for gives what fits and says how long it was; a stream says what it gave", () => {
+    const g = new Guest(kernel());
+    const [x, y] = g.ok(Sys.SOCKETPAIR, [AF.UNIX, SOCK.DGRAM]).out as [number, number];
+    g.send(x, "a long datagram");
+    const cut = g.ok(Sys.RECV, [y, 6, 0]);
+    expect([text(cut.reply), cut.out[0]]).toEqual(["a long", 15]);
+    const [a, b] = g.ok(Sys.SOCKETPAIR, [AF.UNIX, SOCK.STREAM]).out as [number, number];
+    g.send(a, "a long stream");
+    const part = g.ok(Sys.RECV, [b, 6, 0]);
+    expect([text(part.reply), part.out[0]]).toEqual(["a long", 6]);
+  });
+
+  it("FSYNC succeeds on a socket, a file and a directory; a pipe and a device answer EINVAL, as on Linux", () => {
+    const g = new Guest(kernel());
+    const [x] = g.ok(Sys.SOCKETPAIR, [AF.UNIX, SOCK.STREAM]).out as [number, number];
+    expect([g.now(Sys.FSYNC, [x]).code, g.now(Sys.FSYNC, [0]).code]).toEqual(["OK", "EINVAL"]); // fd 0 is /dev/null
+    const [r, w] = g.ok(Sys.PIPE, []).out as [number, number];
+    expect([g.now(Sys.FSYNC, [r]).code, g.now(Sys.FSYNC, [w]).code]).toEqual(["EINVAL", "EINVAL"]);
+  });
 });
 
 describe("Unix sockets", () => {

@@ -61,7 +61,8 @@ describe("host imports beyond preview1", () => {
         got += d;
         if (got === 'ping') { s.write('pon'); setImmediate(() => s.write('g-1234')); }
       });
-      s.on('end', () => { console.log('parent got ' + JSON.stringify(got) + ', then end of file'); s.end(); });
+      // Written at once (console.log to a pipe is asynchronous): the child's next line must come after it.
+      s.on('end', () => { require('fs').writeSync(1, 'parent got ' + JSON.stringify(got) + ', then end of file\\n'); s.end(); });
       c.on('exit', (code) => console.log('exit ' + code));
     `;
     const vm = await AgentOs.create({

@@ -2,20 +2,11 @@ import { Errno } from "../src/abi/errno.js";
 import { Sys } from "../src/abi/syscalls.js";
 import { ClockId, EVENT_FD_HANGUP, EventType, SUBCLOCK_ABSTIME } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
+import type { GuestClocks } from "./guest-clocks.js";
 import type { KernelClient } from "./kernel-client.js";
 
 const SUBSCRIPTION_BYTES = 48;
 const EVENT_BYTES = 32;
-
-/** Nanoseconds on a WASI clock; the kernel's thread reads the same clocks. */
-export function clockNow(id: number): bigint {
-  return id === ClockId.REALTIME ? BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6)) : process.hrtime.bigint();
-}
-
-/** clock_res_get: realtime comes from performance.now() (microseconds, or coarser if the host coarsens it), the rest from hrtime. */
-export function clockResolution(id: number): bigint {
-  return id === ClockId.REALTIME ? 1000n : 1n;
-}
 
 interface ClockSub {
   userdata: bigint;
@@ -29,7 +20,7 @@ interface ClockSub {
  * ready on return is reported: fds as the kernel found them, clocks whose deadline has passed (and the one
  * the kernel's timer fired for, whatever this thread's clock says). Absolute deadlines become relative here.
  */
-export function pollOneoff(mem: GuestMemory, k: KernelClient, inPtr: number, outPtr: number, nsubs: number, neventsPtr: number): number {
+export function pollOneoff(mem: GuestMemory, k: KernelClient, clock: GuestClocks, inPtr: number, outPtr: number, nsubs: number, neventsPtr: number): number {
   if (nsubs === 0) return Errno.EINVAL;
   const view = mem.view;
   const request = k.channel.view;
@@ -52,7 +43,7 @@ export function pollOneoff(mem: GuestMemory, k: KernelClient, inPtr: number, out
         continue;
       }
       const value = view.getBigUint64(s + 24, true);
-      const now = clockNow(id);
+      const now = clock.now(id);
       const deadline = view.getUint16(s + 40, true) & SUBCLOCK_ABSTIME ? value : now + value;
       const left = deadline > now ? deadline - now : 0n;
       if (timeout === undefined || left < timeout) {
@@ -89,7 +80,7 @@ export function pollOneoff(mem: GuestMemory, k: KernelClient, inPtr: number, out
   for (const userdata of invalid) event(userdata, Errno.EINVAL, EventType.CLOCK, 0, 0);
   const timedOut = k.out(1) === 1;
   clocks.forEach((c, i) => {
-    if ((timedOut && i === earliest) || c.deadline <= clockNow(c.id)) event(c.userdata, Errno.SUCCESS, EventType.CLOCK, 0, 0);
+    if ((timedOut && i === earliest) || c.deadline <= clock.now(c.id)) event(c.userdata, Errno.SUCCESS, EventType.CLOCK, 0, 0);
   });
   mem.u32(neventsPtr, events);
   return Errno.SUCCESS;

@@ -218,6 +218,11 @@ export class System {
     return st;
   }
 
+  /** fsync/fdatasync (Sys.FSYNC). */
+  fsync(fd: number): void {
+    this.check(this.k.call(Sys.FSYNC, [fd]));
+  }
+
   /** st_mode of `path` (0 when unknown). */
   mode(path: string, follow = true): number {
     return this.k.callWith(Sys.PATHMODE, [follow ? 1 : 0], encoder.encode(this.resolve(path))) === Errno.SUCCESS ? this.k.out(0) : 0;

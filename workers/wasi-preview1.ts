@@ -2,10 +2,11 @@ import { Errno } from "../src/abi/errno.js";
 import { FILESTAT_SIZE } from "../src/abi/filestat.js";
 import { MSG, SHUT, SOCK } from "../src/abi/net.js";
 import { Sys } from "../src/abi/syscalls.js";
-import { ClockId, FdFlags, FstFlags, LookupFlags, RiFlags, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, UTIMES_EXACT, Whence } from "../src/abi/wasi.js";
+import { ClockId, FdFlags, FstFlags, LookupFlags, RiFlags, RO_DATA_TRUNCATED, OFlags, PREOPENTYPE_NOT_DIR, Rights, rightsOf, ROOT_PREOPEN_FD, UTIMES_EXACT, Whence } from "../src/abi/wasi.js";
 import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
-import { clockNow, clockResolution, pollOneoff } from "./poll-oneoff.js";
+import { guestClocks } from "./guest-clocks.js";
+import { pollOneoff } from "./poll-oneoff.js";
 
 const encoder = new TextEncoder();
 
@@ -32,6 +33,7 @@ function vectorSizes(items: readonly Uint8Array[]): [number, number] {
 export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly string[], env: readonly string[], rootFd = ROOT_PREOPEN_FD) {
   const args = argv.map((a) => encoder.encode(a));
   const envs = env.map((e) => encoder.encode(e));
+  const clocks = guestClocks();
 
   const writeVector = (items: Uint8Array[], ptrs: number, buf: number): number => {
     const bytes = mem.bytes;
@@ -188,9 +190,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
 
     fd_close: (fd: number) => k.call(Sys.CLOSE, [fd]),
-    // Everything is written through at once: there is nothing to sync, but the fd must be open.
-    fd_sync: (fd: number) => k.call(Sys.FDSTAT, [fd]),
-    fd_datasync: (fd: number) => k.call(Sys.FDSTAT, [fd]),
+    fd_sync: (fd: number) => k.call(Sys.FSYNC, [fd]),
+    fd_datasync: (fd: number) => k.call(Sys.FSYNC, [fd]),
 
     fd_pread(fd: number, iovs: number, count: number, offset: bigint, nreadPtr: number): number {
       const vecs = iovecs(iovs, count);
@@ -367,17 +368,17 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
 
     clock_time_get(id: number, _precision: bigint, ptr: number): number {
       if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
-      mem.u64(ptr, clockNow(id));
+      mem.u64(ptr, clocks.now(id));
       return Errno.SUCCESS;
     },
     clock_res_get(id: number, ptr: number): number {
       if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
-      mem.u64(ptr, clockResolution(id));
+      mem.u64(ptr, clocks.resolution(id));
       return Errno.SUCCESS;
     },
 
     poll_oneoff: (inPtr: number, outPtr: number, nsubs: number, neventsPtr: number) =>
-      pollOneoff(mem, k, inPtr, outPtr, nsubs, neventsPtr),
+      pollOneoff(mem, k, clocks, inPtr, outPtr, nsubs, neventsPtr),
 
     sched_yield: () => Errno.SUCCESS,
     proc_exit(code: number): never {
@@ -417,6 +418,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       const err = k.call(Sys.RECV, [fd, want, peek]);
       if (err !== Errno.SUCCESS) return err;
       let got = k.replyLength;
+      // A datagram longer than the buffers is cut, and says so (ROFLAGS_DATA_TRUNCATED), as recv's MSG_TRUNC.
+      const truncated = k.out(0) > got;
       // WAITALL: more receives until the buffers are full or the stream ends (or fails: what came is kept).
       if (riFlags & RiFlags.RECV_WAITALL && !peek && got > 0 && got < want) {
         const all = new Uint8Array(want);
@@ -428,7 +431,7 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
         k.data.set(all.subarray(0, got));
       }
       mem.u32(nreadPtr, scatter(vecs, got));
-      mem.view.setUint16(roFlagsPtr, 0, true);
+      mem.view.setUint16(roFlagsPtr, truncated ? RO_DATA_TRUNCATED : 0, true);
       return Errno.SUCCESS;
     },
     sock_send: (fd: number, iovs: number, count: number, _siFlags: number, nsentPtr: number) =>

@@ -116,7 +116,10 @@ export const Sys = {
   CONNECT: 43,
   /** args: fd, flags (MSG_DONTWAIT, MSG_NOSIGNAL) · payload: bytes · out: [sent] (what fits: a short send). Parks while the peer's buffer is full. */
   SEND: 44,
-  /** args: fd, maxLen, flags (MSG_PEEK, MSG_DONTWAIT) · reply: the bytes (RLEN 0 = end of file). Parks until data or end of file. */
+  /**
+   * args: fd, maxLen, flags (MSG_PEEK, MSG_DONTWAIT) · reply: the bytes (RLEN 0 = end of file) · out: [length]: a
+   * datagram's whole length (more than the reply when it was cut to maxLen). Parks until data or end of file.
+   */
   RECV: 45,
   /** args: fd, port, flags · payload: fields [address, bytes] (address "": the connected peer) · out: [sent] */
   SENDTO: 46,
@@ -170,6 +173,11 @@ export const Sys = {
   WAIT: 63,
   /** args: dirfd, mode · payload: path, resolved against dirfd as path_* paths are (fchmodat) */
   CHMODAT: 64,
+  /**
+   * args: fd. fsync/fdatasync: everything is written through at once, so nothing is flushed; EINVAL for what
+   * cannot be synced (a pipe, a device), as on Linux.
+   */
+  FSYNC: 65,
 } as const;
 
 export type SysName = keyof typeof Sys;

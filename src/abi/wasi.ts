@@ -61,6 +61,8 @@ export const FdFlags = { APPEND: 1, DSYNC: 2, NONBLOCK: 4, RSYNC: 8, SYNC: 16 } 
 export const LookupFlags = { SYMLINK_FOLLOW: 1 } as const;
 /** sock_recv's flags. */
 export const RiFlags = { RECV_PEEK: 1, RECV_WAITALL: 2 } as const;
+/** sock_recv's roflags: the datagram was longer than the buffers. */
+export const RO_DATA_TRUNCATED = 1;
 export const FstFlags = { ATIM: 1, ATIM_NOW: 2, MTIM: 4, MTIM_NOW: 8 } as const;
 /** Sys.UTIMES's flag beside the fstflags: the times in its payload are u64 nanoseconds, not float64 milliseconds. */
 export const UTIMES_EXACT = 16;

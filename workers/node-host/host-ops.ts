@@ -179,7 +179,7 @@ export function hostOps(state: HostState): Record<string, HostOp> {
       view.setFloat64(8, num(mtime), true);
       check(k.call(Sys.UTIMES, [int(fd), 1, 1 | 4, 1], 16));
     },
-    fsync: (fd) => void sys.fstat(int(fd)),
+    fsync: (fd) => sys.fsync(int(fd)),
     realpath: (path) => realpath(str(path)),
     /** 0 missing, 1 a file (anything not a directory), 2 a directory; links followed. One call: module resolution asks it often. */
     fileType: (path) => {

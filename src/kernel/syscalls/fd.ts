@@ -138,6 +138,15 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
+  [Sys.FSYNC]: (_k, p, ch) => {
+    const file = p.fds.get(ch.arg(0));
+    // Linux syncs files, directories and sockets (a no-op there); pipes, devices and the special fds have no
+    // fsync operation.
+    const syncs = file.filetype === FileType.REGULAR_FILE || file.filetype === FileType.DIRECTORY || file.filetype === FileType.SOCKET_STREAM || file.filetype === FileType.SOCKET_DGRAM;
+    if (!syncs || file instanceof DeviceFile) throw kerr("EINVAL", { syscall: "fsync" });
+    return 0;
+  },
+
   [Sys.SETFL]: (_k, p, ch) => {
     const fd = ch.arg(0);
     const flags = ch.arg(1);

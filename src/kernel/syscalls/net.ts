@@ -179,10 +179,16 @@ export const netSyscalls: Record<number, SyscallHandler> = {
     const flags = ch.arg(2);
     const target = ch.data.subarray(0, Math.min(ch.uarg(1), ch.data.length));
     const peek = (flags & MSG.PEEK) !== 0;
-    if (s instanceof StreamSocket) return attempt(p, fd, s, "read", flags, () => s.recv(target, peek));
+    if (s instanceof StreamSocket)
+      return attempt(p, fd, s, "read", flags, () => {
+        const n = s.recv(target, peek);
+        ch.setOut(0, n);
+        return n;
+      });
     const d = s as DatagramSocket;
     return attempt(p, fd, s, "read", flags, () => {
       const got = d.recvfrom(target.length, peek);
+      ch.setOut(0, got?.length ?? 0);
       if (!got) return 0;
       target.set(got.bytes);
       return got.bytes.length;
