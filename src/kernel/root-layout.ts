@@ -2,6 +2,8 @@ import { FileType } from "../abi/wasi.js";
 import { STUB_PREFIX } from "./executable.js";
 import type { Vfs } from "./vfs.js";
 
+const encoder = new TextEncoder();
+
 export const HOME = "/home/user";
 /** PATH of every command, and where exec searches when PATH is unset. */
 export const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
@@ -42,10 +44,10 @@ export function userland(vfs: Vfs, commands: { names(): readonly string[] }): vo
   try {
     vfs.mkdir("/usr/bin", true);
     if (!vfs.exists("/bin")) vfs.symlink("usr/bin", "/bin");
-    for (const name of commands.names()) {
-      vfs.writeFile(`/usr/bin/${name}`, `${STUB_PREFIX}${name}\n`);
-      vfs.chmod(`/usr/bin/${name}`, 0o755);
-    }
+    vfs.addFiles(
+      "/usr/bin",
+      commands.names().map((name) => ({ name, data: encoder.encode(`${STUB_PREFIX}${name}\n`), mode: 0o755 })),
+    );
   } catch {
     // A file took its name, or the file system is full: commands are then not found, as on Linux.
   }
