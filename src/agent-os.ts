@@ -27,6 +27,7 @@ import { dirname, normalize } from "./kernel/path.js";
 import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
 import type { OverlayDiff } from "./kernel/overlay.js";
+import { Image } from "./kernel/image.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
@@ -60,9 +61,16 @@ export interface AgentOsOptions {
    * created. A path that cannot be written fails `create` with a KernelError carrying `code` and `path`.
    */
   files?: Record<string, string | Uint8Array>;
+  /**
+   * Read-only images shown in the VM's root below everything the VM writes, the first the lowest (a later one's
+   * entry hides an earlier one's; directories merge). Held once in the host process and shared by every VM
+   * given them: a VM pays for the entries it looks at, and for a file's bytes only once it writes the file
+   * (copy-up). See Image and the README's "Image layers".
+   */
+  layers?: readonly Image[];
 }
 
-const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files"] as const;
+const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files", "layers"] as const;
 const MOUNT_OPTIONS = ["path", "hostDir", "readOnly", "overlay"] as const;
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeout", "signal", "maxOutputBytes", "onStdout", "onStderr"] as const;
 const SPAWN_OPTIONS = ["cwd", "env", "onStdout", "onStderr"] as const;
@@ -241,7 +249,10 @@ export class AgentOs {
     for (const m of options.mounts ?? []) if (typeof m === "object" && m !== null) checkOptionNames("a mount", m, MOUNT_OPTIONS);
     const registry = new CommandRegistry(options.commands);
     compileAhead(COMPILED_AHEAD.map((name) => registry.resolve(name)).flatMap((c) => (c?.kind === "wasm" ? [c.file] : [])));
+    const layers = options.layers ?? [];
+    if (!Array.isArray(layers) || !layers.every((l) => l instanceof Image)) throw new TypeError("layers must be an array of Image (Image.fromFiles, fromDirectory, fromTar)");
     const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0);
+    kernel.vfs.addLayers(layers);
     createRootLayout(kernel.vfs, registry);
     try {
       for (const m of options.mounts ?? []) {

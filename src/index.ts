@@ -21,6 +21,7 @@ export type { CommandContext, CommandFs, CommandHandler, CommandStat, WasmComman
 export type { RouterStats } from "./exec/exec-router.js";
 export type { ModuleStats } from "./modules/module-stats.js";
 export { KernelError } from "./kernel/kernel-error.js";
+export { Image, type ImageEntry } from "./kernel/image.js";
 export type { MemoryUse } from "./kernel/memory-budget.js";
 export type { OverlayDiff } from "./kernel/overlay.js";
 export type { ListenerInfo } from "./kernel/socket-table.js";

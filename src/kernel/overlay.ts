@@ -4,10 +4,12 @@ import { fsError, openHostFile, readUpTo } from "./host-mount.js";
 import { childrenOf, type Link, type MemNode, type Superblock } from "./memfs-core.js";
 import type { FsQuota } from "./fs-quota.js";
 import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG } from "./file-stat.js";
+import { isImageDir, type Image, type ImageNode } from "./image.js";
 
 /**
  * Overlay mounts: a host directory as a read-only lower layer under the VM's memory file system, which is the
- * upper layer and keeps every change (overlayfs's model).
+ * upper layer and keeps every change (overlayfs's model). The VM's image layers (image.ts) are lower layers of
+ * its root in the same way, their bytes held in the host process's memory, once for every VM.
  *
  * The lower layer is brought into the memory file system lazily, one directory at a time, the first time a
  * lookup, a listing or a removal enters it: each of its entries becomes a memfs entry with the host entry's
@@ -28,11 +30,14 @@ import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG } from "./file-stat.js";
  * see later changes (overlayfs calls such changes undefined behaviour).
  */
 
-/** A regular file whose bytes are still the host's. */
-export interface LowerFile {
-  host: string;
-  size: number;
-}
+/** A regular file whose bytes are still a lower layer's: a host file's, or an image's (image.ts). */
+export type LowerFile = { host: string; size: number } | { bytes: Uint8Array; size: number };
+
+/**
+ * Where a directory's lower entries come from: a host directory (an overlay mount), or the directories at its
+ * path in the VM's image layers, the top one first.
+ */
+type LowerDir = string | readonly ImageNode[];
 
 export interface OverlayDiff {
   /** Paths that the lower layer does not have (everything below an added directory too). */
@@ -49,11 +54,12 @@ interface HostEntry {
 }
 
 export class Overlays {
-  /** Directories whose lower entries have not been brought in yet: the host directory they come from. */
-  private readonly unread = new WeakMap<MemNode, string>();
+  /** Directories whose lower entries have not been brought in yet: where they come from. */
+  private readonly unread = new WeakMap<MemNode, LowerDir>();
   private readonly lowerFiles = new WeakMap<MemNode, LowerFile>();
   /** Mount path → real host directory. */
   readonly mounts = new Map<string, string>();
+  private layered = false;
 
   constructor(
     private readonly core: Superblock,
@@ -73,6 +79,18 @@ export class Overlays {
     this.mounts.set(path, hostDir);
   }
 
+  /** Whether any directory has lower entries: lookups must then enter directories first. */
+  get active(): boolean {
+    return this.layered || this.mounts.size > 0;
+  }
+
+  /** Shows `images` (the first the lowest) below the directory at `link`: the VM's root. */
+  addImages(link: Link, images: readonly Image[]): void {
+    if (images.length === 0) return;
+    this.unread.set(link.getNode(), images.map((i) => i.root).reverse());
+    this.layered = true;
+  }
+
   /** The host file that holds a file's bytes, while they have not been copied up. */
   lowerFile(node: MemNode): LowerFile | undefined {
     return this.lowerFiles.get(node);
@@ -83,11 +101,25 @@ export class Overlays {
     this.lowerFiles.delete(node);
   }
 
-  /** Brings in the lower entries of the directory at `link`, once; `path` names it for errors. */
+  /**
+   * Brings in the lower entries of the directory at `link`, once; `path` names it for errors. The directory
+   * keeps its times: its entries were there all along.
+   */
   enter(link: Link, path = "", syscall = "open"): void {
     const node = link.getNode();
-    const host = this.unread.get(node);
-    if (host === undefined) return;
+    const lower = this.unread.get(node);
+    if (lower === undefined) return;
+    const [atime, mtime, ctime] = [node.atime, node.mtime, node.ctime];
+    try {
+      if (typeof lower === "string") this.enterHost(link, lower, path, syscall);
+      else this.enterImages(link, lower, path, syscall);
+    } finally {
+      [node.atime, node.mtime, node.ctime] = [atime, mtime, ctime];
+    }
+  }
+
+  private enterHost(link: Link, host: string, path: string, syscall: string): void {
+    const node = link.getNode();
     const entries = listHost(host, path, syscall);
     // All or nothing: the quota must take every entry, or the directory stays unread.
     this.quota.checkCreate(link.steps.length + 1, syscall, path, 0, entries.length);
@@ -100,15 +132,48 @@ export class Overlays {
       if (type === S_IFLNK) child.symlink = nodeFs.readlinkSync(`${host}/${name}`);
       if (type === S_IFDIR) this.unread.set(child, `${host}/${name}`);
       if (type === S_IFREG) this.lowerFiles.set(child, { host: `${host}/${name}`, size: st.size });
+      this.quota.created(link.createChild(name, child));
+      // After linking it, which sets a directory's link count and so its ctime.
       child.atime = st.atime;
       child.mtime = st.mtime;
       child.ctime = st.ctime;
-      this.quota.created(link.createChild(name, child));
     }
   }
 
-  /** A lower file's bytes, from the start, up to `max` (its whole content by default). */
+  /**
+   * Brings in the entries of image directories `dirs` (the top one first) at `link`. An entry of a higher layer
+   * hides those of the same name below it, but for directories over directories, whose entries merge.
+   */
+  private enterImages(link: Link, dirs: readonly ImageNode[], path: string, syscall: string): void {
+    const merged = new Map<string, ImageNode[]>();
+    for (const dir of dirs) {
+      for (const [name, entry] of dir.entries!) {
+        const stack = merged.get(name);
+        if (!stack) merged.set(name, [entry]);
+        else if (isImageDir(stack[0]!) && isImageDir(entry)) stack.push(entry);
+      }
+    }
+    this.quota.checkCreate(link.steps.length + 1, syscall, path, 0, merged.size);
+    this.unread.delete(link.getNode());
+    for (const [name, stack] of merged) {
+      if (link.children.has(name)) continue;
+      const top = stack[0]!;
+      const type = top.mode & S_IFMT;
+      const child = this.core.createNode(top.mode);
+      if (type === S_IFLNK) child.symlink = top.target!;
+      if (type === S_IFDIR) this.unread.set(child, stack);
+      if (type === S_IFREG) this.lowerFiles.set(child, { bytes: top.data!, size: top.data!.length });
+      this.quota.created(link.createChild(name, child));
+      const time = new Date(top.mtimeMs);
+      child.atime = time;
+      child.mtime = time;
+      child.ctime = time;
+    }
+  }
+
+  /** A lower file's bytes, from the start, up to `max` (its whole content by default): a copy. */
   read(lower: LowerFile, path: string, max = Infinity): Uint8Array {
+    if ("bytes" in lower) return lower.bytes.slice(0, Math.min(lower.size, max));
     const { fd } = this.openLower(lower, path);
     try {
       return readUpTo(fd, Math.min(lower.size, max));
@@ -119,8 +184,8 @@ export class Overlays {
     }
   }
 
-  /** Opens a lower file for reading: it must still be a regular file in the directory that was listed. */
-  openLower(lower: LowerFile, path: string): { fd: number; stats: nodeFs.Stats } {
+  /** Opens a lower host file for reading: it must still be a regular file in the directory that was listed. */
+  openLower(lower: { host: string }, path: string): { fd: number; stats: nodeFs.Stats } {
     const dir = lower.host.slice(0, lower.host.lastIndexOf("/"));
     let real: string;
     try {
@@ -171,7 +236,8 @@ export class Overlays {
     if ((node.mode & 0o7777) !== (st.mode & 0o7777)) return false;
     if (node.isDirectory()) return true;
     if (node.isSymlink()) return node.symlink === nodeFs.readlinkSync(host);
-    return this.lowerFiles.get(node)?.host === host && node.mtime.getTime() === st.mtime.getTime();
+    const lower = this.lowerFiles.get(node);
+    return lower !== undefined && "host" in lower && lower.host === host && node.mtime.getTime() === st.mtime.getTime();
   }
 }
 

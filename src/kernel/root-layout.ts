@@ -27,7 +27,7 @@ export function defaultEnv(cwd: string): Record<string, string> {
 export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[] }): void {
   for (const dir of ["/usr/local/bin", "/tmp", "/etc", HOME, "/workspace"]) vfs.mkdir(dir, true);
   vfs.chmod("/tmp", 0o1777);
-  userland(vfs, commands);
+  layUserland(vfs, commands);
   vfs.writeFile("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n");
   vfs.writeFile("/etc/group", "root:x:0:\nuser:x:1000:\n");
   vfs.writeFile("/etc/hostname", "agentos\n");
@@ -40,7 +40,11 @@ export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[
  * VM's, not the user's data. A command removed on its own stays removed, as on Linux.
  */
 export function userland(vfs: Vfs, commands: { names(): readonly string[] }): void {
-  if (vfs.typeOf("/usr/bin") === FileType.DIRECTORY) return;
+  if (vfs.typeOf("/usr/bin") !== FileType.DIRECTORY) layUserland(vfs, commands);
+}
+
+/** The stubs and /bin, where nothing of those names is: a file of an image layer keeps its name. */
+function layUserland(vfs: Vfs, commands: { names(): readonly string[] }): void {
   try {
     vfs.mkdir("/usr/bin", true);
     if (!vfs.exists("/bin")) vfs.symlink("usr/bin", "/bin");

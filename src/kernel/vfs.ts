@@ -7,6 +7,8 @@ import type { Limits } from "../limits.js";
 import { FsQuota } from "./fs-quota.js";
 import { HostWrites } from "./host-writes.js";
 import { Overlays, type LowerFile, type OverlayDiff } from "./overlay.js";
+import { ImageFile } from "./image-file.js";
+import type { Image } from "./image.js";
 import { fsError, HostFile, hostDirectory, hostPath, openHostFile, readHostFile, type Mount } from "./host-mount.js";
 import { setExactTimes, withExactTimes } from "./exact-times.js";
 import { kerr } from "./kernel-error.js";
@@ -118,6 +120,11 @@ export class Vfs {
     this.mountLinks.add(link);
   }
 
+  /** Shows read-only images below the root, the first the lowest (image.ts); before anything else is made. */
+  addLayers(images: readonly Image[]): void {
+    this.overlays.addImages(this.core.root, images);
+  }
+
   /** The changes of the read-write mount that holds real path `real`, if it is in one (host-writes.ts). */
   private hostWrites(real: string): HostWrites | undefined {
     const mount = this.mountOf(real);
@@ -141,13 +148,13 @@ export class Vfs {
 
   /** Brings an overlay directory's lower entries in before its entries are used (overlay.ts). */
   private enter(link: Link, path: string, syscall: string): void {
-    if (this.overlays.mounts.size > 0 && link.getNode().isDirectory()) this.overlays.enter(link, path, syscall);
+    if (this.overlays.active && link.getNode().isDirectory()) this.overlays.enter(link, path, syscall);
   }
 
   /** What `path` really names (path-lookup.ts); `follow` says whether a symlink at its end is followed. */
   private resolve(path: string, syscall: string, follow: boolean): string {
     checkPathLength(path, this.limits, syscall);
-    const enter = this.overlays.mounts.size > 0 ? (dir: Link) => this.overlays.enter(dir, path, syscall) : undefined;
+    const enter = this.overlays.active ? (dir: Link) => this.overlays.enter(dir, path, syscall) : undefined;
     return lookup(this.core, path, { follow, maxSymlinkDepth: this.limits.maxSymlinkDepth, mountPoints: this.mountLinks, syscall, enter });
   }
 
@@ -289,8 +296,9 @@ export class Vfs {
     const lower = node && this.overlays.lowerFile(node);
     if (lower) {
       if (!how.write && !how.truncate) {
-        const { fd } = this.overlays.openLower(lower, path);
-        return new HostFile(fd, path, undefined, { stat: () => this.nodeStat(node), mode: () => node.mode });
+        const standsFor = { stat: () => this.nodeStat(node), mode: () => node.mode };
+        if ("bytes" in lower) return new ImageFile(lower.bytes, path, standsFor);
+        return new HostFile(this.overlays.openLower(lower, path).fd, path, undefined, standsFor);
       }
       if (how.truncate) this.overlays.ownContent(node);
       else this.copyUp(real, node, lower, path);
@@ -419,6 +427,7 @@ export class Vfs {
     const real = this.resolve(dir, "open", true);
     const parent = this.mountOf(real) ? undefined : linkAt(this.core, real);
     if (!parent?.getNode().isDirectory()) throw kerr("ENOTDIR", { syscall: "open", path: dir });
+    this.enter(parent, dir, "open");
     for (const { name, data, mode } of files) {
       if (parent.children.get(name)) continue;
       const path = `${real}/${name}`;

@@ -2,7 +2,7 @@ import { posix } from "node:path";
 import { strerror } from "../../src/gnu/strerror.js";
 import type { ScriptProcess } from "../script-host.js";
 import { type Stat, SysError, type System } from "./../system.js";
-import { BLOCK, encodeEntry, type Entry, globRegExp, hasWildcards, Lister, parseHeader, parsePax, quoteName, RECORD } from "./tar/format.js";
+import { BLOCK, encodeEntry, type Entry, globRegExp, hasWildcards, Lister, parseHeader, parsePax, quoteName, RECORD } from "../../src/gnu/tar-format.js";
 import { Gunzip, GzipEncoder, GzipFormatError } from "./tar/zstream.js";
 import { versionText } from "../../src/gnu/version.js";
 
