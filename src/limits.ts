@@ -31,7 +31,7 @@ export const ROUTER_SHELLS_PER_VM = 4;
  * Persistent shells of all VMs together. Each holds a pool worker for good, so this stays well below
  * POOL_MAX_THREADS: the commands they run need workers too.
  */
-export const ROUTER_SHELLS_MAX = 64;
+export const ROUTER_SHELLS_MAX = 32;
 /**
  * A router shell handed a command longer than this is let go after it: parsing a command grows the shell's
  * memory to several times its size (~7× measured: 28 MiB for a 4 MiB here-document), and WebAssembly

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentOs } from "../src/index.js";
 import { createVm, result } from "./helpers.js";
 import { RUN_DEADLINE_MS } from "./deadlines.js";
+import { ROUTER_SHELLS_MAX } from "../src/limits.js";
 
 /** Runs `command` and checks that the router served it. */
 async function routed(vm: AgentOs, command: string, options: Parameters<AgentOs["exec"]>[1] = {}) {
@@ -221,5 +222,25 @@ describe("sh -c with one simple command runs the program in the shell's place, a
     const vm = await createVm();
     const r = await vm.exec(`node -e "const { execSync } = require('child_process'); console.log(execSync('ls /etc').toString() === execSync('ls /etc;').toString())"`);
     expect(r).toEqual(result("true\n"));
+  });
+});
+
+describe("exec router: shells of the host process", () => {
+  it(`past ROUTER_SHELLS_MAX (${ROUTER_SHELLS_MAX}) shells, a VM that needs one takes the place of the one idle longest`, async () => {
+    const vms: AgentOs[] = [];
+    for (let i = 0; i <= ROUTER_SHELLS_MAX; i++) {
+      const vm = await createVm();
+      // `;` makes it a shell's command (a simple command would start its program directly).
+      expect(await routed(vm, `echo ${i};`)).toEqual(result(`${i}\n`));
+      vms.push(vm);
+    }
+    // Every VM was served by a shell of its own, the last one's in place of the first one's.
+    expect(vms.map((vm) => vm.stats().router.fresh)).toEqual(vms.map(() => 0));
+    expect(vms.map((vm) => vm.stats().router.shellsStarted)).toEqual(vms.map(() => 1));
+    // The first VM's shell was let go: its next command starts one, in place of the second VM's.
+    expect(await routed(vms[0]!, "echo again;")).toEqual(result("again\n"));
+    expect(vms[0]!.stats().router.shellsStarted).toBe(2);
+    expect(await routed(vms[2]!, "echo kept;")).toEqual(result("kept\n"));
+    expect(vms[2]!.stats().router.shellsStarted).toBe(1);
   });
 });

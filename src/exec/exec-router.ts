@@ -27,8 +27,12 @@ export interface RouterStats {
   shellsStarted: number;
 }
 
-/** Router shells of every VM of this host process (see ROUTER_SHELLS_MAX). */
-let shellsInProcess = 0;
+/**
+ * Router shells of every VM of this host process (see ROUTER_SHELLS_MAX), each with the router it serves, the
+ * least recently used first: when there are as many as may be, a VM that needs one takes the place of the
+ * shell that waited longest, so the shells (a worker and its memory each) stay with the VMs in use.
+ */
+const shellsInProcess = new Map<RouterShell, ExecRouter>();
 
 /**
  * Serves `exec` from persistent shells kept per VM (router-shell.ts), so a command costs neither a process
@@ -63,6 +67,9 @@ export class ExecRouter {
       this.stats.fresh++;
       return undefined;
     }
+    // The most recently used now.
+    shellsInProcess.delete(shell);
+    shellsInProcess.set(shell, this);
     this.stats.routed++;
     return new RoutedCommand(shell, command, opts);
   }
@@ -90,13 +97,28 @@ export class ExecRouter {
   }
 
   private startShell(): RouterShell | undefined {
-    if (this.shells.size >= ROUTER_SHELLS_PER_VM || shellsInProcess >= ROUTER_SHELLS_MAX) return undefined;
-    const shell = new RouterShell(this.kernel, { ...this.env, PWD: "/" }, (gone) => {
-      if (this.shells.delete(gone)) shellsInProcess--;
-    });
+    if (this.shells.size >= ROUTER_SHELLS_PER_VM || (shellsInProcess.size >= ROUTER_SHELLS_MAX && !evictIdleShell())) return undefined;
+    const shell = new RouterShell(this.kernel, { ...this.env, PWD: "/" }, (gone) => this.letGo(gone));
     this.shells.add(shell);
-    shellsInProcess++;
+    shellsInProcess.set(shell, this);
     this.stats.shellsStarted++;
     return shell;
   }
+
+  /** `shell` serves this VM no more: it exited, or it was let go to make room. */
+  letGo(shell: RouterShell): void {
+    this.shells.delete(shell);
+    shellsInProcess.delete(shell);
+  }
+}
+
+/** Lets the least recently used idle shell of the host process go (it exits at once); false when all are busy. */
+function evictIdleShell(): boolean {
+  for (const [shell, router] of shellsInProcess) {
+    if (shell.busy || !shell.alive) continue;
+    router.letGo(shell);
+    shell.close();
+    return true;
+  }
+  return false;
 }
