@@ -455,6 +455,29 @@ export const TOOL_CASES: ToolGroup[] = [
     ],
   },
   {
+    // An option or operand a utility does not take: GNU's message (getopt's, or coreutils' "extra operand") and
+    // exit status, which scripts and agents match on.
+    tool: "usage errors",
+    requires: ["ls", "cat", "wc", "head", "cp", "basename", "sleep", "mkdir", "tail", "uniq", "nproc", "tty"],
+    cases: [
+      "ls --no-such-option",
+      "ls --no-such-option=x src",
+      "ls -Z9 src",
+      "cat --bogus src/index.ts",
+      "cat -q src/index.ts",
+      "wc --nope src/index.ts",
+      "head --lines-of-code 3 src/index.ts",
+      "tail -Q src/index.ts",
+      "cp --nope src/index.ts /tmp/x",
+      "basename a b c",
+      "sleep --x",
+      "mkdir --bogus newdir",
+      "uniq a b c",
+      "nproc x",
+      "tty x",
+    ],
+  },
+  {
     tool: "basename",
     requires: ["basename", "dirname"],
     cases: [
