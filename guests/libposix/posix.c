@@ -342,7 +342,8 @@ static void to_stat(const struct stat_reply *r, struct stat *st) {
   st->st_uid = r->uid;
   st->st_gid = r->gid;
   st->st_blksize = 4096;
-  st->st_blocks = (blkcnt_t)((r->size + 511) / 512);
+  // What the VM's file system allocates, as its du counts it: a regular file's size in whole 4 KiB blocks.
+  st->st_blocks = r->filetype == __WASI_FILETYPE_REGULAR_FILE ? (blkcnt_t)((r->size + 4095) / 4096 * 8) : 0;
   st->st_atim = (struct timespec){(time_t)(r->atim / 1000000000), (long)(r->atim % 1000000000)};
   st->st_mtim = (struct timespec){(time_t)(r->mtim / 1000000000), (long)(r->mtim % 1000000000)};
   st->st_ctim = (struct timespec){(time_t)(r->ctim / 1000000000), (long)(r->ctim % 1000000000)};
