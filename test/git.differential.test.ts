@@ -115,7 +115,11 @@ const CASES: Record<string, Case> = {
       "git config --bool core.bare",
       "git config alias.st status && git st -s",
       "git config --unset user.name && git config --local --list",
+      "git nosuchcommand",
+      "git --version",
     ],
+    // The version is the VM's own.
+    v247: { 9: { stdout: "git version 2.47.3\n" } },
   },
   "log variants": {
     steps: [
@@ -360,6 +364,81 @@ const CASES: Record<string, Case> = {
       "git clone --bare src bare.git && git -C bare.git log --oneline",
       "git clone no-such-dir x",
     ],
+  },
+  "push and fetch with a bare repository": {
+    steps: [
+      "git init -q --bare -b main remote.git && ls remote.git",
+      "git init -q -b main repo && cd repo && echo a > a && git add a && git commit -q -m one",
+      "cd repo && git remote add origin ../remote.git && git remote -v",
+      "cd repo && git push -u origin main",
+      "cd repo && git branch -vv",
+      "git -C remote.git log --oneline",
+      `git clone -q remote.git other && cd other && echo b > b && git add b && ${at(100)} git commit -q -m two && git push`,
+      "cd repo && git fetch && git status -sb",
+      "cd repo && git pull",
+      "cd repo && git log --oneline --all",
+      "cd repo && git ls-remote origin",
+      "cd repo && git push origin main:side && git push origin --delete side",
+      "cd repo && git push origin no-such-branch",
+      `cd repo && echo c > c && git add c && ${at(200)} git commit -q -m three && cd ../other && echo d > d && git add d && ${at(300)} git commit -q -m four && git push`,
+      "cd repo && git remote -v && git remote rename origin upstream && git remote",
+    ],
+    // git 2.44's templates no longer make branches/ (the host's 2.39 does).
+    v247: { 0: { stdout: "HEAD\nconfig\ndescription\nhooks\ninfo\nobjects\nrefs\n" } },
+  },
+  "hooks, aliases, attributes, clean": {
+    steps: [
+      ...REPO,
+      "printf '#!/bin/sh\\necho pre-commit ran >&2\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
+      `echo x >> a.txt && ${at(100)} git commit -q -am hooked`,
+      "printf '#!/bin/sh\\necho rejected >&2\\nexit 1\\n' > .git/hooks/pre-commit",
+      `echo y >> a.txt && ${at(200)} git commit -q -am rejected; echo $?`,
+      `${at(200)} git commit -q --no-verify -m 'no verify' && git log -1 --format=%s`,
+      "printf '#!/bin/sh\\necho \"msg: $(head -1 $1)\" >&2\\n' > .git/hooks/commit-msg && chmod +x .git/hooks/commit-msg && rm .git/hooks/pre-commit",
+      `${at(300)} git commit -q --allow-empty -m 'with a message hook'`,
+      "echo '*.bin binary' > .gitattributes && printf 'a\\0b' > f.bin && git add . && git diff --cached --stat",
+      "git check-attr -a f.bin",
+      "git config alias.last 'log -1 --format=%s' && git last",
+      "git config alias.hi '!echo from a shell alias' && git hi",
+      "mkdir -p junk/deep && touch junk/deep/x scratch.tmp && echo '*.tmp' > .gitignore",
+      "git clean -n",
+      "git clean -nd",
+      "git clean -ndX",
+      "git clean -fdx && git status -s",
+    ],
+  },
+  "format-patch, am, apply": {
+    steps: [
+      ...REPO,
+      `echo patch1 >> a.txt && ${at(100)} git commit -q -am 'patch one'`,
+      "git format-patch -1 --no-signature --stdout > ../p.patch; cat ../p.patch",
+      "git format-patch -1 --stdout | tail -3",
+      "git format-patch -1 --no-signature -o ../out && ls ../out",
+      "git reset -q --hard HEAD~1 && git apply --stat ../p.patch && git apply --check ../p.patch && git apply ../p.patch && git status -s",
+      `git checkout -q -- . && ${at(200)} git am ../p.patch && git log --oneline`,
+      "git diff HEAD~1 > ../d.diff && git apply -R ../d.diff && git status -s && git diff",
+      "git apply ../no-such.patch",
+      `git checkout -q -- . && ${at(300)} git am ../p.patch`,
+      "git am --abort && git status -s",
+    ],
+    // format-patch's signature is git's version.
+    v247: {
+      5: { stdout: "-- \n2.47.3\n\n" },
+      // git 2.45 prints am's way out of a failed patch as hints on stderr (advice.mergeConflict), not on stdout.
+      11: {
+        stdout: "Applying: patch one\nPatch failed at 0001 patch one\n",
+        stderr: [
+          "error: patch failed: a.txt:1",
+          "error: a.txt: patch does not apply",
+          "hint: Use 'git am --show-current-patch=diff' to see the failed patch",
+          'hint: When you have resolved this problem, run "git am --continue".',
+          'hint: If you prefer to skip this patch, run "git am --skip" instead.',
+          'hint: To restore the original branch and stop patching, run "git am --abort".',
+          'hint: Disable this message with "git config advice.mergeConflict false"',
+          "",
+        ].join("\n"),
+      },
+    },
   },
   "grep, blame, rev-parse, ls-files": {
     steps: [
