@@ -37,15 +37,23 @@ export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[
 
 /** git's templates (guests/dist/git-templates.json, from its build), which `git init` copies into .git. */
 let templates: Record<string, { mode: number; text: string }> | undefined;
-export const GIT_TEMPLATE_DIR = "/usr/share/git-core/templates";
+const GIT_TEMPLATE_DIR = "/usr/share/git-core/templates";
 
+/**
+ * Lays out git's templates (29 KB, counted in maxFsBytes as any file). A file system too small for them goes
+ * without: `git init` then warns that it found no templates, as git does where they are not installed.
+ */
 function gitTemplates(vfs: Vfs): void {
   templates ??= JSON.parse(readFileSync(join(PACKAGE_DIR, "guests/dist/git-templates.json"), "utf8")) as Record<string, { mode: number; text: string }>;
-  for (const [path, { mode, text }] of Object.entries(templates)) {
-    const file = `${GIT_TEMPLATE_DIR}/${path}`;
-    vfs.mkdir(file.slice(0, file.lastIndexOf("/")), true);
-    vfs.writeFile(file, text);
-    vfs.chmod(file, mode);
+  try {
+    for (const [path, { mode, text }] of Object.entries(templates)) {
+      const file = `${GIT_TEMPLATE_DIR}/${path}`;
+      vfs.mkdir(file.slice(0, file.lastIndexOf("/")), true);
+      vfs.writeFile(file, text);
+      vfs.chmod(file, mode);
+    }
+  } catch {
+    // no room: see above
   }
 }
 
