@@ -83,7 +83,7 @@ function toolchain(libposix: string): Toolchain {
       join(libposix, "agentos_cwd.o"),
       `-L${libposix}`,
       "-Wl,--strip-all",
-      "-Wl,--wrap=stat,--wrap=lstat,--wrap=fstat",
+      "-Wl,--wrap=stat,--wrap=lstat,--wrap=fstat,--wrap=open",
       "-Wl,-z,stack-size=8388608",
       "-Wl,--stack-first",
     ],

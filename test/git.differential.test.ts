@@ -440,6 +440,17 @@ const CASES: Record<string, Case> = {
       },
     },
   },
+  "file modes": {
+    steps: [
+      ...REPO,
+      `printf '#!/bin/sh\\necho ran\\n' > run.sh && chmod +x run.sh && git add run.sh && ${at(100)} git commit -q -m exec && git ls-files -s run.sh`,
+      "git clone -q . ../copy && cd ../copy && git status -s && ./run.sh && stat -c %a run.sh a.txt",
+      "cd ../copy && chmod -x run.sh && git status -s && git diff",
+      "cd ../copy && git config core.fileMode false && git status -s",
+      "stat -c %a .git/objects/$(git rev-parse HEAD | cut -c1-2)/* .git/config .git/index",
+      "git config core.fileMode",
+    ],
+  },
   "grep, blame, rev-parse, ls-files": {
     steps: [
       ...REPO,

@@ -6,7 +6,7 @@ import { AgentOs } from "../src/index.js";
  * guests/libposix, the POSIX layer every C guest (git) is linked with, through guests/wasi-probe/libposix.c:
  * spawn with a working directory and pipes, waitpid, exec emulated as spawn and exit, system, popen both ways,
  * dup2 onto a free fd and onto stdout, fork's ENOSYS, st_mode with permission bits through stat, lstat and
- * fstat, chmod and fchmod, realpath through a symlink, mkstemp, the user's passwd entry and isatty.
+ * fstat, open's mode for a file it creates, chmod and fchmod, realpath through a symlink, mkstemp, the user's passwd entry and isatty.
  */
 describe("libposix", () => {
   it("gives a C program POSIX processes, fds, modes and users on the VM's imports", async () => {
@@ -40,6 +40,9 @@ describe("libposix", () => {
         "stat dir: mode 40755",
         "fstat: mode 100600",
         "stat missing: -1 errno ENOENT",
+        "open O_EXCL 0777: mode 100755",
+        "open new 0600: mode 100600",
+        "open existing 0755: mode 100600",
         "realpath: /home/user/w/dup2.txt",
         "mkstemp: 1 mode 100600",
         "user: user 1000 /home/user /bin/sh",

@@ -380,6 +380,29 @@ int __wrap_fstat(int fd, struct stat *st) {
   return 0;
 }
 
+// preview1's path_open takes no mode, so a new file gets the VM's default (0644). open (linked with --wrap)
+// gives a file it creates the mode asked, less the umask: git checks out an executable as 0755 so.
+int __real_open(const char *path, int flags, ...);
+int __wrap_open(const char *path, int flags, ...) {
+  if (!(flags & O_CREAT)) return __real_open(path, flags);
+  va_list ap;
+  va_start(ap, flags);
+  mode_t mode = va_arg(ap, mode_t) & 07777 & ~022;
+  va_end(ap);
+  for (int tries = 0; tries < 8; tries++) {
+    // Without O_EXCL the mode applies only if this call makes the file: try the one there first.
+    int fd = flags & O_EXCL ? -1 : __real_open(path, flags & ~O_CREAT);
+    if (fd >= 0 || (!(flags & O_EXCL) && errno != ENOENT)) return fd;
+    fd = __real_open(path, flags | O_EXCL, mode);
+    if (fd >= 0) {
+      if (mode != 0644) fchmod(fd, mode);
+      return fd;
+    }
+    if (errno != EEXIST || flags & O_EXCL) return fd;
+  }
+  return __real_open(path, flags, mode);
+}
+
 int chmod(const char *path, mode_t mode) {
   char buf[PATH_MAX];
   char *rel;

@@ -11,6 +11,6 @@ clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi
 L=../libposix
 clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem $L/include -isystem /usr/include/wasm32-wasi -include agentos_posix.h \
   -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_MMAN -D_WASI_EMULATED_GETPID \
-  -Wl,--strip-all -Wl,--wrap=stat,--wrap=lstat,--wrap=fstat -Wl,-z,stack-size=8388608 -Wl,--stack-first \
+  -Wl,--strip-all -Wl,--wrap=stat,--wrap=lstat,--wrap=fstat,--wrap=open -Wl,-z,stack-size=8388608 -Wl,--stack-first \
   -o libposix-probe.wasm libposix.c $L/posix.c $L/agentos_cwd.c -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks
 rustc --edition 2021 --target wasm32-wasip1 -O -C strip=symbols -o probe-rs.wasm probe.rs

@@ -94,6 +94,15 @@ int main(int argc, char **argv) {
   close(fd);
   printf("fstat: mode %o\n", (unsigned)st.st_mode);
   printf("stat missing: %d errno %s\n", stat("missing", &st), errno == ENOENT ? "ENOENT" : "other");
+  close(open("exec.sh", O_WRONLY | O_CREAT | O_EXCL, 0777));
+  close(open("new.txt", O_WRONLY | O_CREAT | O_TRUNC, 0600));
+  close(open("dup2.txt", O_WRONLY | O_CREAT, 0755));
+  stat("exec.sh", &st);
+  printf("open O_EXCL 0777: mode %o\n", (unsigned)st.st_mode);
+  stat("new.txt", &st);
+  printf("open new 0600: mode %o\n", (unsigned)st.st_mode);
+  stat("dup2.txt", &st);
+  printf("open existing 0755: mode %o\n", (unsigned)st.st_mode);
   char *real = realpath("sub/../link", NULL);
   printf("realpath: %s\n", real);
   free(real);
