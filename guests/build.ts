@@ -10,6 +10,9 @@
  *   crates.io, checked against its sha256, unpacked into the guest's target/<crate> (where its Cargo.toml's
  *   [patch.crates-io] points) and patched with guests/<guest>/<crate>.patch. Guests that keep their working
  *   directory link guests/cwd/cwd.rs (compiled to an object here) and are marked so in the registry.
+ * - C guests (guests/c.ts) with Debian's clang-19, lld-19 and wasi-libc (apt-get install clang-19 lld-19 wasi-libc
+ *   libclang-rt-19-dev-wasm32): upstream release tarballs, checked against their sha256, patched with
+ *   guests/<guest>/*.patch and linked with guests/libposix (the POSIX layer on the VM's imports).
  * Then THIRD_PARTY_NOTICES is written again from the new manifest (guests/notices.ts).
  */
 import { execFileSync } from "node:child_process";
@@ -17,6 +20,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { buildC, type CGuest, cToolchain, GIT } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
@@ -83,7 +87,7 @@ const COREUTILS_PATCHES: PatchedCrate[] = [
 /** uutils coreutils 0.12 as one multicall binary: the build the smaller ones vary. */
 const COREUTILS: RustGuest = { kind: "rust", package: "coreutils", bin: "coreutils", patches: COREUTILS_PATCHES, keepsCwd: true, uucoreLocales: true };
 
-export const GUESTS: Record<string, GoGuest | RustGuest> = {
+export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   /** Exercises the kernel for event-loop guests (test/event-loop.test.ts). */
   probe: { kind: "go" },
   /** goawk 1.31.0 as `awk` (guests/awk/README.md). */
@@ -122,6 +126,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest> = {
   },
   /** uutils coreutils 0.12 as one multicall binary (guests/coreutils/README.md). */
   coreutils: COREUTILS,
+  /** git 2.47.3 with zlib 1.3.1 (guests/git/README.md). */
+  git: GIT,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").
@@ -141,6 +147,8 @@ export interface GuestManifest {
   go: string;
   /** `rustc -V` of the toolchain that built the Rust guests. */
   rust?: string;
+  /** The compiler and libc that built the C guests (cToolchain()). */
+  c?: string;
   guests: Record<
     string,
     {
@@ -149,13 +157,15 @@ export interface GuestManifest {
       sources: Record<string, string>;
       /** Rust guests: every crate compiled into the binary, name → version (" patched" when from guests/). */
       crates?: Record<string, string>;
+      /** C guests: every upstream tarball compiled into the binary, name → version, url and sha256. */
+      tarballs?: Record<string, { version: string; url: string; sha256: string }>;
       sha256: string;
       bytes: number;
     }
   >;
 }
 
-const SOURCE = /\.(go|rs|toml|patch)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
+const SOURCE = /\.(go|rs|toml|patch|c|h)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
 
 /** The files a guest is built from, relative to guests/, with their sha256: its directory (without cargo's target/ and a build's vendor/), and guests/cwd's file when it links it. */
 export function guestSources(name: string): Record<string, string> {
@@ -168,13 +178,14 @@ export function guestSources(name: string): Record<string, string> {
   };
   const guest = GUESTS[name];
   walk((guest?.kind === "rust" && guest.variant?.of) || name);
-  if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
+  if (guest?.kind === "c") walk("libposix");
+  else if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
   return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }
 
 /** The guests this file builds: name → the .wasm file in guests/dist/. */
 export const guestFiles = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(GUESTS).map(([name, g]) => [name, g.kind === "rust" ? (g.variant?.file ?? `${g.bin}.wasm`) : `${name}.wasm`]));
+  Object.fromEntries(Object.entries(GUESTS).map(([name, g]) => [name, g.kind === "rust" ? (g.variant?.file ?? `${g.bin}.wasm`) : g.kind === "c" ? g.file : `${name}.wasm`]));
 
 function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
   const file = `${name}.wasm`;
@@ -290,14 +301,17 @@ async function main(): Promise<void> {
   const built: GuestManifest["guests"] = {};
   for (const name of names) {
     const g = GUESTS[name]!;
-    built[name] = g.kind === "go" ? buildGo(name, g) : await buildRust(name, g);
+    built[name] = g.kind === "go" ? buildGo(name, g) : g.kind === "c" ? await buildC(name, g, guestSources(name)) : await buildRust(name, g);
   }
   // Read only now: another build may have written the manifest meanwhile.
   const manifestFile = join(dist, "manifest.json");
   const old = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as GuestManifest) : undefined;
+  // A toolchain's version is asked only when a guest of its kind was built (each build needs only its own).
+  const kinds = new Set(names.map((n) => GUESTS[n]!.kind));
   const manifest: GuestManifest = {
-    go: execFileSync(go, ["env", "GOVERSION"], { env: goEnv, encoding: "utf8" }).trim(),
-    rust: execFileSync(rustc, ["-V"], { encoding: "utf8" }).trim(),
+    go: kinds.has("go") || !old ? execFileSync(go, ["env", "GOVERSION"], { env: goEnv, encoding: "utf8" }).trim() : old.go,
+    rust: kinds.has("rust") || !old?.rust ? execFileSync(rustc, ["-V"], { encoding: "utf8" }).trim() : old.rust,
+    c: kinds.has("c") || !old?.c ? cToolchain() : old.c,
     guests: {},
   };
   for (const name of Object.keys(GUESTS)) {

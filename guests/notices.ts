@@ -6,6 +6,7 @@
  * sources the build uses: cargo's registry (`cargo fetch --locked` in each Rust guest's directory, after
  * guests/build.ts's patched crates are unpacked into its target/), Go's module cache (`go mod download`), the Go
  * toolchain's GOROOT and the Rust toolchain's share/doc/rust/licenses. Identical texts are printed once.
+ * C guests' tarballs are unpacked into guests/<guest>/target/notices for their licence files.
  * test/notices.test.ts checks that every guest of guests/dist and every crate of the manifest has its entry.
  */
 import { execFileSync } from "node:child_process";
@@ -14,6 +15,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { GUESTS, type GuestManifest, patchCrate } from "./build.js";
+import { type CGuest, unpack } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const root = join(here, "..");
@@ -154,6 +156,43 @@ function goComponents(name: string, pkg: string, patched?: string): Component[] 
   });
 }
 
+/**
+ * A C guest: the tarballs compiled into it (their licence files, from the build's sources), wasi-libc and the
+ * compiler's builtins (Debian's copyright files of the packages that built it), and guests/libposix (ours).
+ */
+async function cComponents(name: string, g: CGuest): Promise<Component[]> {
+  const target = join(here, name, "target");
+  const work = join(target, "notices");
+  const parts: Component[] = [];
+  for (const t of g.tarballs) {
+    const dir = await unpack(target, work, t);
+    parts.push({
+      name: t.name,
+      version: t.version + (t === g.tarballs[0] ? " (with changes of ours)" : ""),
+      upstream: t.upstream,
+      licence: t.licence,
+      texts: t.licenceFiles.map((f) => addText(`${t.name} ${t.version}: ${f}`, readFileSync(join(dir, f), "utf8"))),
+    });
+  }
+  const debian = (pkg: string): number[] => [addText(`${pkg} (Debian's /usr/share/doc/${pkg}/copyright)`, readFileSync(`/usr/share/doc/${pkg}/copyright`, "utf8"))];
+  parts.push({
+    name: "wasi-libc",
+    version: "0.0~git20220510 (Debian 12)",
+    upstream: "https://github.com/WebAssembly/wasi-libc",
+    licence: "CC0-1.0 AND MIT AND BSD-2-Clause AND Apache-2.0 WITH LLVM-exception (musl's MIT for its top half; see the text)",
+    texts: debian("wasi-libc"),
+  });
+  parts.push({
+    name: "compiler-rt builtins (libclang_rt.builtins-wasm32)",
+    version: "19 (Debian 12)",
+    upstream: "https://github.com/llvm/llvm-project",
+    licence: "Apache-2.0 WITH LLVM-exception",
+    texts: debian("libclang-rt-19-dev-wasm32"),
+  });
+  parts.push({ name: "libagentos_posix (guests/libposix)", version: "this project's", upstream: "agentos-vm", licence: "MIT", texts: [addText("agentos-vm: LICENSE", readFileSync(join(root, "LICENSE"), "utf8"))] });
+  return parts;
+}
+
 function line(c: Component): string {
   const refs = c.texts.map((i) => `[T${i + 1}]`).join(" ");
   return `  ${c.name} ${c.version}\n    upstream: ${c.upstream}\n    licence: ${c.licence}  text: ${refs}${c.note ? `\n    note: ${c.note}` : ""}`;
@@ -196,6 +235,9 @@ export async function notices(): Promise<string> {
       }
       program = parts.find((c) => c.name === g.package);
       parts.push(rustStd);
+    } else if (g.kind === "c") {
+      parts = await cComponents(name, g);
+      program = parts[0];
     } else {
       parts = [...goComponents(name, g.pkg ?? ".", g.patch?.module), goStd];
       program = parts.find((c) => c.name === g.patch?.module);

@@ -113,11 +113,13 @@ describe(`the packed ${NAME} package`, () => {
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
   });
 
-  // 0.1.0: 12469225 bytes packed, 39748077 unpacked (README "Size"); a bound, not a measurement of speed.
-  it("stays within its size bound: 13.5 MB packed, 43 MB unpacked", () => {
+  // 0.1.0: 12469225 bytes packed, 39748077 unpacked. git (guests/dist/git.wasm, 3.56 MB, 1.3 MB compressed, and
+  // its 29 KB of templates) brought it to 14203070 packed, 44781378 unpacked (README "Size"), so the bound was
+  // raised from 13.5 MB and 43 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 15 MB packed, 47 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(13_500_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(43_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(15_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(47_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {

@@ -63,6 +63,13 @@ const builtGuests: Record<string, BuiltGuest> = {
   /** mvdan.cc/sh, a bash interpreter (guests/sh/README.md). */
   sh: { file: "sh.wasm", keepsCwd: true, seesDevices: true, sigpipeOnStdioOnly: true },
   bash: { file: "sh.wasm", keepsCwd: true, seesDevices: true, sigpipeOnStdioOnly: true },
+  /**
+   * git 2.47 (guests/git/README.md). Its transports start the server side by the dashed names through
+   * `sh -c`; the one binary serves all three, by argv[0] as git itself dispatches.
+   */
+  git: { file: "git.wasm", keepsCwd: true, seesDevices: true },
+  "git-upload-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
+  "git-receive-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks

@@ -1,0 +1,256 @@
+/**
+ * The C guests of guests/build.ts: upstream release tarballs built for wasm32-wasi with Debian 12's clang-19,
+ * lld-19 and wasi-libc 0.0~git20220510 (`apt-get install clang-19 lld-19 wasi-libc libclang-rt-19-dev-wasm32`),
+ * linked with guests/libposix, the POSIX layer (processes, pipes, st_mode, users) on the VM's own imports.
+ * Work happens in guests/<guest>/target/ (not committed): the tarballs are downloaded there once and checked
+ * against their sha256, then unpacked afresh for every build.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const here = new URL(".", import.meta.url).pathname;
+const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+
+const CC = process.env.CC_WASI ?? "clang-19";
+const AR = process.env.AR_WASI ?? "llvm-ar-19";
+const SYSROOT_INCLUDE = "/usr/include/wasm32-wasi";
+const JOBS = process.env.JOBS ?? "2";
+
+/** An upstream source release, from a mirror that needs no GitHub (Debian's pool keeps the upstream tarballs). */
+export interface Tarball {
+  name: string;
+  version: string;
+  url: string;
+  sha256: string;
+  /** The directory it unpacks to. */
+  dir: string;
+  /** SPDX identifier and the files of the release that carry its licence (for THIRD_PARTY_NOTICES). */
+  licence: string;
+  licenceFiles: string[];
+  upstream: string;
+}
+
+export interface CGuest {
+  kind: "c";
+  /** guests/dist/<file>. */
+  file: string;
+  /** The program first, then the libraries compiled into it. */
+  tarballs: Tarball[];
+  /** Builds the program in `work` (tarballs unpacked and patched there); returns the path of the .wasm. */
+  make: (work: string, toolchain: Toolchain) => string;
+}
+
+/** Compiler flags every C guest is built with (../shared/docs/c-guests.md §1). */
+export interface Toolchain {
+  cc: string;
+  ar: string;
+  cflags: string[];
+  ldflags: string[];
+  libs: string[];
+}
+
+/**
+ * -nostdlibinc with explicit -isystem: Debian's clang otherwise searches /usr/include (glibc) after the WASI
+ * headers, and a header wasi-libc lacks would come from glibc. `--target=wasm32-wasi`, not wasip1: Debian's
+ * multiarch directories carry that name (the output is preview1 either way).
+ */
+function toolchain(libposix: string): Toolchain {
+  return {
+    cc: CC,
+    ar: AR,
+    cflags: [
+      "--target=wasm32-wasi",
+      "-O2",
+      "-nostdlibinc",
+      "-isystem",
+      join(here, "libposix/include"),
+      "-isystem",
+      SYSROOT_INCLUDE,
+      "-include",
+      "agentos_posix.h",
+      "-D_WASI_EMULATED_SIGNAL",
+      "-D_WASI_EMULATED_PROCESS_CLOCKS",
+      "-D_WASI_EMULATED_MMAN",
+      "-D_WASI_EMULATED_GETPID",
+      `-ffile-prefix-map=${here}=/agentos/guests/`,
+    ],
+    // An 8 MiB stack (Linux's default) below the static data (--stack-first): wasm-ld's 64 KiB default grows
+    // down into dlmalloc's state, and an overflow corrupts the heap silently instead of trapping.
+    ldflags: [
+      "--target=wasm32-wasi",
+      join(libposix, "agentos_cwd.o"),
+      `-L${libposix}`,
+      "-Wl,--strip-all",
+      "-Wl,--wrap=stat,--wrap=lstat,--wrap=fstat,--wrap=open",
+      "-Wl,-z,stack-size=8388608",
+      "-Wl,--stack-first",
+    ],
+    libs: ["-lagentos_posix", "-lwasi-emulated-signal", "-lwasi-emulated-mman", "-lwasi-emulated-process-clocks"],
+  };
+}
+
+/** What built the C guests, for the manifest: the compiler's version and wasi-libc's Debian package. */
+export function cToolchain(): string {
+  const clang = execFileSync(CC, ["--version"], { encoding: "utf8" }).split("\n")[0]!.trim();
+  let libc = "wasi-libc (version unknown)";
+  try {
+    libc = `wasi-libc ${execFileSync("dpkg-query", ["-W", "-f=${Version}", "wasi-libc"], { encoding: "utf8" }).trim()}`;
+  } catch {
+    // not a Debian system: the headers are still the ones named above
+  }
+  return `${clang}, ${libc}`;
+}
+
+/** Downloads (once) and checks a tarball into `dir`; returns its path. */
+export async function fetchTarball(dir: string, t: Tarball): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, t.url.slice(t.url.lastIndexOf("/") + 1));
+  if (!existsSync(file) || sha256(readFileSync(file)) !== t.sha256) {
+    const res = await fetch(t.url);
+    if (!res.ok) throw new Error(`${t.name} ${t.version}: HTTP ${res.status} from ${t.url}`);
+    writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+  }
+  if (sha256(readFileSync(file)) !== t.sha256) throw new Error(`${t.name} ${t.version}: checksum mismatch for ${t.url}`);
+  return file;
+}
+
+/** Unpacks a checked tarball into `work` afresh; returns the directory it made. */
+export async function unpack(cache: string, work: string, t: Tarball): Promise<string> {
+  const file = await fetchTarball(cache, t);
+  mkdirSync(work, { recursive: true });
+  rmSync(join(work, t.dir), { recursive: true, force: true });
+  execFileSync("tar", ["xf", file, "-C", work]);
+  return join(work, t.dir);
+}
+
+/** guests/libposix compiled into `out`: libagentos_posix.a and agentos_cwd.o (linked as an object: nothing references it). */
+function buildLibposix(tc: Toolchain, out: string): void {
+  mkdirSync(out, { recursive: true });
+  const cc = (src: string, obj: string): void => {
+    execFileSync(tc.cc, [...tc.cflags, "-Wall", "-Werror", "-c", join(here, "libposix", src), "-o", join(out, obj)], { stdio: "inherit" });
+  };
+  cc("posix.c", "posix.o");
+  cc("agentos_cwd.c", "agentos_cwd.o");
+  rmSync(join(out, "libagentos_posix.a"), { force: true });
+  execFileSync(tc.ar, ["rcs", join(out, "libagentos_posix.a"), join(out, "posix.o")]);
+}
+
+export async function buildC(name: string, g: CGuest, sources: Record<string, string>) {
+  const target = join(here, name, "target");
+  const work = join(target, "build");
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const libposix = join(work, "libposix");
+  const tc = toolchain(libposix);
+  buildLibposix(tc, libposix);
+  for (const t of g.tarballs) await unpack(target, work, t);
+  const patches = readdirSync(join(here, name)).filter((f) => f.endsWith(".patch")).sort();
+  for (const p of patches) execFileSync("patch", ["-p1", "-d", join(work, g.tarballs[0]!.dir), "-i", join(here, name, p)], { stdio: "inherit" });
+  const wasm = g.make(work, tc);
+  copyFileSync(wasm, join(here, "dist", g.file));
+  const bytes = readFileSync(join(here, "dist", g.file));
+  const tarballs = Object.fromEntries(g.tarballs.map((t) => [t.name, { version: t.version, url: t.url, sha256: t.sha256 }]));
+  return { file: g.file, sources, tarballs, sha256: sha256(bytes), bytes: bytes.length };
+}
+
+/** The files under `dir`, path → mode and text, sorted. */
+function templateFiles(dir: string): Record<string, { mode: number; text: string }> {
+  const out: Record<string, { mode: number; text: string }> = {};
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path);
+      else out[path] = { mode: statSync(join(dir, path)).mode & 0o777, text: readFileSync(join(dir, path), "utf8") };
+    }
+  };
+  walk("");
+  return out;
+}
+
+const ZLIB: Tarball = {
+  name: "zlib",
+  version: "1.3.1",
+  // Debian's repack of zlib 1.3.1 (its contrib/ directory removed; the library's sources are upstream's).
+  url: "http://deb.debian.org/debian/pool/main/z/zlib/zlib_1.3.dfsg+really1.3.1.orig.tar.gz",
+  sha256: "60dd315c07f616887caa029408308a018ace66e3d142726a97db164b3b8f69fb",
+  dir: "zlib-1.3.1",
+  licence: "Zlib",
+  licenceFiles: ["LICENSE"],
+  upstream: "https://zlib.net",
+};
+
+/**
+ * The make variables of git's build for WASI: no threads, no mmap, no network libraries (curl, OpenSSL,
+ * expat), no NLS, the regex of git's compat/ (wasi-libc's lacks REG_STARTEND).
+ */
+const GIT_KNOBS = [
+  "NO_OPENSSL",
+  "NO_CURL",
+  "NO_EXPAT",
+  "NO_PTHREADS",
+  "NO_MMAP",
+  "NO_ICONV",
+  "NO_GETTEXT",
+  "NO_PERL",
+  "NO_PYTHON",
+  "NO_TCLTK",
+  "NO_UNIX_SOCKETS",
+  "NO_IPV6",
+  "NO_STRUCT_ITIMERVAL",
+  "NO_SETITIMER",
+  "NO_POSIX_GOODIES",
+  "NO_SYMLINK_HEAD",
+  "NO_INSTALL_HARDLINKS",
+  "SKIP_DASHED_BUILT_INS",
+  "HAVE_CLOCK_GETTIME",
+  "HAVE_CLOCK_MONOTONIC",
+  "HAVE_GETDELIM",
+];
+
+export const GIT: CGuest = {
+  kind: "c",
+  file: "git.wasm",
+  tarballs: [
+    {
+      name: "git",
+      version: "2.47.3",
+      // Debian's copy of the upstream release tarball (git-2.47.3.tar.xz).
+      url: "http://deb.debian.org/debian/pool/main/g/git/git_2.47.3.orig.tar.xz",
+      sha256: "9c2eb1250781b3e5bfef098572d07fdf132d67e6c065e4307332ade9819a1501",
+      dir: "git-2.47.3",
+      licence: "GPL-2.0-only",
+      licenceFiles: ["COPYING", "LGPL-2.1"],
+      upstream: "https://git-scm.com (https://github.com/git/git)",
+    },
+    ZLIB,
+  ],
+  make(work, tc) {
+    const zlib = join(work, ZLIB.dir);
+    const env = { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" };
+    execFileSync("./configure", ["--static"], { cwd: zlib, env, stdio: "inherit" });
+    execFileSync("make", [`-j${JOBS}`, "libz.a"], { cwd: zlib, env, stdio: "inherit" });
+    const src = join(work, "git-2.47.3");
+    const config = [
+      `CC = ${tc.cc}`,
+      `AR = ${tc.ar}`,
+      `CFLAGS = ${[...tc.cflags, `-I${zlib}`].join(" ")}`,
+      `LDFLAGS = ${[...tc.ldflags, `-L${zlib}`].join(" ")}`,
+      `EXTLIBS = ${tc.libs.join(" ")}`,
+      "NO_REGEX = NeedsStartEnd",
+      ...GIT_KNOBS.map((k) => `${k} = YesPlease`),
+    ];
+    writeFileSync(join(src, "config.mak"), `${config.join("\n")}\n`);
+    // uname_* on the command line: config.mak is read after config.mak.uname, whose Linux settings
+    // (sync_file_range, sysinfo, procinfo) would otherwise apply. prefix=/usr: the VM's git lives in /usr/bin,
+    // reads /etc/gitconfig (the VM has none) and its templates from /usr/share/git-core/templates.
+    const uname = ["uname_S=WASI", "uname_M=wasm32", "uname_O=WASI", "uname_R=1", "uname_P=wasm32", "uname_V=1"];
+    execFileSync("make", [`-j${JOBS}`, ...uname, "prefix=/usr", "git"], { cwd: src, stdio: "inherit" });
+    // git's templates (hook samples, info/exclude, description), which `git init` copies into a new
+    // repository: the VM lays them out in /usr/share/git-core/templates (src/kernel/root-layout.ts).
+    execFileSync("make", ["-C", "templates", "prefix=/usr"], { cwd: src, stdio: "inherit" });
+    writeFileSync(join(here, "dist", "git-templates.json"), `${JSON.stringify(templateFiles(join(src, "templates/blt")), null, 1)}\n`);
+    return join(src, "git");
+  },
+};
