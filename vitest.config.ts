@@ -13,6 +13,7 @@ import { HOOK_DEADLINE_MS, TEST_DEADLINE_MS } from "./test/deadlines.js";
 const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts", "test/node/packages.test.ts", "test/node/primordials.test.ts"];
 const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
+  "test/git.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",

@@ -28,6 +28,7 @@ import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
 import type { OverlayDiff } from "./kernel/overlay.js";
 import { Image } from "./kernel/image.js";
+import { runtimeLayers } from "./kernel/runtime-image.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
@@ -252,7 +253,7 @@ export class AgentOs {
     const layers = options.layers ?? [];
     if (!Array.isArray(layers) || !layers.every((l) => l instanceof Image)) throw new TypeError("layers must be an array of Image (Image.fromFiles, fromDirectory, fromTar)");
     const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0);
-    kernel.vfs.addLayers(layers);
+    kernel.vfs.addLayers([...runtimeLayers(registry), ...layers]);
     createRootLayout(kernel.vfs, registry);
     try {
       for (const m of options.mounts ?? []) {

@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { FileType } from "../abi/wasi.js";
-import { PACKAGE_DIR } from "../util/package-dir.js";
 import { STUB_PREFIX } from "./executable.js";
 import type { Vfs } from "./vfs.js";
 
@@ -34,29 +31,6 @@ export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[
   vfs.writeFile("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n");
   vfs.writeFile("/etc/group", "root:x:0:\nuser:x:1000:\n");
   vfs.writeFile("/etc/hostname", "agentos\n");
-  if (commands.names().includes("git")) gitTemplates(vfs);
-}
-
-/** git's templates (guests/dist/git-templates.json, from its build), which `git init` copies into .git. */
-let templates: Record<string, { mode: number; text: string }> | undefined;
-const GIT_TEMPLATE_DIR = "/usr/share/git-core/templates";
-
-/**
- * Lays out git's templates (29 KB, counted in maxFsBytes as any file). A file system too small for them goes
- * without: `git init` then warns that it found no templates, as git does where they are not installed.
- */
-function gitTemplates(vfs: Vfs): void {
-  templates ??= JSON.parse(readFileSync(join(PACKAGE_DIR, "guests/dist/git-templates.json"), "utf8")) as Record<string, { mode: number; text: string }>;
-  try {
-    for (const [path, { mode, text }] of Object.entries(templates)) {
-      const file = `${GIT_TEMPLATE_DIR}/${path}`;
-      vfs.mkdir(file.slice(0, file.lastIndexOf("/")), true);
-      vfs.writeFile(file, text);
-      vfs.chmod(file, mode);
-    }
-  } catch {
-    // no room: see above
-  }
 }
 
 /**

@@ -1,0 +1,25 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PACKAGE_DIR } from "../util/package-dir.js";
+import { Image, type ImageEntry } from "./image.js";
+
+/** Where git looks for the templates `git init` copies into `.git` (its compiled-in default). */
+const GIT_TEMPLATE_DIR = "/usr/share/git-core/templates";
+
+let gitImage: Image | undefined;
+
+/**
+ * The runtime's own files that VMs only read, as an image layer (image.ts) made once per host process and
+ * shared by every VM below its own files: git's templates (guests/dist/git-templates.json, from its build),
+ * when the VM has git. A VM pays for none of their bytes unless it changes them.
+ */
+export function runtimeLayers(commands: { names(): readonly string[] }): Image[] {
+  if (!commands.names().includes("git")) return [];
+  if (!gitImage) {
+    const templates = JSON.parse(readFileSync(join(PACKAGE_DIR, "guests/dist/git-templates.json"), "utf8")) as Record<string, { mode: number; text: string }>;
+    const files: Record<string, ImageEntry> = {};
+    for (const [path, { mode, text }] of Object.entries(templates)) files[`${GIT_TEMPLATE_DIR}/${path}`] = { data: text, mode };
+    gitImage = Image.fromFiles(files);
+  }
+  return [gitImage];
+}
