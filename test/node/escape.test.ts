@@ -673,7 +673,7 @@ describe("realm property (§2.4 b)", () => {
     "JSON.parse('{')": "try { JSON.parse('{'); } catch (e) { report(e); }",
     "execSync of a child exiting with status 1": "try { require('child_process').execSync('exit 1'); } catch (e) { report(e); }",
     "execFileSync ENOENT": "try { require('child_process').execFileSync('no-such-command-xyz'); } catch (e) { report(e); }",
-    "denied builtin": "try { require('cluster'); } catch (e) { report(e); }",
+    "denied builtin": "try { require('node:sqlite'); } catch (e) { report(e); }",
     "net ECONNREFUSED ('error' event)": "require('net').connect(1, '127.0.0.1').on('error', report);",
     "dns ENOTFOUND": "require('dns').lookup('example.com', report);",
   };
