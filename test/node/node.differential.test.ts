@@ -9,6 +9,7 @@ import { CASES as CRYPTO_PRIMES } from "./cases/crypto-primes.js";
 import { CASES as CRYPTO_X509 } from "./cases/crypto-x509.js";
 import { CASES as FS_BUFFER_PATH } from "./cases/fs-buffer-path.js";
 import { CASES as MODULE_VM_V8 } from "./cases/module-vm-v8.js";
+import { CASES as PACKAGE_INTERNALS } from "./cases/package-internals.js";
 import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
@@ -317,6 +318,7 @@ const CASES: Case[] = [
   ...CRYPTO_PRIMES,
   ...CRYPTO_X509,
   ...MODULE_VM_V8,
+  ...PACKAGE_INTERNALS,
   ...FS_BUFFER_PATH,
   ...PROCESS_CONSOLE,
   ...STREAM_UTIL_EVENTS_TIMERS,

@@ -272,6 +272,12 @@ function connectionListener(socket) {
   function onEnd() {
     const err = parser.finish();
     if (err && state.req && !state.req.complete) return clientError(err);
+    if (!server.httpAllowHalfOpen) {
+      // As Node (httpAllowHalfOpen false): the socket ends with the client's side; its close then aborts the
+      // request being answered and closes its response (how a client that gives up is seen).
+      if (socket.writable) socket.end();
+      return;
+    }
     if (!state.res || state.res._writableFinished) socket.end();
     else state.endAfterResponse = true;
   }
@@ -319,7 +325,8 @@ function connectionListener(socket) {
   socket.on('close', () => {
     server._httpConnections.delete(state);
     const req = state.req;
-    if (req && !req.complete) {
+    // As Node's abortIncoming: a request whose body was not read to its end (a GET's too) is aborted.
+    if (req && !req.destroyed && (!req.complete || !req.readableEnded)) {
       req.aborted = true;
       req.emit('aborted');
       req.destroy(connResetException('aborted'));
@@ -871,10 +878,9 @@ function attachClient(req, socket) {
       res.destroy(connResetException('aborted'));
     } else if (!res && !req._errorEmitted && !req._destroyedQuietly()) emitError(req._destroyError || connResetException('socket hang up'));
     req.destroyed = true;
-    process.nextTick(() => {
-      req.emit('close');
-      if (res && res.complete) res.emit('close');
-    });
+    // As Node's socketCloseListener: the request's 'close' at once, after the response's abort.
+    req.emit('close');
+    if (res && res.complete) process.nextTick(() => res.emit('close'));
   }
 
   function detach() {

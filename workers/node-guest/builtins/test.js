@@ -29,6 +29,7 @@ const { codeError, invalidArgType } = require('internal/errors');
 const reporters = require('internal/test-reporters');
 
 const NODE_MAJOR = NumberParseInt(process.versions.node, 10);
+const ONLY_NOTE = "'only' and 'runOnly' require the --test-only command-line option.";
 const { MockTracker } = require('internal/test-mock');
 
 /** Node's ERR_TEST_FAILURE: the test's failure, with the user's error as its cause. */
@@ -95,10 +96,12 @@ class Test {
     this.skip = options.skip !== undefined && options.skip !== false ? options.skip : false;
     this.todo = options.todo !== undefined && options.todo !== false ? options.todo : false;
     this.only = options.only === true;
+    // Without --test-only (which the guest does not take), `only` runs everything on Node 20, with Node's
+    // note; Node 24 runs only the `only` ones among their siblings (see selected()).
+    this.diagnostics = this.only && NODE_MAJOR < 24 ? [ONLY_NOTE] : [];
     this.timeout = typeof options.timeout === 'number' ? options.timeout : Infinity;
     this.error = null;
     this.failedSubtests = 0;
-    this.diagnostics = [];
     this.location = callSite();
     this.queue = PromiseResolve();
     this.number = 0;
@@ -148,7 +151,7 @@ function drainRoot() {
         await runHooks(root.hooks.before, ctx, root);
       }
       for (let i = 0; i < root.subtests.length; i++) {
-        if (!root.subtests[i].ran) await run(root.subtests[i]);
+        if (!root.subtests[i].ran && selected(root, root.subtests[i])) await run(root.subtests[i]);
       }
       if (root.hooks.after.length > 0) await suiteEnd();
       await runHooks(root.hooks.after, ctx, root);
@@ -167,7 +170,7 @@ function drainRoot() {
 /** After the last test (and again when the loop empties, for tests declared late): the plan and the summary. */
 function finishRoot() {
   if (rootDone || draining !== null) return;
-  for (let i = 0; i < root.subtests.length; i++) if (!root.subtests[i].ran) return void drainRoot();
+  for (let i = 0; i < root.subtests.length; i++) if (!root.subtests[i].ran && selected(root, root.subtests[i])) return void drainRoot();
   if (!beforeExitSeen) return;
   rootDone = true;
   report({ type: 'plan', nesting: 0, count: root.subtests.length });
@@ -247,7 +250,7 @@ async function run(test) {
       if (test.kind === 'suite') {
         await test.built;
         await runHooks(test.hooks.before, ctx, test);
-        for (let i = 0; i < test.subtests.length; i++) await run(test.subtests[i]);
+        for (let i = 0; i < test.subtests.length; i++) if (selected(test, test.subtests[i])) await run(test.subtests[i]);
         await runHooks(test.hooks.after, ctx, test);
       } else {
         let hookFailed = true;
@@ -312,6 +315,13 @@ async function run(test) {
   if (test.kind === 'suite') await suiteEnd();
 }
 
+/** Whether `child` of `parent` runs: on Node 24, when some of its siblings are `only`, only those do. */
+function selected(parent, child) {
+  if (NODE_MAJOR < 24 || child.only) return true;
+  for (let i = 0; i < parent.subtests.length; i++) if (parent.subtests[i].only) return false;
+  return true;
+}
+
 /** On Node 24, a turn of the loop (see run). */
 function suiteEnd() {
   return NODE_MAJOR >= 24 ? new Promise((resolve) => setImmediate(resolve)) : undefined;
@@ -373,7 +383,9 @@ class TestContext {
     this.#test.todo = message === undefined ? true : `${message}`;
   }
 
-  runOnly() {}
+  runOnly() {
+    ArrayPrototypePush(this.#test.diagnostics, ONLY_NOTE);
+  }
 
   before(fn, options) {
     ArrayPrototypePush(this.#test.hooks.before, hook(fn, options));
