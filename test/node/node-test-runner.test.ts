@@ -92,6 +92,7 @@ const CASES: RunnerCase[] = [
     files: { "e.test.mjs": js`import { test, describe, it } from 'node:test'; import assert from 'node:assert'; test('esm', () => assert.equal(1, 1)); describe('s', () => { it('x', () => {}); });` },
     args: ["e.test.mjs"],
   },
+  { name: "only-without-test-only", files: { "o.js": js`const { test, describe, it } = require('node:test'); test.only('o', () => {}); test('p', () => {}); describe('s', () => { it.only('s1', () => {}); it('s2', () => {}); });` }, args: ["o.js"] },
   {
     name: "dash-dash-test-discovery",
     files: {
