@@ -315,11 +315,19 @@ async function run(test) {
   if (test.kind === 'suite') await suiteEnd();
 }
 
-/** Whether `child` of `parent` runs: on Node 24, when some of its siblings are `only`, only those do. */
+/**
+ * Whether `child` of `parent` runs: on Node 24, when some of its siblings are `only` (or are suites holding an
+ * `only` test), only those do.
+ */
 function selected(parent, child) {
-  if (NODE_MAJOR < 24 || child.only) return true;
-  for (let i = 0; i < parent.subtests.length; i++) if (parent.subtests[i].only) return false;
+  if (NODE_MAJOR < 24 || hasOnly(child)) return true;
+  for (let i = 0; i < parent.subtests.length; i++) if (hasOnly(parent.subtests[i])) return false;
   return true;
+}
+function hasOnly(test) {
+  if (test.only) return true;
+  for (let i = 0; i < test.subtests.length; i++) if (test.kind === 'suite' && hasOnly(test.subtests[i])) return true;
+  return false;
 }
 
 /** On Node 24, a turn of the loop (see run). */
