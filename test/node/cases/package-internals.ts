@@ -1,5 +1,6 @@
 // Cases of test/node/node.differential.test.ts: the Node internals and edge behaviours real packages depend on
-// (zlib streams' _handle and _processChunk as minizlib drives them, the HTTP server's close on a client abort).
+// (zlib streams' _handle and _processChunk as minizlib drives them, the HTTP server's close on a client abort,
+// url.parse on the hosts express's host check is tested with).
 import type { Case } from "./case.js";
 
 const js = String.raw;
@@ -143,5 +144,27 @@ srv.listen(0, () => {
   s.on('data', (d) => (data += d));
   s.on('close', () => { console.log('client got', JSON.stringify(data.split('\r\n')[0]), data.endsWith('hello')); srv.close(); });
 });
+` } },
+  { name: "url-legacy-parse-odd-hosts", files: { "case.js": js`const url = require('url');
+const inputs = [
+  "http://a'b.com/x", 'http://a b.com/x', 'http://a<b.com/', 'http://a\\b.com/p', 'http://ex\u00e4mple.com/', 'http://[::1]:3000/x', 'http://[fe80::1%25en0]/',
+  'http://user:pw@host.com:8080/p?q=1#h', '//host/path', 'http://evil.com\\@good.com/', 'http://good.com@evil.com', 'http://a.com:xyz/', 'HTTP://UPPER.COM/Path',
+  'http://xn--exmple-cua.com/', 'http://a..b/', 'http://-a.com/', 'http://a_b.com/', 'javascript:alert(1)', 'mailto:a@b.com', 'http://127.0.0.1:80/', 'http://[::ffff:1.2.3.4]/',
+  '/just/path?x=1', 'http://a.com/%zz', 'http://a.com/ spaced', 'http://\ta.com/', 'http://a.com?no-slash', 'http://a"b.com/', 'http://a\`b.com/', 'http://a{b}.com/', 'http://a|b.com/',
+  'http://a^b.com/', 'http://a%41.com/', 'http://[1:2:3:4:5:6:7:8:9]/', 'http://[::1/', 'http://a.com:65536/',
+];
+for (const i of inputs) {
+  let u; try { u = url.parse(i); } catch (e) { console.log(JSON.stringify(i), e.name, e.code, e.message); continue; }
+  console.log(JSON.stringify(i), JSON.stringify([u.protocol, u.auth, u.host, u.hostname, u.port, u.pathname, u.search, u.hash, u.href]));
+}
+console.log(JSON.stringify(url.parse('http://a.com/x?y=1&y=2', true).query));
+console.log(url.format({ protocol: 'http', host: 'a.com', pathname: '/x y', query: { a: [1, 2], b: 'c d' }, hash: 'h' }));
+console.log(url.format(url.parse('http://user:p%40ss@host.com:8080/p/a/t/h?query=string#hash')));
+console.log(url.resolve('/one/two/three', 'four'), url.resolve('http://example.com/', '/one'), url.resolve('http://example.com/one', '/two'), url.resolve('http://a.com/b/c', '../d'), url.resolve('http://a.com/b/c', '//x.com/y'));
+console.log(JSON.stringify(url.resolveObject('http://a.com/b/c?x#y', 'd?e')));
+console.log(url.format(new URL('http://u:p@a.com/x?y#z'), { auth: false, search: false, fragment: false }));
+console.log(Object.keys(url.parse('http://a.com')), url.parse('http://a.com') instanceof url.Url);
+try { url.parse(5); } catch (e) { console.log(e.code, e.message); }
+try { url.format(5); } catch (e) { console.log(e.code, e.message); }
 ` } },
 ];
