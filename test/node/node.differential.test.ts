@@ -47,7 +47,6 @@ const HOST_MAJOR = Number(process.versions.node.split(".")[0]);
  */
 const KNOWN_FROM_MAJOR: Record<number, Record<string, string>> = {
   24: {
-    "url-file-and-legacy": "url.parse() gives no DEP0169 DeprecationWarning (Node 24 makes it a runtime deprecation)",
     "cjs-require-builtins-list": "require('punycode') gives no DEP0040 DeprecationWarning (Node ≥ 21 makes it a runtime deprecation)",
     "events-error-no-listener": "Node 24 prints the \"Emitted 'error' event at\" frames in full; the guest's events collapses the frames both stacks share into \"[... lines matching original stack trace ...]\", as Node 20",
     "cli-eval-syntax": "a syntax error in -e lacks Node 24's TypeScript-stripping diagnostic (\"Expression expected\") above the SyntaxError",

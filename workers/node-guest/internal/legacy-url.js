@@ -14,6 +14,9 @@ const {
   ArrayPrototypeUnshift,
   Array,
   Boolean,
+  Error,
+  JSONParse,
+  NumberParseInt,
   Int8Array,
   NumberPrototypeToString,
   ObjectAssign,
@@ -42,6 +45,18 @@ const { URL } = require('internal/url');
 const { codeError, invalidArgType } = require('internal/errors');
 
 const PENDING_DEPRECATION = false;
+/** Node 24 warns for url.parse (DEP0169) once, unless called from a package in node_modules (Node 24's own rule). */
+const RUNTIME_DEPRECATION = NumberParseInt(JSONParse(internal.host('nodeTable', 'version')), 10) >= 24;
+function calledFromNodeModules() {
+  const stack = new Error().stack;
+  if (typeof stack !== 'string') return false;
+  const lines = StringPrototypeSplit(stack, '\n');
+  for (let i = 1; i < lines.length; i++) {
+    if (StringPrototypeIncludes(lines[i], '(node:') || StringPrototypeIncludes(lines[i], 'at node:')) continue;
+    return StringPrototypeIncludes(lines[i], '/node_modules/');
+  }
+  return false;
+}
 
 function ERR_INVALID_URL(input) {
   const e = codeError(TypeError, 'ERR_INVALID_URL', 'Invalid URL');
@@ -217,7 +232,7 @@ const CHAR_COLON = 58;
 let urlParseWarned = false;
 
 function urlParse(url, parseQueryString, slashesDenoteHost) {
-  if (!urlParseWarned && PENDING_DEPRECATION) {
+  if (!urlParseWarned && (PENDING_DEPRECATION || (RUNTIME_DEPRECATION && !calledFromNodeModules()))) {
     urlParseWarned = true;
     process.emitWarning(
       '`url.parse()` behavior is not standardized and prone to ' +
