@@ -113,8 +113,6 @@ const CASES: RunnerCase[] = [
   { name: "dash-dash-test-missing", files: { "x.js": "" }, args: ["--test", "nope.js"] },
 ];
 
-const HOST_MAJOR = Number(process.versions.node.split(".")[0]);
-
 let vm: AgentOs | undefined;
 let hostRoot = "";
 
@@ -161,8 +159,4 @@ describe("node:test and node --test match the host's node", { concurrent: true, 
       expect(norm(inVm, `/w/${c.name}`)).toEqual(norm(onHost, join(hostRoot, c.name)));
     });
   }
-
-  it("the host's default reporter is the one compared (TAP before Node 23, spec after)", () => {
-    expect(HOST_MAJOR).toBeGreaterThanOrEqual(20);
-  });
 });
