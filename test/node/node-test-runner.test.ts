@@ -92,6 +92,8 @@ const CASES: RunnerCase[] = [
     files: { "e.test.mjs": js`import { test, describe, it } from 'node:test'; import assert from 'node:assert'; test('esm', () => assert.equal(1, 1)); describe('s', () => { it('x', () => {}); });` },
     args: ["e.test.mjs"],
   },
+  { name: "reporter-spec", files: { "r.js": js`const test = require('node:test'); test('a', () => {}); test('b', () => { throw new Error('b failed'); }); test('c', async (t) => { await t.test('c1', () => { throw new Error('c1'); }); });` }, args: ["--test-reporter=spec", "r.js"] },
+  { name: "reporter-tap-dash-dash-test", files: { "r.test.js": js`const test = require('node:test'); test('a', () => {}); test('b', { skip: 'why' }, () => {});` }, args: ["--test", "--test-reporter", "tap"] },
   { name: "only-without-test-only", files: { "o.js": js`const { test, describe, it } = require('node:test'); test.only('o', () => {}); test('p', () => {}); describe('s', () => { it.only('s1', () => {}); it('s2', () => {}); });` }, args: ["o.js"] },
   {
     name: "dash-dash-test-discovery",

@@ -30,7 +30,7 @@ const host = internal.host;
  * Valid options that would change what `node` does in a way the guest does not do: an error that says so,
  * rather than a run that silently ignores them.
  */
-const UNSUPPORTED = new Set(['--check', '--interactive', '--watch', '--watch-path', '--inspect', '--inspect-brk', '--inspect-wait', '--inspect-brk-node', '--prof', '--prof-process', '--cpu-prof', '--heap-prof', '--build-snapshot', '--snapshot-blob', '--experimental-sea-config', '--run', '--env-file', '--experimental-loader', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--test-reporter', '--test-reporter-destination', '--experimental-test-coverage', '--experimental-test-snapshots']);
+const UNSUPPORTED = new Set(['--check', '--interactive', '--watch', '--watch-path', '--inspect', '--inspect-brk', '--inspect-wait', '--inspect-brk-node', '--prof', '--prof-process', '--cpu-prof', '--heap-prof', '--build-snapshot', '--snapshot-blob', '--experimental-sea-config', '--run', '--env-file', '--experimental-loader', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--experimental-test-coverage', '--experimental-test-snapshots']);
 
 function usage(message) {
   stdio.writeAll(2, `${process.argv0}: ${message}\n`);
@@ -96,6 +96,11 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     else if (name === '--require') preload.push(value);
     else if (name === '--import') imports.push(value);
     else if (name === '--test') testMode = true;
+    else if (name === '--test-reporter') {
+      // Node's built-in tap and spec reporters (dot, junit, lcov and custom ones are not there).
+      if (value !== 'tap' && value !== 'spec') return usage(`--test-reporter=${value} is not supported in this VM (tap and spec are)`);
+      internal.testReporter = value;
+    } else if (name === '--test-reporter-destination' && value !== 'stdout') return usage(`--test-reporter-destination=${value} is not supported in this VM (stdout is)`);
     else if (name === '--version') {
       stdio.writeAll(1, `${process.version}\n`);
       return internal.exit(0);

@@ -125,6 +125,12 @@ function renderFailure(nesting, error) {
 
 const MAJOR = () => NumberParseInt(process.versions.node, 10);
 
+/** The reporter --test-reporter named (tap or spec, internal/main.js), else Node's default for this stdout. */
+function defaultReporter() {
+  if (internal.testReporter !== undefined) return internal.testReporter;
+  return MAJOR() < 23 && !process.stdout.isTTY ? 'tap' : 'spec';
+}
+
 /** TAP, as Node 20's reporter writes it. */
 function tapReporter(write) {
   let started = false;
@@ -149,7 +155,8 @@ function tapReporter(write) {
           else if (e.todo !== false) line += ` # TODO${typeof e.todo === 'string' && e.todo.length > 0 ? ` ${tapEscape(e.todo)}` : ''}`;
           let details = `${indent}  ---\n`;
           details += yaml(indent, 'duration_ms', e.duration_ms, new SafeSet());
-          if (e.suite) details += yaml(indent, 'type', 'suite', new SafeSet());
+          // Node 24 gives every test its type; Node 20 only suites.
+          if (e.suite || MAJOR() >= 24) details += yaml(indent, 'type', e.suite ? 'suite' : 'test', new SafeSet());
           if (e.failure) {
             if (e.location) details += yaml(indent, 'location', `${e.location.file}:${e.location.line}:${e.location.column}`, new SafeSet());
             details += e.failure.tap;
@@ -205,7 +212,8 @@ function specReporter(write, cwd) {
             ArrayPrototypeShift(reported);
             hasChildren = true;
           }
-          write(`${format(e, prefix, specIndent(e.nesting), hasChildren, false)}\n`);
+          // Node 20's spec reporter shows a failure's error at the test too; Node 24's only in the summary.
+          write(`${format(e, prefix, specIndent(e.nesting), hasChildren, MAJOR() < 23)}\n`);
           break;
         }
         case 'diagnostic':
@@ -242,7 +250,7 @@ function format(e, prefix, indent, hasChildren, showError) {
     title += ` # ${typeof e.todo === 'string' && e.todo.length > 0 ? e.todo : 'TODO'}`;
   }
   const error = showError && e.failure ? `\n${indent}  ${ArrayPrototypeJoin(StringPrototypeSplit(e.failure.spec, /\r?\n/), `\n${indent}  `)}\n` : '';
-  const err = hasChildren ? '' : error;
+  const err = hasChildren ? (!error || e.failure.failureType === 'subtestsFailed' ? '' : `\n${error}`) : error;
   return `${prefix}${indent}${symbol}${title}${err}`;
 }
 
@@ -270,7 +278,7 @@ function create(kind) {
       setImmediate(flush);
     }
   };
-  const chosen = kind ?? (MAJOR() < 23 && !process.stdout.isTTY ? 'tap' : 'spec');
+  const chosen = kind ?? defaultReporter();
   let reporter;
   if (chosen === 'child') reporter = { event: (e) => write(`${CHILD_MARKER}${JSONStringify(e)}\n`) };
   else reporter = chosen === 'tap' ? tapReporter(write) : specReporter(write, process.cwd());
@@ -284,7 +292,7 @@ function create(kind) {
 
 /** The runner's own reporter, writing as it goes (the runner prints nothing else). */
 function createDirect(write) {
-  const chosen = MAJOR() < 23 && !process.stdout.isTTY ? 'tap' : 'spec';
+  const chosen = defaultReporter();
   return chosen === 'tap' ? tapReporter(write) : specReporter(write, process.cwd());
 }
 
