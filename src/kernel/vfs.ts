@@ -637,7 +637,12 @@ export class Vfs {
     this.writable(real, "chmod", path);
     const host = this.hostWrites(real);
     if (host) return host.chmod(real, path, mode & 0o7777);
+    // A mode change is a change of the inode (ctime), not of the content: memfs's chmod also sets the mtime,
+    // which is put back (the node's mtime setter sets the ctime to now, as chmod(2) does).
+    const node = this.memoryNode(real, path, "chmod");
+    const mtime = node.mtime;
     this.wrap("chmod", path, () => this.volume.chmodSync(real, mode & 0o7777));
+    node.mtime = mtime;
   }
 
   /**

@@ -9,6 +9,7 @@ import { CASES as CRYPTO_PRIMES } from "./cases/crypto-primes.js";
 import { CASES as CRYPTO_X509 } from "./cases/crypto-x509.js";
 import { CASES as FS_BUFFER_PATH } from "./cases/fs-buffer-path.js";
 import { CASES as MODULE_VM_V8 } from "./cases/module-vm-v8.js";
+import { CASES as PACKAGE_INTERNALS } from "./cases/package-internals.js";
 import { CASES as PROCESS_CONSOLE } from "./cases/process-console.js";
 import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-timers.js";
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
@@ -46,7 +47,6 @@ const HOST_MAJOR = Number(process.versions.node.split(".")[0]);
  */
 const KNOWN_FROM_MAJOR: Record<number, Record<string, string>> = {
   24: {
-    "url-file-and-legacy": "url.parse() gives no DEP0169 DeprecationWarning (Node 24 makes it a runtime deprecation)",
     "cjs-require-builtins-list": "require('punycode') gives no DEP0040 DeprecationWarning (Node ≥ 21 makes it a runtime deprecation)",
     "events-error-no-listener": "Node 24 prints the \"Emitted 'error' event at\" frames in full; the guest's events collapses the frames both stacks share into \"[... lines matching original stack trace ...]\", as Node 20",
     "cli-eval-syntax": "a syntax error in -e lacks Node 24's TypeScript-stripping diagnostic (\"Expression expected\") above the SyntaxError",
@@ -317,6 +317,7 @@ const CASES: Case[] = [
   ...CRYPTO_PRIMES,
   ...CRYPTO_X509,
   ...MODULE_VM_V8,
+  ...PACKAGE_INTERNALS,
   ...FS_BUFFER_PATH,
   ...PROCESS_CONSOLE,
   ...STREAM_UTIL_EVENTS_TIMERS,

@@ -10,6 +10,7 @@ import { setImportCallback } from "./import-callback.js";
 import { inspectOps } from "./inspect-ops.js";
 import { pathOps } from "./path-ops.js";
 import { v8Ops } from "./v8-ops.js";
+import { nodeTablesOps } from "./node-tables-ops.js";
 import { inspectPatched as patchInspect } from "./inspect-patches.js";
 import { listRuntimeFiles, PolyfillFiles, type PolyfillSnapshot } from "./runtime-sources.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
@@ -446,7 +447,7 @@ const BOOT_ONLY = ["scratch"];
 let scratch = Buffer.alloc(0);
 
 function boot(): void {
-  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps(), ...v8Ops() })) ops.set(name, op);
+  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps(), ...v8Ops(), ...nodeTablesOps() })) ops.set(name, op);
   ops.set("scratch", (buffer) => {
     if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
     // A Buffer over the guest's ArrayBuffer, made now, before any guest code runs: Node's Buffer.from reads

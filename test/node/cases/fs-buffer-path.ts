@@ -88,4 +88,9 @@ for (const f of [() => fs.watchFile('x'), () => fs.watchFile(5, () => {}), () =>
 const w = fs.watchFile('b.txt', { interval: 20, bigint: true }, (curr, prev) => { console.log(typeof curr.size, curr.size > prev.size, prev.size >= 1n, curr.constructor.name); fs.unwatchFile('b.txt'); });
 const t = setInterval(() => fs.appendFileSync('b.txt', 'y'), 30); w.on('stop', () => clearInterval(t));
 const u = fs.watchFile('never.txt', { persistent: false, interval: 10 }, () => console.log('unref watcher saw the missing file'));` } },
+  { name: "fs-metadata-changes-keep-times", files: { "case.js": js`const fs = require('fs');
+const check = (label, fn) => { fs.writeFileSync('t.txt', 'x'); fs.utimesSync('t.txt', new Date(1000000000000), new Date(1100000000000)); const s0 = fs.statSync('t.txt'); fn(); const s1 = fs.statSync(fs.existsSync('t.txt') ? 't.txt' : 't2.txt'); console.log(label, s1.atimeMs === s0.atimeMs, s1.mtimeMs, s1.ctimeMs >= s0.ctimeMs); for (const n of ['t.txt', 't2.txt', 't3.txt']) try { fs.unlinkSync(n); } catch {} };
+check('chmod', () => fs.chmodSync('t.txt', 0o600)); check('fchmod', () => { const fd = fs.openSync('t.txt', 'r+'); fs.fchmodSync(fd, 0o644); fs.closeSync(fd); });
+check('chown', () => fs.chownSync('t.txt', process.getuid(), process.getgid())); check('rename', () => fs.renameSync('t.txt', 't2.txt')); check('link', () => fs.linkSync('t.txt', 't3.txt'));
+check('chmod then utimes then chmod', () => { fs.chmodSync('t.txt', 0o600); fs.utimesSync('t.txt', 5, 6); fs.chmodSync('t.txt', 0o644); });` } },
 ];

@@ -5,6 +5,7 @@
 
 const {
   ArrayIsArray,
+  NumberParseInt,
   ObjectAssign,
   ObjectKeys,
   Promise,
@@ -76,6 +77,11 @@ const QUERIES = {
   resolveSrv: 'querySrv', resolveTxt: 'queryTxt', reverse: 'getHostByAddr',
 };
 const RRTYPES = { A: 'resolve4', AAAA: 'resolve6', ANY: 'resolveAny', CAA: 'resolveCaa', CNAME: 'resolveCname', MX: 'resolveMx', NAPTR: 'resolveNaptr', NS: 'resolveNs', PTR: 'resolvePtr', SOA: 'resolveSoa', SRV: 'resolveSrv', TXT: 'resolveTxt' };
+// Node 24 resolves TLSA records too.
+if (NumberParseInt(process.versions.node, 10) >= 24) {
+  QUERIES.resolveTlsa = 'queryTlsa';
+  RRTYPES.TLSA = 'resolveTlsa';
+}
 
 function queryFailure(method, hostname) {
   if (typeof hostname !== 'string') throw invalidArgType('name', 'of type string', hostname);

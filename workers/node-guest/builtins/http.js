@@ -9,6 +9,7 @@ const {
   ArrayIsArray,
   Boolean,
   Error,
+  JSONParse,
   Map,
   Number,
   NumberIsFinite,
@@ -31,15 +32,10 @@ const { codeError, invalidArgType } = require('internal/errors');
 const { HTTPParser } = require('internal/http-parser');
 const { IncomingMessage, OutgoingMessage, validateHeaderName, validateHeaderValue } = require('internal/http-outgoing');
 
-const STATUS_CODES = {
-  100: 'Continue', 101: 'Switching Protocols', 102: 'Processing', 103: 'Early Hints',
-  200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information', 204: 'No Content', 205: 'Reset Content', 206: 'Partial Content', 207: 'Multi-Status', 208: 'Already Reported', 226: 'IM Used',
-  300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 304: 'Not Modified', 305: 'Use Proxy', 307: 'Temporary Redirect', 308: 'Permanent Redirect',
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 411: 'Length Required', 412: 'Precondition Failed', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 416: 'Range Not Satisfiable', 417: 'Expectation Failed', 418: "I'm a Teapot", 421: 'Misdirected Request', 422: 'Unprocessable Entity', 423: 'Locked', 424: 'Failed Dependency', 425: 'Too Early', 426: 'Upgrade Required', 428: 'Precondition Required', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 451: 'Unavailable For Legal Reasons',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout', 505: 'HTTP Version Not Supported', 506: 'Variant Also Negotiates', 507: 'Insufficient Storage', 508: 'Loop Detected', 509: 'Bandwidth Limit Exceeded', 510: 'Not Extended', 511: 'Network Authentication Required',
-};
-
-const METHODS = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE', 'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH', 'PURGE', 'PUT', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK', 'UNSUBSCRIBE'];
+// This Node's own tables (workers/node-host/node-tables-ops.ts): the guest reports its version, and Node's
+// tables change within a major (Node 20.20 added QUERY).
+const STATUS_CODES = JSONParse(internal.host('nodeTable', 'httpStatusCodes'));
+const METHODS = JSONParse(internal.host('nodeTable', 'httpMethods'));
 
 let maxHeaderSize = 16384;
 
@@ -276,6 +272,12 @@ function connectionListener(socket) {
   function onEnd() {
     const err = parser.finish();
     if (err && state.req && !state.req.complete) return clientError(err);
+    if (!server.httpAllowHalfOpen) {
+      // As Node (httpAllowHalfOpen false): the socket ends with the client's side; its close then aborts the
+      // request being answered and closes its response (how a client that gives up is seen).
+      if (socket.writable) socket.end();
+      return;
+    }
     if (!state.res || state.res._writableFinished) socket.end();
     else state.endAfterResponse = true;
   }
@@ -323,7 +325,8 @@ function connectionListener(socket) {
   socket.on('close', () => {
     server._httpConnections.delete(state);
     const req = state.req;
-    if (req && !req.complete) {
+    // As Node's abortIncoming: a request whose body was not read to its end (a GET's too) is aborted.
+    if (req && !req.destroyed && (!req.complete || !req.readableEnded)) {
       req.aborted = true;
       req.emit('aborted');
       req.destroy(connResetException('aborted'));
@@ -875,10 +878,9 @@ function attachClient(req, socket) {
       res.destroy(connResetException('aborted'));
     } else if (!res && !req._errorEmitted && !req._destroyedQuietly()) emitError(req._destroyError || connResetException('socket hang up'));
     req.destroyed = true;
-    process.nextTick(() => {
-      req.emit('close');
-      if (res && res.complete) res.emit('close');
-    });
+    // As Node's socketCloseListener: the request's 'close' at once, after the response's abort.
+    req.emit('close');
+    if (res && res.complete) process.nextTick(() => res.emit('close'));
   }
 
   function detach() {

@@ -5,7 +5,9 @@
 const {
   ArrayIsArray,
   BigInt,
+  JSONParse,
   Map,
+  NumberParseInt,
   MathAbs,
   MathCeil,
   MathFloor,
@@ -654,3 +656,9 @@ module.exports = {
   performance,
   constants: {},
 };
+// Node 24 exports performance's eventLoopUtilization and timerify from the module too. (This module can load
+// before the process starts, when process.versions is not yet set: the version is the worker's own.)
+if (NumberParseInt(JSONParse(internal.host('nodeTable', 'version')), 10) >= 24) {
+  module.exports.eventLoopUtilization = performance.eventLoopUtilization;
+  module.exports.timerify = performance.timerify;
+}

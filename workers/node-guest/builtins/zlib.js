@@ -114,6 +114,22 @@ const maxFlush = (a, b) => (flushiness[a] > flushiness[b] ? a : b);
 /** Releases the worker's engine of a collected guest stream. */
 const registry = new FinalizationRegistryCtor((id) => host('zlibFree', id));
 
+/**
+ * A stream's `_handle`, as Node's native one is to packages that reach into zlib's internals (minizlib, used by
+ * tar, pacote and npm, swaps its close() while it calls _processChunk): an object whose close() releases the
+ * engine. The engine is the stream's own (kId), whatever `_handle` is later set to.
+ */
+class ZlibHandle {
+  #stream;
+  constructor(stream) {
+    this.#stream = stream;
+  }
+
+  close() {
+    this.#stream._freeEngine();
+  }
+}
+
 class ZlibBase extends Transform {
   constructor(method, opts) {
     // The worker's Node checks the options as it makes the engine: its errors are Node's.
@@ -130,6 +146,7 @@ class ZlibBase extends Transform {
     const brotli = method.startsWith('brotli');
     const num = (v, d) => (typeof v === 'number' && NumberIsFinite(v) ? v : d);
     this[kId] = id;
+    this._handle = new ZlibHandle(this);
     this.bytesWritten = 0;
     this._chunkSize = num(opts && opts.chunkSize, constants.Z_DEFAULT_CHUNK);
     this._defaultFlushFlag = num(opts && opts.flush, 0);
@@ -137,22 +154,48 @@ class ZlibBase extends Transform {
     this._defaultFullFlushFlag = brotli ? constants.BROTLI_OPERATION_FLUSH : constants.Z_FULL_FLUSH;
     registry.register(this, id, this);
   }
-  _release() {
+  /** Releases the worker's engine (Node's handle.close(): `_handle` stays until the stream is destroyed). */
+  _freeEngine() {
     if (this[kId] === 0) return;
     host('zlibFree', this[kId]);
     registry.unregister(this);
     this[kId] = 0;
   }
-  get _handle() {
-    return this[kId] === 0 ? null : this[kId];
+  /** The engine released and the handle gone, as Node's _close(). */
+  _release() {
+    this._freeEngine();
+    this._handle = null;
   }
   /** The work is done on a later turn of the loop, where Node's thread pool would complete it. */
   _process(chunk, flag, callback) {
     setImmediate(() => this._processNow(chunk, flag, callback));
   }
-  _processNow(chunk, flag, callback) {
-    if (this[kId] === 0) return void callback();
+  /**
+   * Node's _processChunk: with a callback, the stream's own processing (output pushed); without, one chunk
+   * processed at once, its output returned (Buffer.concat of the pieces, as Node's), the input counted in
+   * bytesWritten, and the handle closed after it (Node's sync path does so; minizlib makes that close a no-op).
+   */
+  _processChunk(chunk, flushFlag, cb) {
+    if (typeof cb === 'function') return this._process(chunk, flushFlag, cb);
+    if (this[kId] === 0) throw codeError(Error, 'ERR_ZLIB_BINDING_CLOSED', 'zlib binding closed');
+    const pieces = [];
+    let total = 0;
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : bytesOf(chunk);
+    const out = this._run(bytes, flushFlag);
+    if (out.error) throw out.error;
+    if (out.output !== undefined) {
+      pieces[pieces.length] = out.output;
+      total += out.output.length;
+    }
+    this.bytesWritten = bytes.length;
+    const handle = this._handle;
+    if (handle !== null && handle !== undefined) handle.close();
+    this._handle = null;
+    if (total === 0) return Buffer.alloc(0);
+    return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, total);
+  }
+  /** Feeds `bytes` with `flag` to the engine: { output, ended } or { error } (the engine is then released). */
+  _run(bytes, flag) {
     let length = bytes.length;
     if (length <= internal.scratchBytes) internal.toScratch(bytes);
     else {
@@ -164,14 +207,22 @@ class ZlibBase extends Transform {
       // The worker released the engine.
       registry.unregister(this);
       this[kId] = 0;
-      return void callback(hostError(r));
+      this._handle = null;
+      return { error: hostError(r) };
     }
-    this.bytesWritten += bytes.length;
     const ended = r < 0;
     const n = ended ? -r - 1 : r;
-    if (n > 0) {
-      const out = receive(n);
-      for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? out : out.subarray(off, off + this._chunkSize));
+    return { output: n > 0 ? receive(n) : undefined, ended };
+  }
+  _processNow(chunk, flag, callback) {
+    if (this[kId] === 0) return void callback();
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : bytesOf(chunk);
+    const { output, ended, error } = this._run(bytes, flag);
+    if (error) return void callback(error);
+    this.bytesWritten += bytes.length;
+    if (output !== undefined) {
+      const n = output.length;
+      for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? output : output.subarray(off, off + this._chunkSize));
     }
     if (ended) this.push(null);
     callback();
@@ -185,7 +236,7 @@ class ZlibBase extends Transform {
   }
   _flush(callback) {
     this._transform(Buffer.alloc(0), '', (err) => {
-      this._release();
+      this._freeEngine();
       callback(err);
     });
   }

@@ -108,8 +108,20 @@ const BUILTIN_FILES = {
   dns: 'builtins/dns',
   events: 'builtins/events',
   fs: 'builtins/fs',
+  cluster: 'builtins/cluster',
+  domain: 'builtins/domain',
   http: 'builtins/http',
+  http2: 'builtins/http2',
   https: 'builtins/https',
+  inspector: 'builtins/inspector',
+  repl: 'builtins/repl',
+  'stream/consumers': 'builtins/stream-consumers',
+  'legacy-http': 'builtins/legacy-http',
+  sea: 'builtins/sea',
+  test: 'builtins/test',
+  tls: 'builtins/tls',
+  trace_events: 'builtins/trace_events',
+  wasi: 'builtins/wasi',
   'fs/promises': 'builtins/fs-promises',
   module: 'builtins/module',
   net: 'builtins/net',
@@ -152,9 +164,27 @@ const BUILTIN_ALIASES = {
   'dns/promises': ['dns', 'promises'],
   'sys': ['util', null],
   'path/win32': ['path', 'win32'],
+  'inspector/promises': ['inspector', null],
+  _stream_duplex: ['stream', 'Duplex'],
+  _stream_passthrough: ['stream', 'PassThrough'],
+  _stream_readable: ['stream', 'Readable'],
+  _stream_transform: ['stream', 'Transform'],
+  _stream_writable: ['stream', 'Writable'],
+  _http_agent: ['legacy-http', '_http_agent'],
+  _http_client: ['legacy-http', '_http_client'],
+  _http_common: ['legacy-http', '_http_common'],
+  _http_incoming: ['legacy-http', '_http_incoming'],
+  _http_outgoing: ['legacy-http', '_http_outgoing'],
+  _http_server: ['legacy-http', '_http_server'],
+  _tls_common: ['legacy-http', '_tls_common'],
+  _tls_wrap: ['legacy-http', '_tls_wrap'],
 };
-/** Modules a guest cannot have in the VM: requiring one is an error that says so. */
-const DENIED = freeze(['cluster', 'domain', 'http2', 'inspector', 'repl', 'sqlite', 'tls', 'trace_events', 'wasi']);
+/**
+ * Modules a guest cannot have in the VM: requiring one is an error that says so. A module whose capability
+ * the VM does not give (tls, http2, inspector, cluster, …) is not here: it loads with Node's shape, and only
+ * the call that needs the capability fails (internal/denied.js).
+ */
+const DENIED = freeze(['sqlite']);
 
 /** readable-stream's primordials, where a polyfill's id ends. */
 const STREAM_PRIMORDIALS = '/readable-stream/lib/ours/primordials.js';
@@ -228,19 +258,38 @@ function builtin(name) {
     return alias[1] === null ? parent : parent[alias[1]];
   }
   const file = BUILTIN_FILES[name];
+  if (file === undefined) {
+    const e = new ErrorCtor(`No such built-in module: node:${name}`);
+    defineProperty(e, 'code', { value: 'ERR_UNKNOWN_BUILTIN_MODULE', writable: true, enumerable: true, configurable: true });
+    throw e;
+  }
   if (file === 'npm') return internalLoad(loadCall('resolve', name, undefined));
   return internalLoad(file);
 }
 
 /** Names in BUILTIN_FILES only the runtime's own modules may require. */
-const INTERNAL_ONLY = freeze(['node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder']);
+const INTERNAL_ONLY = freeze(['legacy-http', 'node-inspect-extracted', 'npm-stream', 'npm-path', 'npm-cjs-lexer', 'npm-buffer', 'npm-events', 'npm-web-streams', 'npm-string-decoder']);
 // The lists are the runtime's own: read with the intrinsics captured above, never with a method a guest can
 // replace (which would be handed the list as `this`, to change).
 const has = (list, n) => ReflectApply(ArrayIncludes, list, [n]);
 const withoutScheme = (name) => (ReflectApply(StringStartsWith, name, ['node:']) ? ReflectApply(StringSlice, name, [5]) : name);
+/** This Node's builtinModules and its scheme-only builtins (workers/node-host/node-tables-ops.ts), read once. */
+let hostBuiltins;
+const hostBuiltinList = () => {
+  if (hostBuiltins === undefined) {
+    const JSONParse = internalLoad('internal/primordials').JSONParse;
+    hostBuiltins = freeze(JSONParse(rawCall('nodeTable', 'builtins')));
+    freeze(hostBuiltins.list);
+    freeze(hostBuiltins.schemeOnly);
+  }
+  return hostBuiltins;
+};
+/** As Node's isBuiltin: a name of this Node's builtinModules, or `node:` and such a name or a scheme-only one. */
 const isBuiltin = (name) => {
+  if (typeof name !== 'string') return false;
   const n = withoutScheme(name);
-  return (n in BUILTIN_FILES && !has(INTERNAL_ONLY, n)) || n in BUILTIN_ALIASES || has(DENIED, n);
+  const { list, schemeOnly } = hostBuiltinList();
+  return has(list, name) || (n !== name && (has(list, n) || has(schemeOnly, n)));
 };
 
 internal.host = privileged(rawCall);
@@ -273,23 +322,26 @@ internal.builtin = (name) => {
     defineProperty(e, 'code', { value: 'ERR_ACCESS_DENIED', writable: true, enumerable: true, configurable: true });
     throw e;
   }
+  // Node warns when the deprecated alias of util is first loaded.
+  if (n === 'sys' && !sysWarned) {
+    sysWarned = true;
+    internalRequire('process', 'internal/bootstrap').emitWarning('sys is deprecated. Use util instead.', 'DeprecationWarning', 'DEP0025');
+  }
   return builtin(n);
 };
+let sysWarned = false;
 internal.isBuiltin = isBuiltin;
 /** node-inspect-extracted compiled with the guest's patches (workers/node-host/inspect-patches.ts), for builtins/util.js. */
 internal.compileInspect = () => {
   const id = loadCall('resolve', 'node-inspect-extracted', undefined);
   return typeof id === 'string' && id !== '' && !isFailure(id) ? loadCall('compile', id, 'inspect-patched') : undefined;
 };
+/** Module.builtinModules: this Node's list (a builtin the guest lacks fails to load, with an error that says so). */
 internal.builtinNames = () => {
+  const list = hostBuiltinList().list;
   const names = [];
-  const add = (list, keep) => {
-    for (let i = 0; i < list.length; i++) if (keep(list[i])) ReflectApply(ArrayPush, names, [list[i]]);
-  };
-  add(ObjectKeys(BUILTIN_FILES), (n) => !has(INTERNAL_ONLY, n));
-  add(ObjectKeys(BUILTIN_ALIASES), (n) => n !== 'sys');
-  add(DENIED, () => true);
-  return ReflectApply(ArraySort, names, []);
+  for (let i = 0; i < list.length; i++) ReflectApply(ArrayPush, names, [list[i]]);
+  return names;
 };
 internal.require = (name) => internalRequire(name, 'internal/bootstrap');
 

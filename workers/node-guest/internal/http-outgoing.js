@@ -147,7 +147,8 @@ class IncomingMessage extends Readable {
     if (!this.readableEnded || !this.complete) this.aborted = true;
     // An unfinished message on its connection: the connection cannot carry on.
     if (this.socket && !this.complete && !this._detached && !this.socket.destroyed) this.socket.destroy(err);
-    cb(err);
+    // As Node's: the error is emitted only if someone listens for it (a server's aborted request has none).
+    cb(this.listenerCount('error') > 0 ? err : undefined);
   }
 }
 

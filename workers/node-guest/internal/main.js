@@ -4,6 +4,10 @@
 
 const {
   JSONParse,
+  Promise,
+  PromisePrototypeThen,
+  PromiseResolve,
+  RangeError,
   NumberParseInt,
   ObjectAssign,
   ObjectDefineProperty,
@@ -17,12 +21,16 @@ const {
 
 const process = require('process');
 const { Module, makeRequire } = require('internal/modules');
+const { parseOptions, splitNodeOptions, UsageError } = require('internal/cli-options');
 const stdio = require('internal/stdio');
 const signals = require('internal/signals');
 const host = internal.host;
 
-/** Options that take a value, as Node's parser knows them. */
-const WITH_VALUE = new Set(['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--input-type', '-C', '--conditions', '--loader', '--experimental-loader', '--title', '--stack-size', '--max-old-space-size', '--env-file']);
+/**
+ * Valid options that would change what `node` does in a way the guest does not do: an error that says so,
+ * rather than a run that silently ignores them.
+ */
+const UNSUPPORTED = new Set(['--check', '--interactive', '--watch', '--watch-path', '--inspect', '--inspect-brk', '--inspect-wait', '--inspect-brk-node', '--prof', '--prof-process', '--cpu-prof', '--heap-prof', '--build-snapshot', '--snapshot-blob', '--experimental-sea-config', '--run', '--env-file', '--experimental-loader', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--experimental-test-coverage', '--experimental-test-snapshots']);
 
 function usage(message) {
   stdio.writeAll(2, `${process.argv0}: ${message}\n`);
@@ -60,52 +68,66 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   ObjectDefineProperty(process, 'stdin', { get: () => (stdin ??= stdio.createReadable(0)), configurable: true, enumerable: true });
   signals.watch(process);
 
+  let parsed;
+  let fromEnv;
+  try {
+    // NODE_OPTIONS first, then the command line, as Node reads them.
+    fromEnv = environment.NODE_OPTIONS ? parseOptions(splitNodeOptions(environment.NODE_OPTIONS), true).options : [];
+    parsed = parseOptions(args.slice(1), false);
+  } catch (e) {
+    if (e instanceof UsageError) return usage(e.message);
+    throw e;
+  }
   const execArgv = [];
-  let i = 1;
   let evalCode;
   let print = false;
   let inputType = 'commonjs';
+  let testMode = false;
   const preload = [];
-  for (; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    let value = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
-    if (WITH_VALUE.has(name) && value === undefined) {
-      if (i + 1 >= args.length) return usage(`${name} requires an argument`);
-      execArgv.push(arg);
-      value = args[++i];
-      execArgv.push(value);
-    } else execArgv.push(arg);
-    if (name === '-e' || name === '--eval') evalCode = value;
-    else if (name === '-p' || name === '--print') {
-      evalCode = value;
-      print = true;
-    } else if (name === '-pe' || name === '-ep') {
-      if (i + 1 >= args.length) return usage(`${name} requires an argument`);
-      evalCode = args[++i];
-      execArgv.push(evalCode);
-      print = true;
-    } else if (name === '--input-type') inputType = value;
-    else if (name === '-r' || name === '--require') preload.push(value);
-    else if (name === '-v' || name === '--version') {
+  const imports = [];
+  const all = [...fromEnv, ...parsed.options];
+  for (let k = 0; k < all.length; k++) {
+    const { name, value } = all[k];
+    if (k >= fromEnv.length) execArgv.push(...all[k].given);
+    if (UNSUPPORTED.has(name)) return usage(`${name} is not supported in this VM`);
+    if (name === '--eval') evalCode = value;
+    else if (name === '--print') print = true;
+    else if (name === '--input-type') inputType = value;
+    else if (name === '--require') preload.push(value);
+    else if (name === '--import') imports.push(value);
+    else if (name === '--test') testMode = true;
+    else if (name === '--test-reporter') {
+      // Node's built-in tap and spec reporters (dot, junit, lcov and custom ones are not there).
+      if (value !== 'tap' && value !== 'spec') return usage(`--test-reporter=${value} is not supported in this VM (tap and spec are)`);
+      internal.testReporter = value;
+    } else if (name === '--test-reporter-destination' && value !== 'stdout') return usage(`--test-reporter-destination=${value} is not supported in this VM (stdout is)`);
+    else if (name === '--version') {
       stdio.writeAll(1, `${process.version}\n`);
       return internal.exit(0);
-    } else if (name === '-h' || name === '--help') {
+    } else if (name === '--help') {
       stdio.writeAll(1, 'Usage: node [options] [ script.js ] [arguments]\n       node [options] -e "script" [arguments]\n');
       return internal.exit(0);
     }
   }
+  const i = parsed.index + 1;
   process.execArgv = execArgv;
   process._preload_modules = preload.slice();
   const rest = args.slice(i);
   process.argv = [process.execPath];
   Module._preloadModules(preload);
+  // --import: each ES module is imported, in order, before the main one runs (as Node's).
+  if (imports.length > 0) {
+    let chain = PromiseResolve();
+    for (const specifier of imports) chain = PromisePrototypeThen(chain, () => importPreload(specifier, cwd));
+    return void PromisePrototypeThen(chain, () => runEntry(), (e) => internal.fatal(e));
+  }
+  runEntry();
+
+  function runEntry() {
+  if (testMode) {
+    process.argv.push(...rest);
+    return require('internal/test-runner').runTests(rest, execArgv.filter((a) => a !== '--test'));
+  }
 
   if (evalCode !== undefined) {
     process.argv.push(...rest);
@@ -123,7 +145,15 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   const filename = script.startsWith('/') ? script : `${cwd}/${script}`;
   process.argv.push(normalize(filename), ...rest.slice(1));
   runMain(normalize(filename), script);
+  }
 });
+
+/** `import(specifier)` from the working directory, as Node's --import. */
+function importPreload(specifier, cwd) {
+  return new Promise((resolve, reject) => {
+    if (host('import', specifier, `${cwd === '/' ? '' : cwd}/[preload]`, '', resolve, reject) !== true) reject(new RangeError('Maximum call stack size exceeded'));
+  });
+}
 
 function normalize(path) {
   const out = [];
