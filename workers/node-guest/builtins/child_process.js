@@ -64,7 +64,7 @@ function normalizeSpawnArguments(file, args, options) {
   if (options.argv0 !== undefined) argv[0] = String(options.argv0);
   const envObj = options.env || process.env;
   const env = [];
-  for (const key of ObjectKeys(envObj)) if (envObj[key] !== undefined) ArrayPrototypePush(env, `${key}=${envObj[key]}`);
+  for (const key of new SafeArrayIterator(ObjectKeys(envObj))) if (envObj[key] !== undefined) ArrayPrototypePush(env, `${key}=${envObj[key]}`);
   let cwd = options.cwd;
   if (cwd !== undefined && typeof cwd === 'object' && cwd !== null && typeof cwd.href === 'string') cwd = require('url').fileURLToPath(cwd);
   cwd = cwd === undefined ? process.cwd() : String(cwd);

@@ -44,6 +44,8 @@ const {
   SymbolHasInstance,
   TypeError,
   WeakMap,
+  SafeWeakMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -73,7 +75,7 @@ const kWrite = Symbol('kWrite');
 const kFormat = Symbol('kFormat');
 const kGetInspectOptions = Symbol('kGetInspectOptions');
 const kMaxGroupIndentation = 1000;
-const optionsMap = new WeakMap();
+const optionsMap = new SafeWeakMap();
 const consolePropAttributes = { writable: true, enumerable: false, configurable: true };
 const noop = () => {};
 
@@ -120,7 +122,7 @@ function Console(options /* or: stdout, stderr, ignoreErrors = true */) {
 const construct = (...args) => new Console(...args);
 
 function bindMethods(self) {
-  for (const key of ObjectKeys(Console.prototype)) {
+  for (const key of new SafeArrayIterator(ObjectKeys(Console.prototype))) {
     self[key] = self[key].bind(self);
     ObjectDefineProperty(self[key], 'name', { value: key });
   }
@@ -343,7 +345,7 @@ const proto = {
     }
     const keys = ObjectKeys(map);
     const values = [];
-    for (const k of keys) ArrayPrototypePush(values, map[k]);
+    for (const k of new SafeArrayIterator(keys)) ArrayPrototypePush(values, map[k]);
     if (hasPrimitives) {
       ArrayPrototypePush(keys, valuesKey);
       ArrayPrototypePush(values, valuesKeyArray);
@@ -359,8 +361,8 @@ proto.dirxml = proto.log;
 proto.error = proto.warn;
 proto.groupCollapsed = proto.group;
 // Enumerable, as Node's (its constructor binds what Object.keys lists).
-for (const key of ObjectKeys(proto)) Console.prototype[key] = proto[key];
-for (const sym of [kWrite, kFormat, kGetInspectOptions]) {
+for (const key of new SafeArrayIterator(ObjectKeys(proto))) Console.prototype[key] = proto[key];
+for (const sym of new SafeArrayIterator([kWrite, kFormat, kGetInspectOptions])) {
   ObjectDefineProperty(Console.prototype, sym, { ...consolePropAttributes, value: proto[sym] });
 }
 ObjectDefineProperty(Console.prototype, SymbolToStringTag, { value: 'console', writable: false, enumerable: false, configurable: true });
@@ -473,7 +475,7 @@ function cliTable(head, columns) {
   let result = `${tableChars.topLeft}${ArrayPrototypeJoin(divider, tableChars.topMiddle)}${tableChars.topRight}\n` +
     `${renderRow(head, columnWidths)}\n` +
     `${tableChars.leftMiddle}${ArrayPrototypeJoin(divider, tableChars.rowMiddle)}${tableChars.rightMiddle}\n`;
-  for (const row of rows) result += `${renderRow(row, columnWidths)}\n`;
+  for (const row of new SafeArrayIterator(rows)) result += `${renderRow(row, columnWidths)}\n`;
   result += `${tableChars.bottomLeft}${ArrayPrototypeJoin(divider, tableChars.bottomMiddle)}${tableChars.bottomRight}`;
   return result;
 }
@@ -521,7 +523,7 @@ ObjectDefineProperty(run, 'length', { value: 0 });
 const CONTEXT_METHODS = ['dir', 'dirXml', 'table', 'groupEnd', 'clear', 'count', 'countReset', 'profile', 'profileEnd', 'timeLog', 'debug', 'error', 'info', 'log', 'warn', 'trace', 'group', 'groupCollapsed', 'assert', 'time', 'timeEnd', 'timeStamp'];
 function contextConsole() {
   const ctx = {};
-  for (const name of CONTEXT_METHODS) {
+  for (const name of new SafeArrayIterator(CONTEXT_METHODS)) {
     const fn = { [name]() {} }[name];
     ObjectDefineProperty(fn, 'length', { value: 1 });
     ctx[name] = fn;

@@ -39,6 +39,7 @@ const {
   Symbol,
   TypeError,
   Uint8Array,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -711,7 +712,7 @@ DiffieHellmanGroup.prototype.generateKeys = DiffieHellman.prototype.generateKeys
 DiffieHellmanGroup.prototype.computeSecret = DiffieHellman.prototype.computeSecret = function computeSecret(key, inEnc, outEnc) {
   return encoded(agreementCall(this, 'dh', 'computeSecret', key, inEnc), outEnc);
 };
-for (const m of ['getPrime', 'getGenerator', 'getPublicKey', 'getPrivateKey']) DiffieHellmanGroup.prototype[m] = DiffieHellman.prototype[m] = dhOutput(m);
+for (const m of new SafeArrayIterator(['getPrime', 'getGenerator', 'getPublicKey', 'getPrivateKey'])) DiffieHellmanGroup.prototype[m] = DiffieHellman.prototype[m] = dhOutput(m);
 DiffieHellman.prototype.setPublicKey = dhInput('setPublicKey');
 DiffieHellman.prototype.setPrivateKey = dhInput('setPrivateKey');
 

@@ -11,6 +11,8 @@ const {
   RangeError,
   String,
   TypeError,
+  ArrayPrototypePush,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -131,7 +133,7 @@ class Socket extends EventEmitter {
   _whenBound(run) {
     if (this._state === BOUND) return run();
     if (!this._queue) this._queue = [];
-    this._queue.push(run);
+    ArrayPrototypePush(this._queue, run);
     if (this._state === UNBOUND) this.bind({ port: 0 });
   }
 
@@ -322,7 +324,7 @@ class Socket extends EventEmitter {
 }
 
 // No broadcast or multicast on the VM's loopback.
-for (const name of ['setBroadcast', 'setTTL', 'setMulticastTTL', 'setMulticastLoopback', 'setMulticastInterface', 'addMembership', 'dropMembership', 'addSourceSpecificMembership', 'dropSourceSpecificMembership']) {
+for (const name of new SafeArrayIterator(['setBroadcast', 'setTTL', 'setMulticastTTL', 'setMulticastLoopback', 'setMulticastInterface', 'addMembership', 'dropMembership', 'addSourceSpecificMembership', 'dropSourceSpecificMembership'])) {
   Socket.prototype[name] = function () {
     this._healthCheck();
     throw ns.errnoException('ENOSYS', name);

@@ -4,9 +4,11 @@
 const {
   Map,
   ReflectApply,
+  ArrayPrototypePush, ArrayPrototypeSplice,
+  SafeMap,
 } = require('internal/primordials');
 
-const channels = new Map();
+const channels = new SafeMap();
 
 class Channel {
   constructor(name) {
@@ -17,12 +19,12 @@ class Channel {
     return this._subscribers.length > 0;
   }
   subscribe(fn) {
-    this._subscribers.push(fn);
+    ArrayPrototypePush(this._subscribers, fn);
   }
   unsubscribe(fn) {
     const i = this._subscribers.indexOf(fn);
     if (i < 0) return false;
-    this._subscribers.splice(i, 1);
+    ArrayPrototypeSplice(this._subscribers, i, 1);
     return true;
   }
   publish(message) {

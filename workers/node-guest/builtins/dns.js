@@ -10,6 +10,7 @@ const {
   Promise,
   String,
   TypeError,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -105,7 +106,7 @@ class Resolver {
     return this[method](hostname, callback);
   }
 }
-for (const method of ObjectKeys(QUERIES)) {
+for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
   Resolver.prototype[method] = function (hostname, options, callback) {
     if (typeof options === 'function') callback = options;
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
@@ -139,7 +140,7 @@ const promises = {
     return new Promise((resolve, reject) => defaultResolver.resolve(hostname, rrtype === undefined ? 'A' : rrtype, (e, r) => (e ? reject(e) : resolve(r))));
   },
 };
-for (const method of ObjectKeys(QUERIES)) {
+for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
   const run = (hostname) => new Promise((resolve, reject) => defaultResolver[method](hostname, (e, r) => (e ? reject(e) : resolve(r))));
   promises[method] = run;
   PromisesResolver.prototype[method] = run;

@@ -60,6 +60,9 @@ const {
   uncurryThis,
   RegExpPrototypeExec,
   ObjectGetOwnPropertyDescriptor,
+  StringPrototypeToUpperCase,
+  SafeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const sys = internal.sys;
@@ -123,7 +126,7 @@ function quote(s) {
     if (c === 39) out += "\\'";
     else if (c === 92) out += '\\\\';
     else if (c === 10) out += '\\n';
-    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + c.toString(16).toUpperCase();
+    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + StringPrototypeToUpperCase(c.toString(16));
     else out += s[i];
   }
   return "'" + out + "'";
@@ -499,7 +502,7 @@ BigIntStats.prototype._checkModeProperty = function _checkModeProperty(property)
   return (this.mode & BigIntCtor(S_IFMT)) === BigIntCtor(property);
 };
 
-for (const [name, msName] of [['atime', 'atimeMs'], ['mtime', 'mtimeMs'], ['ctime', 'ctimeMs'], ['birthtime', 'birthtimeMs']]) {
+for (const entry$504 of new SafeArrayIterator([['atime', 'atimeMs'], ['mtime', 'mtimeMs'], ['ctime', 'ctimeMs'], ['birthtime', 'birthtimeMs']])) { const name = entry$504[0], msName = entry$504[1];
   const own = (self, value) => ObjectDefineProperty(self, name, { value, writable: true, enumerable: true, configurable: true });
   const lazyDate = {
     get() {
@@ -1431,8 +1434,8 @@ function defineStreams() {
       cb(err);
     },
   };
-  for (const C of [ReadStream, WriteStream]) {
-    for (const key of ['pending', '_construct', '_destroy']) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
+  for (const C of new SafeArrayIterator([ReadStream, WriteStream])) {
+    for (const key of new SafeArrayIterator(['pending', '_construct', '_destroy'])) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
   }
 
   streamClasses.ReadStream = streamClasses.FileReadStream = ReadStream;
@@ -1457,7 +1460,7 @@ function watch() { throw unsupported('fs.watch'); }
 const POLLED_FIELDS = [0, 1, 3, 4, 7, 8, 11, 12, 13];
 const ZERO_STAT = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 /** Absolute path → its StatWatcher, shared by every watchFile of that path (as Node's). */
-const statWatchers = new Map();
+const statWatchers = new SafeMap();
 let StatWatcher;
 const kBigInt = Symbol('kBigInt');
 const kPersistent = Symbol('kPersistent');
@@ -1583,7 +1586,7 @@ for (let i = 0; i < callbackForms.length; i++) {
   exports[f[0]] = callbackify(f[0], syncApi[f[0] + 'Sync'], f[1], f[2]);
 }
 exports.realpath.native = callbackify('native', realpathSync, 3, true);
-for (const name of ['chmod', 'fchmod', 'fchown']) {
+for (const name of new SafeArrayIterator(['chmod', 'fchmod', 'fchown'])) {
   const check = prepared[name];
   exports[name] = {
     [name](...args) {
@@ -1634,7 +1637,7 @@ exports.write = function write(fd, buffer, offset, length, position, callback) {
   settle(cb, () => [ReflectApply(writeSync, undefined, args), data], true);
 };
 // readv/writev call back with (err, bytes, buffers), failures included (bytes 0 then).
-for (const [name, syncFn] of [['readv', readvSync], ['writev', writevSync]]) {
+for (const entry$1639 of new SafeArrayIterator([['readv', readvSync], ['writev', writevSync]])) { const name = entry$1639[0], syncFn = entry$1639[1];
   exports[name] = {
     [name](fd, buffers, position, callback) {
       validateFd(fd);
@@ -1665,7 +1668,7 @@ exports.Dirent = Dirent;
 exports.Dir = Dir;
 exports.openAsBlob = openAsBlob;
 
-for (const name of ['ReadStream', 'WriteStream', 'FileReadStream', 'FileWriteStream']) {
+for (const name of new SafeArrayIterator(['ReadStream', 'WriteStream', 'FileReadStream', 'FileWriteStream'])) {
   ObjectDefineProperty(exports, name, {
     enumerable: true, configurable: true,
     get() { defineStreams(); return streamClasses[name]; },

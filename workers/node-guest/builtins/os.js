@@ -5,6 +5,8 @@ const {
   MathFloor,
   ObjectEntries,
   ObjectFromEntries,
+  StringPrototypeEndsWith,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -12,7 +14,7 @@ const { SIGNALS } = require('internal/signals');
 const { ERRNO } = require('internal/errors');
 
 const errno = {};
-for (const [name, [n]] of ObjectEntries(ERRNO)) errno[name] = n;
+for (const [name, [n]] of new SafeArrayIterator(ObjectEntries(ERRNO))) errno[name] = n;
 const cpu = { model: 'agentos virtual CPU', speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } };
 
 module.exports = {
@@ -28,7 +30,7 @@ module.exports = {
   homedir: () => process.env.HOME || '/root',
   tmpdir: () => {
     const t = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
-    return t.length > 1 && t.endsWith('/') ? t.slice(0, -1) : t;
+    return t.length > 1 && StringPrototypeEndsWith(t, '/') ? t.slice(0, -1) : t;
   },
   endianness: () => 'LE',
   uptime: () => MathFloor(process.uptime()),

@@ -32,6 +32,9 @@ const {
   SymbolFor,
   SymbolToStringTag,
   TypeError,
+  ArrayPrototypePush, StringPrototypeSplit,
+  SafeMap: PrimordialSafeMap, SafeSet,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType, received } = require('internal/errors');
@@ -40,7 +43,7 @@ const { EventTarget } = require('internal/event-target');
 const customInspect = SymbolFor('nodejs.util.inspect.custom');
 const kMake = Symbol('kMake');
 // The process's Node version is known only when it starts, which may be after this module is loaded.
-const newer = () => Number(process.versions.node.split('.')[0]) >= 24;
+const newer = () => Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 const illegalConstructor = () => codeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
 const now = () => internal.host('hrtime');
 
@@ -125,7 +128,7 @@ enumerable(PerformanceEntry, ['name', 'entryType', 'startTime', 'duration', 'toJ
 ObjectDefineProperty(PerformanceEntry.prototype, customInspect, { value: ObjectGetOwnPropertyDescriptor(PerformanceEntry.prototype, customInspect).value, writable: true, configurable: true, enumerable: false });
 
 /** Where each mark was last set, for measures that name it. */
-const markTimes = new Map();
+const markTimes = new PrimordialSafeMap();
 
 class PerformanceMark extends PerformanceEntry {
   #detail;
@@ -191,7 +194,7 @@ class PerformanceResourceTiming extends PerformanceEntry {
   }
 }
 // (Node 24 adds deliveryType and responseStatus; the prototype is made before the process's version is known.)
-for (const name of RESOURCE_FIELDS) ObjectDefineProperty(PerformanceResourceTiming.prototype, name, { get: () => undefined, enumerable: true, configurable: true });
+for (const name of new SafeArrayIterator(RESOURCE_FIELDS)) ObjectDefineProperty(PerformanceResourceTiming.prototype, name, { get: () => undefined, enumerable: true, configurable: true });
 const resourceToJSON = ObjectGetOwnPropertyDescriptor(PerformanceResourceTiming.prototype, 'toJSON');
 delete PerformanceResourceTiming.prototype.toJSON;
 ObjectDefineProperty(PerformanceResourceTiming.prototype, 'toJSON', resourceToJSON);
@@ -232,8 +235,8 @@ tag(PerformanceObserverEntryList);
 
 const SUPPORTED_TYPES = ['dns', 'function', 'gc', 'http', 'http2', 'mark', 'measure', 'net', 'resource'];
 /** The observers connected, and those with entries waiting for their callback. */
-const observers = new Set();
-const pendingObservers = new Set();
+const observers = new SafeSet();
+const pendingObservers = new SafeSet();
 
 let enqueue;
 let dispatch;
@@ -242,7 +245,7 @@ class PerformanceObserver {
     enqueue = (entry) => {
       for (const o of observers) {
         if (!o.#entryTypes.has(entry.entryType)) continue;
-        o.#buffer.push(entry);
+        ArrayPrototypePush(o.#buffer, entry);
         schedule(o);
       }
     };
@@ -254,7 +257,7 @@ class PerformanceObserver {
   }
   #callback;
   #buffer = [];
-  #entryTypes = new Set();
+  #entryTypes = new SafeSet();
   #type;
   constructor(callback) {
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
@@ -276,7 +279,7 @@ class PerformanceObserver {
       if (!SUPPORTED_TYPES.includes(type)) return;
       this.#entryTypes.add(type);
       this.#type = type;
-      if (options.buffered) for (const e of timeline[type] ?? []) this.#buffer.push(e);
+      if (options.buffered) for (const e of timeline[type] ?? []) ArrayPrototypePush(this.#buffer, e);
     }
     if (this.#entryTypes.size > 0) observers.add(this);
     else this.disconnect();
@@ -311,7 +314,7 @@ function schedule(o) {
 }
 
 function record(entry) {
-  timeline[entry.entryType].push(entry);
+  ArrayPrototypePush(timeline[entry.entryType], entry);
   enqueue(entry);
   return entry;
 }
@@ -424,7 +427,7 @@ class Performance extends EventTarget {
     return inspectAs('Performance', { nodeTiming: this.nodeTiming, timeOrigin: this.timeOrigin, eventLoopUtilization: this.eventLoopUtilization }, depth, options, inspect);
   }
 }
-for (const name of ObjectGetOwnPropertyNames(Performance.prototype)) if (name !== 'constructor') ObjectDefineProperty(Performance.prototype, name, { enumerable: true });
+for (const name of new SafeArrayIterator(ObjectGetOwnPropertyNames(Performance.prototype))) if (name !== 'constructor') ObjectDefineProperty(Performance.prototype, name, { enumerable: true });
 // Node's is a PerformanceNodeTiming of the process's milestones, which the guest does not keep.
 const nodeTiming = ObjectGetOwnPropertyDescriptor(Performance.prototype, 'markResourceTiming');
 delete Performance.prototype.markResourceTiming;
@@ -480,7 +483,7 @@ class Histogram {
     isHistogram = (o) => o !== null && typeof o === 'object' && #counts in o;
   }
   // Recorded values by the lowest value of their bucket, so at most one entry per bucket.
-  #counts = new Map();
+  #counts = new PrimordialSafeMap();
   #buckets;
   #highest;
   #min = Infinity;

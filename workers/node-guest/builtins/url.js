@@ -15,6 +15,7 @@ const {
   StringPrototypeStartsWith,
   StringPrototypeToLowerCase,
   StringPrototypeTrim,
+  RegExpPrototypeExec,
 } = require('internal/primordials');
 
 const { URL, URLSearchParams, pathToFileURL, fileURLToPath } = require('internal/url');
@@ -56,7 +57,7 @@ function parse(input, parseQueryString = false, slashesDenoteHost = false) {
     u.query = {};
   }
   if (parseQueryString && typeof u.query === 'string') u.query = querystring.parse(u.query);
-  const proto = PROTOCOL.exec(rest);
+  const proto = RegExpPrototypeExec(PROTOCOL, rest);
   if (proto) {
     u.protocol = StringPrototypeToLowerCase(proto[1]);
     rest = StringPrototypeSlice(rest, proto[1].length);
@@ -72,14 +73,14 @@ function parse(input, parseQueryString = false, slashesDenoteHost = false) {
       u.auth = decodeURIComponent(StringPrototypeSlice(hostPart, 0, at));
       hostPart = StringPrototypeSlice(hostPart, at + 1);
     }
-    const port = /:(\d*)$/.exec(hostPart);
+    const port = RegExpPrototypeExec(/:(\d*)$/, hostPart);
     if (port) {
       if (port[1]) u.port = port[1];
       hostPart = StringPrototypeSlice(hostPart, 0, port.index);
     }
     u.hostname = StringPrototypeToLowerCase(hostPart);
     u.host = u.hostname + (u.port ? `:${u.port}` : '');
-    if (rest === '' && /^(https?|ftp|gopher|file|wss?):$/.test(u.protocol || '')) rest = '/';
+    if (rest === '' && (RegExpPrototypeExec(/^(https?|ftp|gopher|file|wss?):$/, u.protocol || '') !== null)) rest = '/';
   }
   u.pathname = rest === '' ? null : rest;
   u.path = (u.pathname || '') + (u.search || '') || null;
@@ -95,7 +96,7 @@ function format(u, options) {
     if (o.auth && (u.username || u.password)) s += `${u.username}${u.password ? `:${u.password}` : ''}@`;
     return s + u.host + u.pathname + (o.search ? u.search : '') + (o.fragment ? u.hash : '');
   }
-  let auth = u.auth ? `${encodeURIComponent(u.auth).replace(/%3A/i, ':')}@` : '';
+  let auth = u.auth ? `${StringPrototypeReplace(encodeURIComponent(u.auth), /%3A/i, ':')}@` : '';
   const protocol = u.protocol ? (StringPrototypeEndsWith(u.protocol, ':') ? u.protocol : `${u.protocol}:`) : '';
   let host = u.host || (u.hostname ? u.hostname + (u.port ? `:${u.port}` : '') : '');
   let pathname = u.pathname || '';
@@ -103,7 +104,7 @@ function format(u, options) {
   if (search && !StringPrototypeStartsWith(search, '?')) search = `?${search}`;
   let hash = u.hash || '';
   if (hash && !StringPrototypeStartsWith(hash, '#')) hash = `#${hash}`;
-  const slashes = u.slashes || /^(https?|ftp|gopher|file|wss?):$/.test(protocol);
+  const slashes = u.slashes || (RegExpPrototypeExec(/^(https?|ftp|gopher|file|wss?):$/, protocol) !== null);
   if (slashes || host) {
     if (pathname && !StringPrototypeStartsWith(pathname, '/')) pathname = `/${pathname}`;
     host = `//${auth}${host}`;

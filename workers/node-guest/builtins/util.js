@@ -73,6 +73,9 @@ const {
   DataViewPrototypeGetByteLength,
   TypedArrayPrototypeGetSymbolToStringTag,
   ErrorIsError,
+  ArrayPrototypePop,
+  SafeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -296,11 +299,11 @@ function promisify(original) {
   ObjectDefineProperty(fn, kCustomPromisified, { value: fn, configurable: true });
   const descriptors = ObjectGetOwnPropertyDescriptors(original);
   const propertiesValues = [];
-  for (const key of ReflectOwnKeys(descriptors)) {
+  for (const key of new SafeArrayIterator(ReflectOwnKeys(descriptors))) {
     if (key === 'length' || key === 'name' || key === 'prototype' || key === kCustomPromisified) continue;
     propertiesValues[propertiesValues.length] = key;
   }
-  for (const key of propertiesValues) ObjectDefineProperty(fn, key, descriptors[key]);
+  for (const key of new SafeArrayIterator(propertiesValues)) ObjectDefineProperty(fn, key, descriptors[key]);
   return fn;
 }
 promisify.custom = kCustomPromisified;
@@ -317,7 +320,7 @@ function callbackifyOnRejected(reason, cb) {
 function callbackify(original) {
   if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
   function callbackified(...args) {
-    const maybeCb = args.pop();
+    const maybeCb = ArrayPrototypePop(args);
     if (typeof maybeCb !== 'function') throw invalidArgType('last argument', 'of type function', maybeCb);
     const cb = (...a) => ReflectApply(maybeCb, this, a);
     // Called outside the promise chain, so a throwing callback is an uncaught exception as in Node.
@@ -329,7 +332,7 @@ function callbackify(original) {
   if (typeof descriptors.length.value === 'number') descriptors.length.value++;
   if (typeof descriptors.name.value === 'string') descriptors.name.value += 'Callbackified';
   const propertiesValues = {};
-  for (const key of ReflectOwnKeys(descriptors)) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
+  for (const key of new SafeArrayIterator(ReflectOwnKeys(descriptors))) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
   ObjectDefineProperties(callbackified, propertiesValues);
   return callbackified;
 }
@@ -477,7 +480,7 @@ function parseArgs(config = {}) {
   if (!ArrayIsArray(args)) throw invalidArgType('args', 'an instance of Array', args);
   if (typeof options !== 'object' || options === null) throw invalidArgType('options', 'of type object', options);
   const shortToLong = { __proto__: null };
-  for (const longOption of ObjectKeys(options)) {
+  for (const longOption of new SafeArrayIterator(ObjectKeys(options))) {
     const opt = options[longOption];
     if (typeof opt !== 'object' || opt === null) throw invalidArgType(`options.${longOption}`, 'of type object', opt);
     if (opt.type !== 'string' && opt.type !== 'boolean') {
@@ -604,11 +607,11 @@ function parseArgs(config = {}) {
     ArrayPrototypePush(positionals, arg);
     ArrayPrototypePush(tokens, { kind: 'positional', index, value: arg });
   }
-  for (const name of ObjectKeys(options)) {
+  for (const name of new SafeArrayIterator(ObjectKeys(options))) {
     const def = options[name].default;
     if (def !== undefined && values[name] === undefined) values[name] = def;
   }
-  for (const token of tokens) {
+  for (const token of new SafeArrayIterator(tokens)) {
     if (token.kind === 'option') { delete token.negative; if (token.inlineValue === undefined) token.inlineValue = undefined; }
   }
   const result = { values, positionals };
@@ -646,7 +649,7 @@ const nodeMajorOf = () => Number(StringPrototypeSlice(require('process').version
 function getSystemErrorMap() {
   const { ERRNO, UNLISTED } = require('internal/errors');
   const map = new Map();
-  for (const name of ObjectKeys(ERRNO)) {
+  for (const name of new SafeArrayIterator(ObjectKeys(ERRNO))) {
     if (UNLISTED.includes(name) || (name === 'ENOEXEC' && nodeMajorOf() < 22)) continue;
     map.set(-ERRNO[name][0], [name, ERRNO[name][1]]);
   }
@@ -885,7 +888,7 @@ function encodeParamValue(value) {
 }
 
 class MIMEParams {
-  #data = new Map();
+  #data = new SafeMap();
   // Parsed when first read: the string may be long.
   #string = null;
 
@@ -1044,7 +1047,7 @@ ObjectDefineProperty(module.exports, 'TextEncoder', {
 module.exports.MIMEType = MIMEType;
 module.exports.MIMEParams = MIMEParams;
 // Private hooks for the runtime, non-enumerable so they do not show in `inspect(util)`.
-for (const [name, value] of [['_setWarningWriter', _setWarningWriter], ['_setEnv', _setEnv],
-  ['_setStderrWriter', _setStderrWriter], ['_emitWarning', emitWarning], ['_nodeError', nodeError]]) {
+for (const entry$1049 of new SafeArrayIterator([['_setWarningWriter', _setWarningWriter], ['_setEnv', _setEnv],
+  ['_setStderrWriter', _setStderrWriter], ['_emitWarning', emitWarning], ['_nodeError', nodeError]])) { const name = entry$1049[0], value = entry$1049[1];
   ObjectDefineProperty(module.exports, name, { value, enumerable: false, configurable: true, writable: true });
 }

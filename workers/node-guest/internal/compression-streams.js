@@ -11,13 +11,15 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
+  StringPrototypeSplit,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
 
 const customInspect = SymbolFor('nodejs.util.inspect.custom');
 // The process's Node version is known only when it starts, which may be after this module is loaded.
-const newer = () => Number(process.versions.node.split('.')[0]) >= 24;
+const newer = () => Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 
 /** The zlib factory for each format, per direction; brotli came with Node 24. */
 const COMPRESS = { __proto__: null, deflate: 'createDeflate', 'deflate-raw': 'createDeflateRaw', gzip: 'createGzip', brotli: 'createBrotliCompress' };
@@ -106,7 +108,7 @@ class DecompressionStream {
   }
 }
 
-for (const C of [CompressionStream, DecompressionStream]) {
+for (const C of new SafeArrayIterator([CompressionStream, DecompressionStream])) {
   ObjectDefineProperty(C.prototype, 'readable', { enumerable: true });
   ObjectDefineProperty(C.prototype, 'writable', { enumerable: true });
   ObjectDefineProperty(C.prototype, SymbolToStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });

@@ -9,6 +9,7 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
+  StringPrototypeCharCodeAt, StringPrototypeToLowerCase, StringPrototypeTrim,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -48,7 +49,7 @@ const LABELS = { 'utf-8': 'utf-8', utf8: 'utf-8', 'unicode-1-1-utf-8': 'utf-8', 
 
 class TextDecoder {
   constructor(label = 'utf-8', options = {}) {
-    const enc = LABELS[`${label}`.trim().toLowerCase()];
+    const enc = LABELS[StringPrototypeToLowerCase(StringPrototypeTrim(`${label}`))];
     if (!enc) throw codeError(RangeError, 'ERR_ENCODING_NOT_SUPPORTED', `The "${label}" encoding is not supported`);
     this._encoding = enc;
     this._fatal = !!options.fatal;
@@ -100,7 +101,7 @@ class TextDecoder {
       text += host('decodeUtf8', n);
     }
     if (this._fatal && text.includes('\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
-    if (!this._ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (!this._ignoreBOM && StringPrototypeCharCodeAt(text, 0) === 0xfeff) text = text.slice(1);
     return text;
   }
   get [SymbolToStringTag]() {

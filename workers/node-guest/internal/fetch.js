@@ -28,6 +28,11 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
+  ArrayPrototypePush, ArrayPrototypeUnshift, StringPrototypeReplace, StringPrototypeToLowerCase, StringPrototypeToUpperCase,
+  SafeMap, SafeSet,
+  SafeArrayIterator,
+  PromisePrototypeThen, ReflectApply, RegExpPrototypeExec,
+  PromiseResolve,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -35,17 +40,17 @@ const { URL, URLSearchParams } = require('internal/url');
 
 const lazyWeb = () => require('stream/web');
 const kGuard = Symbol('guard');
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY = new SafeSet([101, 103, 204, 205, 304]);
+const REDIRECT = new SafeSet([301, 302, 303, 307, 308]);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // The fetch standard's blocked ports (undici refuses them with 'bad port').
-const BAD_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+const BAD_PORTS = new SafeSet([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 
-const normalizeValue = (v) => String(v).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+const normalizeValue = (v) => StringPrototypeReplace(String(v), /^[\t\n\r ]+|[\t\n\r ]+$/g, '');
 
 class Headers {
   constructor(init = undefined) {
-    this._list = new Map(); // lower-case name → [name, values[]]
+    this._list = new SafeMap(); // lower-case name → [name, values[]]
     if (init == null) return;
     if (init instanceof Headers) {
       for (const [k, v] of init._list) this._list.set(k, [v[0], v[1].slice()]);
@@ -56,47 +61,47 @@ class Headers {
         this.append(p[0], p[1]);
       }
     } else if (typeof init === 'object') {
-      for (const k of ObjectKeys(init)) this.append(k, init[k]);
+      for (const k of new SafeArrayIterator(ObjectKeys(init))) this.append(k, init[k]);
     } else throw new TypeError("Failed to construct 'Headers': The provided value is not of type '(record<ByteString, ByteString> or sequence<sequence<ByteString>>)'.");
   }
 
   _check(name, value) {
     name = String(name);
-    if (!TOKEN.test(name)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
+    if (!(RegExpPrototypeExec(TOKEN, name) !== null)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
     if (this[kGuard] === 'immutable') throw new TypeError('immutable');
-    if (value !== undefined && /[\0\r\n]/.test(value)) throw new TypeError(`Headers.append: "${value}" is an invalid header value.`);
+    if (value !== undefined && (RegExpPrototypeExec(/[\0\r\n]/, value) !== null)) throw new TypeError(`Headers.append: "${value}" is an invalid header value.`);
     return name;
   }
 
   append(name, value) {
     value = normalizeValue(value);
     name = this._check(name, value);
-    const key = name.toLowerCase();
+    const key = StringPrototypeToLowerCase(name);
     const e = this._list.get(key);
-    if (e) e[1].push(value);
+    if (e) ArrayPrototypePush(e[1], value);
     else this._list.set(key, [name, [value]]);
   }
 
   set(name, value) {
     value = normalizeValue(value);
     name = this._check(name, value);
-    this._list.set(name.toLowerCase(), [name, [value]]);
+    this._list.set(StringPrototypeToLowerCase(name), [name, [value]]);
   }
 
   delete(name) {
     name = this._check(name);
-    this._list.delete(name.toLowerCase());
+    this._list.delete(StringPrototypeToLowerCase(name));
   }
 
   get(name) {
     name = this._check(name);
-    const e = this._list.get(name.toLowerCase());
+    const e = this._list.get(StringPrototypeToLowerCase(name));
     if (!e) return null;
-    return e[1].join(name.toLowerCase() === 'cookie' ? '; ' : ', ');
+    return e[1].join(StringPrototypeToLowerCase(name) === 'cookie' ? '; ' : ', ');
   }
 
   has(name) {
-    return this._list.has(this._check(name).toLowerCase());
+    return this._list.has(StringPrototypeToLowerCase(this._check(name)));
   }
 
   getSetCookie() {
@@ -121,7 +126,7 @@ class Headers {
   }
 
   forEach(callback, thisArg) {
-    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
+    for (const [k, v] of this.entries()) ReflectApply(callback, thisArg, [v, k, this]);
   }
 
   [SymbolIterator]() {
@@ -153,13 +158,13 @@ class FormData {
     return String(value);
   }
   append(name, value, filename) {
-    this._entries.push([String(name), this._value(value, filename)]);
+    ArrayPrototypePush(this._entries, [String(name), this._value(value, filename)]);
   }
   set(name, value, filename) {
     name = String(name);
     const i = this._entries.findIndex((e) => e[0] === name);
     const entry = [name, this._value(value, filename)];
-    if (i === -1) this._entries.push(entry);
+    if (i === -1) ArrayPrototypePush(this._entries, entry);
     else {
       this._entries[i] = entry;
       this._entries = this._entries.filter((e, j) => j <= i || e[0] !== name);
@@ -188,7 +193,7 @@ class FormData {
     for (const e of this._entries) yield e[1];
   }
   forEach(cb, thisArg) {
-    for (const [k, v] of this.entries()) cb.call(thisArg, v, k, this);
+    for (const [k, v] of this.entries()) ReflectApply(cb, thisArg, [v, k, this]);
   }
   [SymbolIterator]() {
     return this.entries();
@@ -202,15 +207,15 @@ class FormData {
 async function multipart(form) {
   const boundary = `----formdata-agentos-${MathRandom().toString().slice(2, 13)}`;
   const parts = [];
-  const esc = (s) => s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
+  const esc = (s) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(s, /\n/g, '%0A'), /\r/g, '%0D'), /"/g, '%22');
   for (const [name, value] of form) {
-    if (typeof value === 'string') parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${value.replace(/\r(?!\n)|(?<!\r)\n/g, '\r\n')}\r\n`));
+    if (typeof value === 'string') ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${StringPrototypeReplace(value, /\r(?!\n)|(?<!\r)\n/g, '\r\n')}\r\n`));
     else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.name)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`));
-      parts.push(Buffer.from(await value.arrayBuffer()), Buffer.from('\r\n'));
+      ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.name)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`));
+      ArrayPrototypePush(parts, Buffer.from(await value.arrayBuffer()), Buffer.from('\r\n'));
     }
   }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  ArrayPrototypePush(parts, Buffer.from(`--${boundary}--\r\n`));
   return { bytes: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -275,7 +280,7 @@ class Body {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parts.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      ArrayPrototypePush(parts, Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     }
     return Buffer.concat(parts);
   }
@@ -304,7 +309,7 @@ class Body {
 
   async formData() {
     const type = this.headers.get('content-type') || '';
-    if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    if (RegExpPrototypeExec(/^application\/x-www-form-urlencoded/i, type) !== null) {
       const form = new FormData();
       for (const [k, v] of new URLSearchParams(await this.text())) form.append(k, v);
       return form;
@@ -332,8 +337,8 @@ class Request extends Body {
     }
     if (base) this._url = base._url;
     const method = init.method !== undefined ? String(init.method) : base ? base.method : 'GET';
-    if (!TOKEN.test(method)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
-    const upper = method.toUpperCase();
+    if (!(RegExpPrototypeExec(TOKEN, method) !== null)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
+    const upper = StringPrototypeToUpperCase(method);
     this.method = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'].includes(upper) ? upper : method;
     if (['CONNECT', 'TRACE', 'TRACK'].includes(upper)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
     this.headers = new Headers(init.headers !== undefined ? init.headers : base ? base.headers : undefined);
@@ -380,7 +385,8 @@ class Request extends Body {
 function cloneBodyInto(from, to) {
   if (!from._source) return;
   if (from._source.stream || from._stream) {
-    const [a, b] = from.body.tee();
+    const pair$385 = from.body.tee();
+    const a = pair$385[0], b = pair$385[1];
     from._stream = a;
     to._source = { stream: b, type: null };
     to._stream = b;
@@ -471,7 +477,7 @@ async function fetch(input, init = undefined) {
   const signal = request.signal;
   if (signal.aborted) throw abortError(signal);
   let body = request._source ? request._source : null;
-  if (body && body.form) body = await multipart(body.form).then((m) => ({ bytes: m.bytes, type: m.type }));
+  if (body && body.form) body = await PromisePrototypeThen(multipart(body.form), (m) => ({ bytes: m.bytes, type: m.type }));
   if (request._source && request._source.form && !request.headers.has('content-type')) request.headers.set('content-type', body.type);
   let url = new URL(request.url);
   let method = request.method;
@@ -487,7 +493,7 @@ async function fetch(input, init = undefined) {
     if (res.statusCode === 303 ? method !== 'HEAD' : (res.statusCode === 301 || res.statusCode === 302) && method === 'POST') {
       method = 'GET';
       body = null;
-      for (const h of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) request.headers.delete(h);
+      for (const h of new SafeArrayIterator(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'])) request.headers.delete(h);
     } else if (body && body.stream) throw fetchFailed(new Error('Cannot follow redirect with a streamed body'));
   }
 }
@@ -502,20 +508,20 @@ function send(url, method, request, body, signal) {
     if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return reject(fetchFailed(new Error('bad port')));
     const http = require('http');
     const headers = [];
-    for (const [k, v] of request.headers) headers.push(k, v);
+    for (const [k, v] of request.headers) ArrayPrototypePush(headers, k, v);
     const has = (n) => request.headers.has(n);
-    if (!has('accept')) headers.push('accept', '*/*');
-    if (!has('accept-language')) headers.push('accept-language', '*');
-    if (!has('sec-fetch-mode')) headers.push('sec-fetch-mode', 'cors');
-    if (!has('user-agent')) headers.push('user-agent', 'node');
+    if (!has('accept')) ArrayPrototypePush(headers, 'accept', '*/*');
+    if (!has('accept-language')) ArrayPrototypePush(headers, 'accept-language', '*');
+    if (!has('sec-fetch-mode')) ArrayPrototypePush(headers, 'sec-fetch-mode', 'cors');
+    if (!has('user-agent')) ArrayPrototypePush(headers, 'user-agent', 'node');
     const host = url.port ? `${url.hostname}:${url.port}` : url.hostname;
-    headers.unshift('host', host);
-    if (body && !body.stream && !has('content-length')) headers.push('content-length', String(body.blob ? body.blob.size : body.bytes.length));
-    else if (body && body.stream && !has('transfer-encoding')) headers.push('transfer-encoding', 'chunked');
-    else if (!body && (method === 'POST' || method === 'PUT')) headers.push('content-length', '0');
+    ArrayPrototypeUnshift(headers, 'host', host);
+    if (body && !body.stream && !has('content-length')) ArrayPrototypePush(headers, 'content-length', String(body.blob ? body.blob.size : body.bytes.length));
+    else if (body && body.stream && !has('transfer-encoding')) ArrayPrototypePush(headers, 'transfer-encoding', 'chunked');
+    else if (!body && (method === 'POST' || method === 'PUT')) ArrayPrototypePush(headers, 'content-length', '0');
     let req;
     try {
-      req = http.request({ method, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || 80, path: url.pathname + url.search, headers, agent: fetchAgent(), setHost: false });
+      req = http.request({ method, hostname: StringPrototypeReplace(url.hostname, /^\[|\]$/g, ''), port: url.port || 80, path: url.pathname + url.search, headers, agent: fetchAgent(), setHost: false });
     } catch (e) {
       return reject(fetchFailed(e));
     }
@@ -544,16 +550,16 @@ function send(url, method, request, body, signal) {
     });
     if (!body) return void req.end();
     if (body.bytes) return void req.end(body.bytes);
-    if (body.blob) return void body.blob.arrayBuffer().then((ab) => req.end(Buffer.from(ab)), (e) => req.destroy(e));
+    if (body.blob) return void PromisePrototypeThen(PromiseResolve(body.blob.arrayBuffer()), (ab) => req.end(Buffer.from(ab)), (e) => req.destroy(e));
     // A streamed body: one chunk at a time, waiting for 'drain' when the socket is full.
     const reader = body.stream.getReader();
-    (async () => {
+    PromisePrototypeThen((async () => {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return void req.end();
         if (!req.write(value instanceof Uint8Array ? value : Buffer.from(String(value)))) await new Promise((r) => req.once('drain', r));
       }
-    })().catch((e) => req.destroy(e));
+    })(), undefined, (e) => req.destroy(e));
   });
 }
 

@@ -13,6 +13,9 @@ const {
   Set,
   StringPrototypeIndexOf,
   StringPrototypeSlice,
+  ArrayPrototypePop, ArrayPrototypePush, StringPrototypeEndsWith, StringPrototypeSplit, StringPrototypeStartsWith,
+  SafeSet,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -22,7 +25,7 @@ const signals = require('internal/signals');
 const host = internal.host;
 
 /** Options that take a value, as Node's parser knows them. */
-const WITH_VALUE = new Set(['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--input-type', '-C', '--conditions', '--loader', '--experimental-loader', '--title', '--stack-size', '--max-old-space-size', '--env-file']);
+const WITH_VALUE = new SafeSet(['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--input-type', '-C', '--conditions', '--loader', '--experimental-loader', '--title', '--stack-size', '--max-old-space-size', '--env-file']);
 
 function usage(message) {
   stdio.writeAll(2, `${process.argv0}: ${message}\n`);
@@ -30,16 +33,16 @@ function usage(message) {
 }
 
 internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
-  const args = argv.split('\0');
+  const args = StringPrototypeSplit(argv, '\0');
   process.pid = pid;
   process.ppid = ppid;
   process.version = version;
   process.versions = JSONParse(versions);
   // Node 23 removed process.assert (DEP0100).
-  if (+process.versions.node.split('.')[0] >= 23) delete process.assert;
+  if (+StringPrototypeSplit(process.versions.node, '.')[0] >= 23) delete process.assert;
   process.argv0 = args[0];
   const environment = {};
-  for (const entry of env === '' ? [] : env.split('\0')) {
+  for (const entry of env === '' ? [] : StringPrototypeSplit(env, '\0')) {
     const i = entry.indexOf('=');
     if (i > 0) environment[entry.slice(0, i)] = entry.slice(i + 1);
   }
@@ -52,7 +55,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
     if (fd >= 0) require('child_process')._forkChild(fd, serialization === 'advanced' ? serialization : 'json');
   }
-  for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']]) {
+  for (const entry$57 of new SafeArrayIterator([[1, 'stdout'], [2, 'stderr']])) { const fd = entry$57[0], name = entry$57[1];
     let stream;
     ObjectDefineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });
   }
@@ -72,16 +75,16 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
       i++;
       break;
     }
-    if (!arg.startsWith('-') || arg === '-') break;
+    if (!StringPrototypeStartsWith(arg, '-') || arg === '-') break;
     const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    let value = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const name = StringPrototypeStartsWith(arg, '--') && eq > 0 ? arg.slice(0, eq) : arg;
+    let value = StringPrototypeStartsWith(arg, '--') && eq > 0 ? arg.slice(eq + 1) : undefined;
     if (WITH_VALUE.has(name) && value === undefined) {
       if (i + 1 >= args.length) return usage(`${name} requires an argument`);
-      execArgv.push(arg);
+      ArrayPrototypePush(execArgv, arg);
       value = args[++i];
-      execArgv.push(value);
-    } else execArgv.push(arg);
+      ArrayPrototypePush(execArgv, value);
+    } else ArrayPrototypePush(execArgv, arg);
     if (name === '-e' || name === '--eval') evalCode = value;
     else if (name === '-p' || name === '--print') {
       evalCode = value;
@@ -89,10 +92,10 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     } else if (name === '-pe' || name === '-ep') {
       if (i + 1 >= args.length) return usage(`${name} requires an argument`);
       evalCode = args[++i];
-      execArgv.push(evalCode);
+      ArrayPrototypePush(execArgv, evalCode);
       print = true;
     } else if (name === '--input-type') inputType = value;
-    else if (name === '-r' || name === '--require') preload.push(value);
+    else if (name === '-r' || name === '--require') ArrayPrototypePush(preload, value);
     else if (name === '-v' || name === '--version') {
       stdio.writeAll(1, `${process.version}\n`);
       return internal.exit(0);
@@ -116,21 +119,21 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     const chunks = [];
     const { Buffer } = require('buffer');
     const buf = Buffer.alloc(64 * 1024);
-    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) chunks.push(Buffer.from(buf.subarray(0, n)));
+    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) ArrayPrototypePush(chunks, Buffer.from(buf.subarray(0, n)));
     return runEval(Buffer.concat(chunks).toString(), false, inputType, cwd, '[stdin]');
   }
   const script = rest[0];
-  const filename = script.startsWith('/') ? script : `${cwd}/${script}`;
+  const filename = StringPrototypeStartsWith(script, '/') ? script : `${cwd}/${script}`;
   process.argv.push(normalize(filename), ...rest.slice(1));
   runMain(normalize(filename), script);
 });
 
 function normalize(path) {
   const out = [];
-  for (const seg of path.split('/')) {
+  for (const seg of new SafeArrayIterator(StringPrototypeSplit(path, '/'))) {
     if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
+    if (seg === '..') ArrayPrototypePop(out);
+    else ArrayPrototypePush(out, seg);
   }
   return `/${out.join('/')}`;
 }
@@ -182,7 +185,7 @@ function runMain(filename, given) {
     return internal.fatal(e);
   }
   const { resolver } = require('internal/modules');
-  const isModule = resolved.endsWith('.mjs') || (!resolved.endsWith('.cjs') && resolver.packageType(resolved) === 'module' && !resolved.endsWith('.json'));
+  const isModule = StringPrototypeEndsWith(resolved, '.mjs') || (!StringPrototypeEndsWith(resolved, '.cjs') && resolver.packageType(resolved) === 'module' && !StringPrototypeEndsWith(resolved, '.json'));
   if (isModule) return void host('importMain', require('internal/url').pathToFileURL(resolved).href);
   // The main CommonJS module, as require.main knows it once loading begins (Node sets it there too).
   const main = makeRequire(new Module(resolved, null));

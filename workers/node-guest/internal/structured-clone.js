@@ -30,6 +30,8 @@ const {
   Uint8Array,
   WeakMap,
   WeakSet,
+  SafeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -39,7 +41,7 @@ function cloneError(what) {
 }
 
 module.exports = function structuredClone(value, options) {
-  const seen = new Map();
+  const seen = new SafeMap();
   const transfer = options && options.transfer ? options.transfer : [];
   function clone(v) {
     if (typeof v === 'function') throw cloneError(String(v).slice(0, 60));
@@ -50,7 +52,7 @@ module.exports = function structuredClone(value, options) {
     if (ArrayIsArray(v)) {
       out = new Array(v.length);
       seen.set(v, out);
-      for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
+      for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
     }
     if (v instanceof Date) out = new Date(v.getTime());
@@ -80,7 +82,7 @@ module.exports = function structuredClone(value, options) {
     else {
       out = {};
       seen.set(v, out);
-      for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
+      for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
     }
     seen.set(v, out);

@@ -87,6 +87,8 @@ const {
   StringPrototypeCharCodeAt,
   StringPrototypeSplit,
   StringPrototypeSymbolIterator,
+  SafeMap, SafeWeakMap, SafeWeakSet,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -157,7 +159,7 @@ for (let i = VIEW_TYPES.length - 1; i >= 0; i--) if (VIEW_TYPES[i] === undefined
 // the fields in that order only; V8 11 writes the cause first and reads them in any order.
 const v8Major = () => +StringPrototypeSplit(`${require('process').versions.v8}`, '.')[0];
 
-const T = (c) => c.charCodeAt(0);
+const T = (c) => StringPrototypeCharCodeAt(c, 0);
 const kVersion = 0xff, kLatestVersion = 15;
 const tags = {
   padding: 0, verifyCount: T('?'), hole: T('-'), undefined: T('_'), null: T('0'), true: T('T'), false: T('F'),
@@ -234,12 +236,12 @@ function indexOf(key) {
 const varintSize = (n) => { let size = 1; while (n >= 128) { n = MathFloor(n / 128); size++; } return size; };
 
 // Arrays made by the reader have holey elements in V8 (and keep them), so V8 writes them sparse again.
-const holeyArrays = new WeakSet();
+const holeyArrays = new SafeWeakSet();
 const WeakSetHasHoley = WeakSetPrototypeHas;
 const WeakSetAddHoley = WeakSetPrototypeAdd;
 
 const scratch = new DataView(new ArrayBuffer(8));
-const states = new WeakMap();
+const states = new SafeWeakMap();
 function state(self) {
   const s = states.get(self);
   if (s === undefined) throw new TypeError('Illegal invocation');
@@ -252,9 +254,9 @@ class Writer {
   constructor() {
     this.bytes = new Uint8Array(64);
     this.length = 0;
-    this.ids = new Map();
+    this.ids = new SafeMap();
     this.nextId = 0;
-    this.transfers = new Map();
+    this.transfers = new SafeMap();
     this.viewsAsHostObjects = false;
   }
 
@@ -295,21 +297,21 @@ class Writer {
     const negative = n < 0n;
     let magnitude = negative ? -n : n;
     const digits = [];
-    while (magnitude > 0n) { digits.push(magnitude & 0xffffffffffffffffn); magnitude >>= 64n; }
+    while (magnitude > 0n) { ArrayPrototypePush(digits, magnitude & 0xffffffffffffffffn); magnitude >>= 64n; }
     this.varint(digits.length * 8 * 2 + (negative ? 1 : 0));
     this.reserve(digits.length * 8);
-    for (let d of digits) for (let i = 0; i < 8; i++) { this.bytes[this.length++] = Number(d & 255n); d >>= 8n; }
+    for (let d of new SafeArrayIterator(digits)) for (let i = 0; i < 8; i++) { this.bytes[this.length++] = Number(d & 255n); d >>= 8n; }
   }
 
   string(s) {
     const n = s.length;
     let oneByte = true;
-    for (let i = 0; i < n; i++) if (s.charCodeAt(i) > 0xff) { oneByte = false; break; }
+    for (let i = 0; i < n; i++) if (StringPrototypeCharCodeAt(s, i) > 0xff) { oneByte = false; break; }
     if (oneByte) {
       this.byte(tags.oneByte);
       this.varint(n);
       this.reserve(n);
-      for (let i = 0; i < n; i++) this.bytes[this.length++] = s.charCodeAt(i);
+      for (let i = 0; i < n; i++) this.bytes[this.length++] = StringPrototypeCharCodeAt(s, i);
       return;
     }
     // V8 aligns the two-byte payload on an even offset, with a padding tag before the string's tag.
@@ -318,7 +320,7 @@ class Writer {
     this.varint(n * 2);
     this.reserve(n * 2);
     for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
+      const c = StringPrototypeCharCodeAt(s, i);
       this.bytes[this.length++] = c & 0xff;
       this.bytes[this.length++] = c >> 8;
     }
@@ -574,7 +576,7 @@ class Reader {
     this.version = 0;
     this.ids = [];
     this.nextId = 0;
-    this.transfers = new Map();
+    this.transfers = new SafeMap();
     this.broken13 = false;
   }
 
@@ -756,7 +758,7 @@ function readObjectInternal(self, r) {
       const bits = r.varint();
       if (bits >= 512 || bits & 64) throw FAIL;
       let flags = '';
-      for (const [bit, flag] of [[128, 'd'], [1, 'g'], [2, 'i'], [4, 'm'], [32, 's'], [16, 'u'], [256, 'v'], [8, 'y']]) {
+      for (const entry$760 of new SafeArrayIterator([[128, 'd'], [1, 'g'], [2, 'i'], [4, 'm'], [32, 's'], [16, 'u'], [256, 'v'], [8, 'y']])) { const bit = entry$760[0], flag = entry$760[1];
         if (bits & bit) flags += flag;
       }
       let re;
@@ -913,7 +915,7 @@ function Deserializer(buffer) {
 }
 
 function defineMethods(proto, methods) {
-  for (const name of ObjectKeys(methods)) {
+  for (const name of new SafeArrayIterator(ObjectKeys(methods))) {
     ObjectDefineProperty(proto, name, { value: methods[name], writable: true, enumerable: true, configurable: true });
   }
 }

@@ -25,6 +25,9 @@ const {
   WeakMap,
   StringPrototypeSlice,
   StringPrototypeSplit,
+  ArrayPrototypeUnshift, StringPrototypeRepeat, StringPrototypeStartsWith, StringPrototypeToLowerCase, StringPrototypeToUpperCase,
+  SafeSet, SafeWeakMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -77,7 +80,7 @@ ObjectDefineProperty(CryptoKey.prototype, SymbolToStringTag, { value: 'CryptoKey
 
 function makeKey(keyObject, algorithm, extractable, usages) {
   const k = new CryptoKey(kMake);
-  for (const [s, v] of [[kKeyObject, keyObject], [kAlgorithm, algorithm], [kExtractable, extractable], [kUsages, usages]]) ObjectDefineProperty(k, s, { value: v });
+  for (const entry$82 of new SafeArrayIterator([[kKeyObject, keyObject], [kAlgorithm, algorithm], [kExtractable, extractable], [kUsages, usages]])) { const s = entry$82[0], v = entry$82[1]; ObjectDefineProperty(k, s, { value: v }); }
   keys.keyHolders.set(k, keyObject);
   if (!extractable) keys.lockedKeys.add(k);
   return k;
@@ -90,8 +93,8 @@ const NAMES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'PBKDF2', 'HKD
 const CURVES = { 'P-256': 'prime256v1', 'P-384': 'secp384r1', 'P-521': 'secp521r1' };
 
 function canonicalName(name) {
-  const upper = `${name}`.toUpperCase();
-  const found = NAMES.find((n) => n.toUpperCase() === upper);
+  const upper = StringPrototypeToUpperCase(`${name}`);
+  const found = NAMES.find((n) => StringPrototypeToUpperCase(n) === upper);
   if (found === undefined) throw notSupported();
   return found;
 }
@@ -165,14 +168,14 @@ const USAGES = {
 function usageError(name) {
   if (name === 'PBKDF2' || name === 'HKDF') return syntaxError(`Unsupported key usage for a ${name} key`);
   if (NEWER) return syntaxError(`Unsupported key usage for ${name} key`);
-  const family = name.startsWith('AES-') ? 'AES' : name.startsWith('RSA') ? 'RSA' : name;
+  const family = StringPrototypeStartsWith(name, 'AES-') ? 'AES' : StringPrototypeStartsWith(name, 'RSA') ? 'RSA' : name;
   return syntaxError(`Unsupported key usage for ${family === 'RSA' ? 'a' : 'an'} ${family} key`);
 }
 
 function usagesFor(name, type, usages) {
-  const list = ArrayFrom(new Set(usages));
+  const list = ArrayFrom(new SafeSet(usages));
   const allowed = USAGES[name][type];
-  for (const u of list) if (!allowed.includes(u)) throw usageError(name);
+  for (const u of new SafeArrayIterator(list)) if (!allowed.includes(u)) throw usageError(name);
   return list;
 }
 
@@ -192,7 +195,7 @@ function rsaAlgorithm(name, hash, keyObject) {
   let e = d.publicExponent;
   const exp = [];
   while (e > 0n) {
-    exp.unshift(Number(e & 255n));
+    ArrayPrototypeUnshift(exp, Number(e & 255n));
     e >>= 8n;
   }
   return { name, modulusLength: d.modulusLength, publicExponent: new Uint8Array(exp), hash: { name: hash } };
@@ -210,7 +213,7 @@ function asymmetricAlgorithm(a, keyObject) {
     }
     case 'Ed25519':
     case 'X25519':
-      if (type !== a.name.toLowerCase()) throw dataError('Invalid key type');
+      if (type !== StringPrototypeToLowerCase(a.name)) throw dataError('Invalid key type');
       return { name: a.name };
     default:
       if (type !== 'rsa') throw dataError('Invalid key type');
@@ -238,7 +241,7 @@ function importKeySync(format, keyData, algorithm, extractable, usages) {
     if (keyData.kty !== 'oct') throw dataError('Invalid JWK "kty" Parameter');
     const raw = fromB64url(keyData.k);
     const key = secretKey(c.createSecretKey(raw), a, extractable, usages, raw.length * 8);
-    if (name.startsWith('AES-') && keyData.alg !== undefined && keyData.alg !== aesJwkAlg(key[kAlgorithm])) throw dataError('JWK "alg" does not match the requested algorithm');
+    if (StringPrototypeStartsWith(name, 'AES-') && keyData.alg !== undefined && keyData.alg !== aesJwkAlg(key[kAlgorithm])) throw dataError('JWK "alg" does not match the requested algorithm');
     return key;
   }
   if (USAGES[name].secret) throw notSupported(`Unable to import ${name} key with format ${format}`);
@@ -327,7 +330,7 @@ function exportKeySync(format, key) {
       const bits = HASHES[a.hash && a.hash.name] ? a.hash.name.slice(4) : '';
       let alg;
       if (a.name === 'HMAC') alg = `HS${a.hash.name === 'SHA-1' ? 1 : bits}`;
-      else if (a.name.startsWith('AES-')) alg = aesJwkAlg(a);
+      else if (StringPrototypeStartsWith(a.name, 'AES-')) alg = aesJwkAlg(a);
       else if (JWK_RSA[a.name]) alg = `${JWK_RSA[a.name]}${a.hash.name === 'SHA-1' ? 1 : bits}`;
       else if (a.name === 'RSA-OAEP') alg = a.hash.name === 'SHA-1' ? 'RSA-OAEP' : `RSA-OAEP-${bits}`;
       else if (a.name === 'Ed25519') alg = 'Ed25519';
@@ -363,15 +366,15 @@ function generateKeySync(algorithm, extractable, usages) {
   if (name === 'ECDSA' || name === 'ECDH') {
     if (!CURVES[a.namedCurve]) throw notSupported('Unsupported named curves');
     pair = c.generateKeyPairSync('ec', { namedCurve: a.namedCurve });
-  } else if (name === 'Ed25519' || name === 'X25519') pair = c.generateKeyPairSync(name.toLowerCase());
+  } else if (name === 'Ed25519' || name === 'X25519') pair = c.generateKeyPairSync(StringPrototypeToLowerCase(name));
   else {
     if (a.hash === undefined) throw new TypeError('Algorithm: hash: Missing or not a string');
     const e = ArrayFrom(bytes(a.publicExponent, 'publicExponent')).reduce((n, x) => n * 256 + x, 0);
     pair = c.generateKeyPairSync('rsa', { modulusLength: a.modulusLength, publicExponent: e });
   }
-  const all = ArrayFrom(new Set(usages));
+  const all = ArrayFrom(new SafeSet(usages));
   const known = [...USAGES[name].public, ...USAGES[name].private];
-  for (const u of all) if (!known.includes(u)) throw usageError(name);
+  for (const u of new SafeArrayIterator(all)) if (!known.includes(u)) throw usageError(name);
   const pick = (type) => USAGES[name][type].filter((u) => all.includes(u));
   const alg = asymmetricAlgorithm(a, pair.publicKey);
   if (pick('private').length === 0) throw syntaxError('Usages cannot be empty when creating a key.');
@@ -535,7 +538,7 @@ function derivedLength(algorithm) {
     if (a.hash === undefined) throw new TypeError('Algorithm: hash: Missing or not a string');
     return a.length ?? HASHES[a.hash.name][1];
   }
-  if (a.name.startsWith('AES-')) return aesLength(a.length);
+  if (StringPrototypeStartsWith(a.name, 'AES-')) return aesLength(a.length);
   if (a.name === 'HKDF' || a.name === 'PBKDF2') return null;
   throw notSupported();
 }
@@ -599,7 +602,7 @@ class SubtleCrypto {
     if (format === 'jwk') {
       const text = JSONStringify(exported);
       // AES-KW wraps whole 64-bit blocks: Node pads the JSON with spaces.
-      data = Buffer.from(a.name === 'AES-KW' && text.length % 8 !== 0 ? text + ' '.repeat(8 - (text.length % 8)) : text);
+      data = Buffer.from(a.name === 'AES-KW' && text.length % 8 !== 0 ? text + StringPrototypeRepeat(' ', 8 - (text.length % 8)) : text);
     }
     const k = checkKey(wrappingKey, a.name, 'wrapKey');
     if (a.name === 'AES-KW') return arrayBuffer(aesKw(k, data, false));
@@ -630,7 +633,7 @@ const withUsage = (key, usage) => makeKey(key[kKeyObject], key[kAlgorithm], fals
 const subtle = new SubtleCrypto(kMake);
 
 /** The implementations behind each Crypto (the methods of the object it was made from). */
-const cryptoParts = new WeakMap();
+const cryptoParts = new SafeWeakMap();
 const invalidCryptoThis = () => codeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Crypto');
 function partsOf(self) {
   const parts = self !== null && typeof self === 'object' ? cryptoParts.get(self) : undefined;
@@ -653,7 +656,7 @@ class Crypto {
     return ReflectApply(partsOf(this).randomUUID, this, arguments);
   }
 }
-for (const name of ['subtle', 'getRandomValues', 'randomUUID']) ObjectDefineProperty(Crypto.prototype, name, { enumerable: true });
+for (const name of new SafeArrayIterator(['subtle', 'getRandomValues', 'randomUUID'])) ObjectDefineProperty(Crypto.prototype, name, { enumerable: true });
 ObjectDefineProperty(Crypto.prototype, SymbolToStringTag, { value: 'Crypto', writable: false, enumerable: false, configurable: true });
 
 /** Makes `object` (crypto.webcrypto, with its members as own properties) a Crypto. */
@@ -661,7 +664,7 @@ function adoptCrypto(object) {
   if (cryptoParts.has(object)) return object;
   const parts = { subtle: object.subtle, getRandomValues: object.getRandomValues, randomUUID: object.randomUUID };
   cryptoParts.set(object, parts);
-  for (const name of ObjectKeys(parts)) delete object[name];
+  for (const name of new SafeArrayIterator(ObjectKeys(parts))) delete object[name];
   ObjectSetPrototypeOf(object, Crypto.prototype);
   return object;
 }

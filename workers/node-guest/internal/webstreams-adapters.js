@@ -11,6 +11,7 @@ const {
   PromiseAll,
   PromiseResolve,
   Uint8Array,
+  ArrayPrototypePush,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');

@@ -18,6 +18,8 @@ const {
   SymbolFor,
   TypeError,
   ArrayPrototypePush,
+  SafeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -69,14 +71,15 @@ function check(self, method, subject, options) {
   let entries;
   if (options !== null && typeof options === 'object') {
     entries = [];
-    for (const k of FLAG_OPTIONS) {
+    for (const k of new SafeArrayIterator(FLAG_OPTIONS)) {
       const e = optionEntry(k, options[k]);
-      if (e) entries.push(e);
+      if (e) ArrayPrototypePush(entries, e);
     }
     entries = JSONStringify(entries);
     options = undefined;
   }
-  const [layout, a] = pack([subject]);
+  const pair$80 = pack([subject]);
+  const layout = pair$80[0], a = pair$80[1];
   const r = call('x509Check', self[kHandle], method, layout, a[0], options, entries);
   return r === 'u' ? undefined : r.slice(1);
 }
@@ -89,9 +92,10 @@ function keyArgument(pkey, type) {
 
 class X509Certificate {
   constructor(buffer) {
-    const [layout, a] = pack([buffer], false);
+    const pair$93 = pack([buffer], false);
+    const layout = pair$93[0], a = pair$93[1];
     const id = call('x509New', layout, a[0]);
-    ObjectDefineProperty(this, kState, { value: new Map(), writable: true });
+    ObjectDefineProperty(this, kState, { value: new SafeMap(), writable: true });
     ObjectDefineProperty(this, kHandle, { value: id, writable: true });
     certRegistry.register(this, id, this);
   }
@@ -100,7 +104,7 @@ class X509Certificate {
     if (depth < 0) return this;
     const opts = { ...options, depth: options.depth == null ? null : options.depth - 1 };
     const shown = {};
-    for (const k of inspected) shown[k] = this[k];
+    for (const k of new SafeArrayIterator(inspected)) shown[k] = this[k];
     return `X509Certificate ${require('util').inspect(shown, opts)}`;
   }
 }
