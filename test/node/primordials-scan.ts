@@ -106,7 +106,10 @@ interface Bindings {
   capabilities: Set<string>;
 }
 
-function bindingsOf(sf: ts.SourceFile): Bindings {
+/** `=`, and the logical assignments that give a value only when there is none (`m ??= new SafeMap()`). */
+const ASSIGNMENTS = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);
+
+export function bindingsOf(sf: ts.SourceFile): Bindings {
   const safe = new Set<string>();
   const capabilities = new Set<string>(["internal", "require"]);
   const safeConstructors = new Set(SAFE_CONSTRUCTORS);
@@ -131,7 +134,7 @@ function bindingsOf(sf: ts.SourceFile): Bindings {
     let name: string | undefined;
     let value: ts.Expression | undefined;
     if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) [name, value] = [nameOf(node.name), node.initializer];
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) [name, value] = [nameOf(node.left), node.right];
+    if (ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind)) [name, value] = [nameOf(node.left), node.right];
     if (name !== undefined && isSafeValue(value)) safe.add(name);
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) {
       const init = node.initializer;
@@ -144,9 +147,10 @@ function bindingsOf(sf: ts.SourceFile): Bindings {
 }
 
 /** Whether `e` is a safe collection, a safe iterator, or one of a safe collection's iterators. */
-function isSafe(e: ts.Expression, safe: Set<string>): boolean {
+export function isSafe(e: ts.Expression, safe: Set<string>): boolean {
   while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
   if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && SAFE_CONSTRUCTORS.has(e.expression.text)) return true;
+  if (ts.isBinaryExpression(e) && ASSIGNMENTS.has(e.operatorToken.kind)) return isSafe(e.left, safe) && isSafe(e.right, safe);
   if (ts.isIdentifier(e) || ts.isPrivateIdentifier(e)) return safe.has(e.text);
   if (ts.isPropertyAccessExpression(e)) return safe.has(e.name.text);
   if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ["keys", "values", "entries"].includes(e.expression.name.text)) {

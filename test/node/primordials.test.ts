@@ -42,6 +42,14 @@ const POISONS: string[] = [
   "Math.max",
   "Math.min",
   "Math.floor",
+  // The iteration protocol (for…of, spread, array destructuring run it) and the index accessors an append runs.
+  "Array.@@iterator",
+  "ArrayIterator.next",
+  "Map.@@iterator",
+  "MapIterator.next",
+  "Set.@@iterator",
+  "SetIterator.next",
+  "String.@@iterator",
 ];
 
 /**
@@ -108,6 +116,8 @@ const TA = Object.getPrototypeOf(Uint8Array.prototype);
 const iterNext = Object.getPrototypeOf([][Symbol.iterator]()).next;
 const TARGETS = {
   __proto__: null,
+  ArrayIterator: Object.getPrototypeOf([][Symbol.iterator]()), MapIterator: Object.getPrototypeOf(new Map()[Symbol.iterator]()),
+  SetIterator: Object.getPrototypeOf(new Set()[Symbol.iterator]()),
   Array: Array.prototype, String: String.prototype, Map: Map.prototype, Set: Set.prototype, WeakMap: WeakMap.prototype, WeakSet: WeakSet.prototype,
   Function: Function.prototype, Promise: Promise.prototype, PromiseStatic: Promise, JSON, Object, Reflect, RegExp: RegExp.prototype, TypedArray: TA,
   Number: Number.prototype, Math,
@@ -116,7 +126,8 @@ const installed = [];
 function poison(spec) {
   const dot = apply(String.prototype.indexOf, spec, ['.']);
   const owner = TARGETS[apply(String.prototype.slice, spec, [0, dot])];
-  const key = apply(String.prototype.slice, spec, [dot + 1]);
+  let key = apply(String.prototype.slice, spec, [dot + 1]);
+  if (key === '@@iterator') key = Symbol.iterator;
   const d = getOwnPropertyDescriptor(owner, key);
   if (d === undefined) return;
   installed[installed.length] = [owner, key, d];

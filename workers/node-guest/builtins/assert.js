@@ -997,16 +997,16 @@ function expectsNoError(stackStartFn, actual, error, message) {
 }
 
 assert.throws = function throws(promiseFn, ...args) {
-  ReflectApply(expectsError, undefined, [throws, getActual(promiseFn), ...args]);
+  ReflectApply(expectsError, undefined, [throws, getActual(promiseFn), ...new SafeArrayIterator(args)]);
 };
 assert.rejects = async function rejects(promiseFn, ...args) {
-  ReflectApply(expectsError, undefined, [rejects, await waitForActual(promiseFn), ...args]);
+  ReflectApply(expectsError, undefined, [rejects, await waitForActual(promiseFn), ...new SafeArrayIterator(args)]);
 };
 assert.doesNotThrow = function doesNotThrow(fn, ...args) {
-  ReflectApply(expectsNoError, undefined, [doesNotThrow, getActual(fn), ...args]);
+  ReflectApply(expectsNoError, undefined, [doesNotThrow, getActual(fn), ...new SafeArrayIterator(args)]);
 };
 assert.doesNotReject = async function doesNotReject(fn, ...args) {
-  ReflectApply(expectsNoError, undefined, [doesNotReject, await waitForActual(fn), ...args]);
+  ReflectApply(expectsNoError, undefined, [doesNotReject, await waitForActual(fn), ...new SafeArrayIterator(args)]);
 };
 
 assert.ifError = function ifError(err) {

@@ -40,9 +40,9 @@ class AsyncResource {
     const bound =
       thisArg === undefined
         ? function (...args) {
-            return ReflectApply(resource.runInAsyncScope, resource, [fn, this, ...args]);
+            return ReflectApply(resource.runInAsyncScope, resource, [fn, this, ...new SafeArrayIterator(args)]);
           }
-        : (...args) => ReflectApply(resource.runInAsyncScope, resource, [fn, thisArg, ...args]);
+        : (...args) => ReflectApply(resource.runInAsyncScope, resource, [fn, thisArg, ...new SafeArrayIterator(args)]);
     let self = this;
     defineProperties(bound, {
       length: { configurable: true, enumerable: false, value: fn.length, writable: false },

@@ -46,6 +46,7 @@ const {
   WeakMap,
   SafeWeakMap,
   SafeArrayIterator,
+  ReflectConstruct,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -119,7 +120,7 @@ function Console(options /* or: stdout, stderr, ignoreErrors = true */) {
   ObjectDefineProperty(this, '_stderr', { ...consolePropAttributes, value: stderr });
   bindProperties(this, ignoreErrors, colorMode, groupIndentation);
 }
-const construct = (...args) => new Console(...args);
+const construct = (...args) => ReflectConstruct(Console, args);
 
 function bindMethods(self) {
   for (const key of new SafeArrayIterator(ObjectKeys(Console.prototype))) {
@@ -207,7 +208,7 @@ const proto = {
   },
   [kFormat](toStderr, args) {
     const opts = this[kGetInspectOptions](toStderr ? this._stderr : this._stdout);
-    return ReflectApply(formatWithOptions, undefined, [opts, ...args]);
+    return ReflectApply(formatWithOptions, undefined, [opts, ...new SafeArrayIterator(args)]);
   },
   log(...args) { this[kWrite](false, this[kFormat](false, args)); },
   warn(...args) { this[kWrite](true, this[kFormat](true, args)); },

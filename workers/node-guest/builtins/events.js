@@ -304,7 +304,7 @@ function lazyEventEmitterAsyncResource() {
         throw invalidThis('EventEmitterAsyncResource');
       }
       const { asyncResource } = this;
-      return ReflectApply(asyncResource.runInAsyncScope, asyncResource, [super.emit, this, event, ...args]);
+      return ReflectApply(asyncResource.runInAsyncScope, asyncResource, [super.emit, this, event, ...new SafeArrayIterator(args)]);
     }
     emitDestroy() {
       this.asyncResource.emitDestroy();

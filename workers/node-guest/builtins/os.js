@@ -7,6 +7,7 @@ const {
   ObjectFromEntries,
   StringPrototypeEndsWith,
   SafeArrayIterator,
+  ArrayPrototypeMap, ObjectKeys,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -14,7 +15,8 @@ const { SIGNALS } = require('internal/signals');
 const { ERRNO } = require('internal/errors');
 
 const errno = {};
-for (const [name, [n]] of new SafeArrayIterator(ObjectEntries(ERRNO))) errno[name] = n;
+const errnoNames = ObjectKeys(ERRNO);
+for (let i = 0; i < errnoNames.length; i++) errno[errnoNames[i]] = ERRNO[errnoNames[i]][0];
 const cpu = { model: 'agentos virtual CPU', speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } };
 
 module.exports = {
@@ -42,7 +44,10 @@ module.exports = {
   networkInterfaces: () => ({}),
   userInfo: (options) => {
     const info = { uid: 0, gid: 0, username: process.env.USER || 'user', homedir: process.env.HOME || '/root', shell: process.env.SHELL || '/bin/sh' };
-    return options && options.encoding === 'buffer' ? ObjectFromEntries(ObjectEntries(info).map(([k, v]) => [k, typeof v === 'string' ? require('buffer').Buffer.from(v) : v])) : info;
+    if (!options || options.encoding !== 'buffer') return info;
+    const keys = ObjectKeys(info);
+    for (let i = 0; i < keys.length; i++) if (typeof info[keys[i]] === 'string') info[keys[i]] = require('buffer').Buffer.from(info[keys[i]]);
+    return info;
   },
   getPriority: () => 0,
   setPriority: () => {},

@@ -477,7 +477,7 @@ class Histogram {
       h.#count += times;
     };
     mergeInto = (h, other) => {
-      for (const [value, times] of other.#counts) addValue(h, value, times);
+      for (const entry$480 of other.#counts) { const value = entry$480[0], times = entry$480[1]; addValue(h, value, times); }
       h.#exceeds += other.#exceeds;
     };
     isHistogram = (o) => o !== null && typeof o === 'object' && #counts in o;

@@ -251,7 +251,7 @@ process.openStdin = () => {
   process.stdin.resume();
   return process.stdin;
 };
-process._rawDebug = (...args) => require('internal/stdio').writeAll(2, `${require('util').format(...args)}\n`);
+process._rawDebug = (...args) => require('internal/stdio').writeAll(2, `${require('util').format(...new SafeArrayIterator(args))}\n`);
 process._tickCallback = () => runTicks();
 let assertWarned = false;
 process.assert = function deprecated(x, msg) {

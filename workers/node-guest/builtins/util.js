@@ -406,7 +406,7 @@ function debuglog(set, cb) {
   const init = () => {
     if (debugEnabled(set)) {
       impl = (...args) => {
-        const msg = ReflectApply(formatWithOptions, undefined, [{ colors: false }, ...args]);
+        const msg = ReflectApply(formatWithOptions, undefined, [{ colors: false }, ...new SafeArrayIterator(args)]);
         const line = `${set} ${getPid()}: ${msg}\n`;
         if (stderrWriter !== null) stderrWriter(line);
         else if (G.process?.stderr?.write) G.process.stderr.write(line);
@@ -691,12 +691,12 @@ class ExceptionWithHostPort extends ErrorCtor {
   get ['constructor']() { return ErrorCtor; }
 }
 function _errnoException(...args) {
-  const e = new ErrnoException(...args);
+  const e = new ErrnoException(...new SafeArrayIterator(args));
   ErrorCtor.captureStackTrace(e, _exceptionWithHostPort);
   return e;
 }
 function _exceptionWithHostPort(...args) {
-  const e = new ExceptionWithHostPort(...args);
+  const e = new ExceptionWithHostPort(...new SafeArrayIterator(args));
   ErrorCtor.captureStackTrace(e, _exceptionWithHostPort);
   return e;
 }
@@ -917,7 +917,7 @@ class MIMEParams {
   toString() {
     this.#parse();
     let ret = '';
-    for (const [key, value] of this.#data) ret += `${ret.length ? ';' : ''}${key}=${encodeParamValue(value)}`;
+    for (const entry$920 of this.#data) { const key = entry$920[0], value = entry$920[1]; ret += `${ret.length ? ';' : ''}${key}=${encodeParamValue(value)}`; }
     return ret;
   }
 

@@ -76,7 +76,8 @@ function encodeOptions(opts) {
 }
 
 const constants = {};
-for (const [k, v] of JSONParse(host('zlibConstants'))) constants[k] = v === null ? Infinity : v;
+const constantList = JSONParse(host('zlibConstants'));
+for (let i = 0; i < constantList.length; i++) constants[constantList[i][0]] = constantList[i][1] === null ? Infinity : constantList[i][1];
 
 const codes = {
   Z_OK: constants.Z_OK, Z_STREAM_END: constants.Z_STREAM_END, Z_NEED_DICT: constants.Z_NEED_DICT, Z_ERRNO: constants.Z_ERRNO,

@@ -53,7 +53,7 @@ class Headers {
     this._list = new SafeMap(); // lower-case name → [name, values[]]
     if (init == null) return;
     if (init instanceof Headers) {
-      for (const [k, v] of init._list) this._list.set(k, [v[0], v[1].slice()]);
+      for (const entry$56 of init._list) { const k = entry$56[0], v = entry$56[1]; this._list.set(k, [v[0], v[1].slice()]); }
     } else if (typeof init === 'object' && typeof init[SymbolIterator] === 'function') {
       for (const pair of init) {
         const p = [...pair];

@@ -355,7 +355,7 @@ class OutgoingMessage extends Stream {
     if (this._onPendingData) this._onPendingData(-Infinity);
     let ret = true;
     socket.cork();
-    for (const { data, cb } of queue) ret = socket.write(data, cb);
+    for (const { data, cb } of new SafeArrayIterator(queue)) ret = socket.write(data, cb);
     process.nextTick(() => socket.uncork());
     return ret;
   }

@@ -135,7 +135,7 @@ function activeResources() {
   const timeouts = [];
   const immediates = [];
   for (const t of active.values()) if (t[kRefed]) ArrayPrototypePush(t instanceof Immediate ? immediates : timeouts, t instanceof Immediate ? 'Immediate' : 'Timeout');
-  return [...timeouts, ...immediates];
+  return [...new SafeArrayIterator(timeouts), ...new SafeArrayIterator(immediates)];
 }
 
 // util.promisify(setTimeout) and util.promisify(setImmediate) are timers/promises' functions, as in Node.

@@ -89,7 +89,7 @@ function makeKey(keyObject, algorithm, extractable, usages) {
 // ---- algorithms ----
 
 const HASHES = { 'SHA-1': ['sha1', 512], 'SHA-256': ['sha256', 512], 'SHA-384': ['sha384', 1024], 'SHA-512': ['sha512', 1024] };
-const NAMES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'PBKDF2', 'HKDF', 'ECDSA', 'ECDH', 'Ed25519', 'X25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS', 'RSA-OAEP', ...Object.keys(HASHES)];
+const NAMES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'PBKDF2', 'HKDF', 'ECDSA', 'ECDH', 'Ed25519', 'X25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS', 'RSA-OAEP', ...new SafeArrayIterator(ObjectKeys(HASHES))];
 const CURVES = { 'P-256': 'prime256v1', 'P-384': 'secp384r1', 'P-521': 'secp521r1' };
 
 function canonicalName(name) {
@@ -390,7 +390,7 @@ const DSA = { ECDSA: true };
 // What Node knows for each operation: another algorithm is "unrecognized" before the key is looked at.
 const SIGN_NAMES = ['HMAC', 'ECDSA', 'Ed25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS'];
 const CIPHER_NAMES = ['RSA-OAEP', 'AES-CTR', 'AES-CBC', 'AES-GCM'];
-const WRAP_NAMES = [...CIPHER_NAMES, 'AES-KW'];
+const WRAP_NAMES = [...new SafeArrayIterator(CIPHER_NAMES), 'AES-KW'];
 
 function signSync(algorithm, key, data, signature) {
   const a = normalize(algorithm, SIGN_NAMES);

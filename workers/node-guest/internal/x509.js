@@ -172,7 +172,10 @@ const own = {
 
 /** What util.inspect shows: the host's getters but the certificate, bytes, key and `ca`, as Node's. */
 const inspected = [];
-for (const [name, getter] of JSONParse(call('x509Members'))) {
+const members = JSONParse(call('x509Members'));
+for (let i = 0; i < members.length; i++) {
+  const name = members[i][0];
+  const getter = members[i][1];
   let desc = own[name];
   if (desc === undefined && getter) {
     desc = {
