@@ -64,6 +64,7 @@ const {
   SymbolPrototypeValueOf,
   MapPrototypeDelete,
   SafeArrayIterator,
+  ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -202,7 +203,7 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
       if (ObjectPrototypePropertyIsEnumerable(val1, key)) {
         if (!ObjectPrototypePropertyIsEnumerable(val2, key)) return false;
         if (iterationType !== kIsArray && iterationType !== kNoIterator) aKeys[aKeys.length] = key;
-        else if (!aKeys.includes(key)) aKeys[aKeys.length] = key;
+        else if (!ArrayPrototypeIncludes(aKeys, key)) aKeys[aKeys.length] = key;
         count++;
       } else if (ObjectPrototypePropertyIsEnumerable(val2, key)) {
         return false;
@@ -1022,13 +1023,13 @@ assert.ifError = function ifError(err) {
     // Node appends the original error's stack frames after the assertion's own.
     const origStack = err.stack;
     if (typeof origStack === 'string' && typeof newErr.stack === 'string') {
-      const origStackStart = origStack.indexOf('\n    at');
+      const origStackStart = StringPrototypeIndexOf(origStack, '\n    at');
       if (origStackStart !== -1) {
         const originalFrames = StringPrototypeSplit(StringPrototypeSlice(origStack, origStackStart + 1), '\n');
         let newFrames = StringPrototypeSplit(newErr.stack, '\n');
         for (const errFrame of new SafeArrayIterator(originalFrames)) {
-          const pos = newFrames.indexOf(errFrame);
-          if (pos !== -1) { newFrames = newFrames.slice(0, pos); break; }
+          const pos = ArrayPrototypeIndexOf(newFrames, errFrame);
+          if (pos !== -1) { newFrames = ArrayPrototypeSlice(newFrames, 0, pos); break; }
         }
         const stackStart = ArrayPrototypeJoin(newFrames, '\n');
         const stackEnd = ArrayPrototypeJoin(originalFrames, '\n');

@@ -163,7 +163,7 @@ function invalidArgType(name, expected, value) {
   else if (typeof value === 'function') got = `function ${value.name}`;
   else if (typeof value === 'object') got = value.constructor && value.constructor.name ? `an instance of ${value.constructor.name}` : '[Object: null prototype]';
   else got = `type ${typeof value} (${inspect(value)})`;
-  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${name.includes('.') ? 'property' : 'argument'} must be ${expected}. Received ${got}`);
+  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${StringPrototypeIncludes(name, '.') ? 'property' : 'argument'} must be ${expected}. Received ${got}`);
 }
 
 function useColors(stream, colorMode) {

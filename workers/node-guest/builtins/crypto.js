@@ -40,6 +40,7 @@ const {
   TypeError,
   Uint8Array,
   SafeArrayIterator,
+  TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -428,8 +429,8 @@ class CipherBase extends Transform {
     const r = call('cipherFinal', id);
     const outLength = MathFloor(r / 65536);
     const bytes = receive(outLength + (r % 65536));
-    if (r % 65536 > 0) this[kTag] = Buffer.from(bytes.subarray(outLength));
-    return this._decode(bytes.subarray(0, outLength), outputEncoding, true);
+    if (r % 65536 > 0) this[kTag] = Buffer.from(TypedArrayPrototypeSubarray(bytes, outLength));
+    return this._decode(TypedArrayPrototypeSubarray(bytes, 0, outLength), outputEncoding, true);
   }
   setAutoPadding(ap) {
     if (this[kId] === 0) throw invalidState('setAutoPadding');

@@ -13,6 +13,7 @@ const {
   TypeError,
   ArrayPrototypePush,
   SafeArrayIterator,
+  TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -163,7 +164,7 @@ class Socket extends EventEmitter {
         const b = toBuffer(buffer);
         if (offset < 0 || offset > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"offset" is outside of buffer bounds');
         if (length < 0 || offset + length > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"length" is outside of buffer bounds');
-        list = [b.subarray(offset, offset + length)];
+        list = [TypedArrayPrototypeSubarray(b, offset, offset + length)];
       } else {
         callback = port;
         address = length;

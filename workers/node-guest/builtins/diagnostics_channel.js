@@ -6,6 +6,7 @@ const {
   ReflectApply,
   ArrayPrototypePush, ArrayPrototypeSplice,
   SafeMap,
+  ArrayPrototypeIndexOf, ArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const channels = new SafeMap();
@@ -22,13 +23,13 @@ class Channel {
     ArrayPrototypePush(this._subscribers, fn);
   }
   unsubscribe(fn) {
-    const i = this._subscribers.indexOf(fn);
+    const i = ArrayPrototypeIndexOf(this._subscribers, fn);
     if (i < 0) return false;
     ArrayPrototypeSplice(this._subscribers, i, 1);
     return true;
   }
   publish(message) {
-    for (const fn of this._subscribers.slice()) fn(message, this.name);
+    for (const fn of ArrayPrototypeSlice(this._subscribers)) fn(message, this.name);
   }
   bindStore() {}
   unbindStore() {}

@@ -11,6 +11,7 @@ const {
   String,
   TypeError,
   SafeArrayIterator,
+  ArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -89,7 +90,7 @@ class Resolver {
   }
   cancel() {}
   getServers() {
-    return this._servers.slice();
+    return ArrayPrototypeSlice(this._servers);
   }
   setServers(servers) {
     if (!ArrayIsArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);

@@ -63,6 +63,7 @@ const {
   StringPrototypeToUpperCase,
   SafeMap,
   SafeArrayIterator,
+  ArrayPrototypeSome, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const sys = internal.sys;
@@ -650,8 +651,8 @@ function readAllFromFd(fd) {
     if (n === 0) break;
     used += n;
   }
-  if (chunks.length === 0) return used === buf.length ? buf : buf.subarray(0, used);
-  ArrayPrototypePush(chunks, buf.subarray(0, used));
+  if (chunks.length === 0) return used === buf.length ? buf : TypedArrayPrototypeSubarray(buf, 0, used);
+  ArrayPrototypePush(chunks, TypedArrayPrototypeSubarray(buf, 0, used));
   return Buffer.concat(chunks, total + used);
 }
 
@@ -1349,7 +1350,7 @@ function defineStreams() {
       if (bytes > 0) {
         if (this.pos !== undefined) this.pos += bytes;
         this.bytesRead += bytes;
-        this.push(bytes === n ? buf : buf.subarray(0, bytes));
+        this.push(bytes === n ? buf : TypedArrayPrototypeSubarray(buf, 0, bytes));
       } else {
         this.push(null);
       }
@@ -1491,7 +1492,7 @@ function statWatcherClass() {
           status = err.code;
         }
         if (curr !== undefined) {
-          if (status !== '' && (status !== 'ok' || POLLED_FIELDS.some((i) => curr[i] !== last[i]))) this.emit('change', makeStats(curr, this[kBigInt]), makeStats(last, this[kBigInt]));
+          if (status !== '' && (status !== 'ok' || ArrayPrototypeSome(POLLED_FIELDS, (i) => curr[i] !== last[i]))) this.emit('change', makeStats(curr, this[kBigInt]), makeStats(last, this[kBigInt]));
           last = curr;
           status = 'ok';
         }

@@ -25,6 +25,7 @@ const {
   SafeMap, SafeSet,
   ReflectApply, SafeArrayIterator,
   RegExpPrototypeExec,
+  ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice, StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -250,7 +251,7 @@ function connectionListener(socket) {
       } catch (err) {
         return clientError(err);
       }
-      buf = buf.subarray(used);
+      buf = TypedArrayPrototypeSubarray(buf, used);
       if (state.upgraded) {
         const req = state.upgraded;
         socket.removeListener('data', onData);
@@ -373,11 +374,11 @@ class Server extends net.Server {
   }
 
   closeAllConnections() {
-    for (const s of [...this._httpConnections]) s.socket.destroy();
+    for (const s of new SafeArrayIterator(ArrayFrom(this._httpConnections))) s.socket.destroy();
   }
 
   closeIdleConnections() {
-    for (const s of [...this._httpConnections]) if (!s.req && !s.res) s.socket.destroy();
+    for (const s of new SafeArrayIterator(ArrayFrom(this._httpConnections))) if (!s.req && !s.res) s.socket.destroy();
   }
 
   close(cb) {
@@ -466,7 +467,7 @@ class Agent extends EventEmitter {
     socket.on('close', onClose);
     socket.on('timeout', () => {
       const free = this.freeSockets[name];
-      if (free && free.includes(socket)) socket.destroy();
+      if (free && ArrayPrototypeIncludes(free, socket)) socket.destroy();
     });
     cb(null, socket);
   }
@@ -489,7 +490,7 @@ class Agent extends EventEmitter {
     socket._httpMessage = null;
     const active = this.sockets[name];
     if (active) {
-      const i = active.indexOf(socket);
+      const i = ArrayPrototypeIndexOf(active, socket);
       if (i !== -1) ArrayPrototypeSplice(active, i, 1);
       if (!active.length) delete this.sockets[name];
     }
@@ -503,7 +504,7 @@ class Agent extends EventEmitter {
     for (const table of new SafeArrayIterator([this.sockets, this.freeSockets])) {
       const list = table[name];
       if (!list) continue;
-      const i = list.indexOf(socket);
+      const i = ArrayPrototypeIndexOf(list, socket);
       if (i === -1) continue;
       found = true;
       ArrayPrototypeSplice(list, i, 1);
@@ -533,7 +534,7 @@ class Agent extends EventEmitter {
   }
 
   destroy() {
-    for (const table of new SafeArrayIterator([this.freeSockets, this.sockets])) for (const name of new SafeArrayIterator(ObjectKeys(table))) for (const s of [...table[name]]) s.destroy();
+    for (const table of new SafeArrayIterator([this.freeSockets, this.sockets])) for (const name of new SafeArrayIterator(ObjectKeys(table))) for (const s of new SafeArrayIterator(ArrayPrototypeSlice(table[name]))) s.destroy();
   }
 }
 Agent.defaultMaxSockets = Infinity;
@@ -554,7 +555,7 @@ const globalAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 50
 function urlToHttpOptions(url) {
   const options = {
     protocol: url.protocol,
-    hostname: typeof url.hostname === 'string' && StringPrototypeStartsWith(url.hostname, '[') ? url.hostname.slice(1, -1) : url.hostname,
+    hostname: typeof url.hostname === 'string' && StringPrototypeStartsWith(url.hostname, '[') ? StringPrototypeSlice(url.hostname, 1, -1) : url.hostname,
     hash: url.hash,
     search: url.search,
     pathname: url.pathname,
@@ -642,7 +643,7 @@ class ClientRequest extends OutgoingMessage {
       if (headers) for (const key of new SafeArrayIterator(ObjectKeys(headers))) this.setHeader(key, headers[key]);
       if (host && !this.getHeader('host') && setHost) {
         let hostHeader = host;
-        if (hostHeader.includes(':') && !StringPrototypeStartsWith(hostHeader, '[')) hostHeader = `[${hostHeader}]`;
+        if (StringPrototypeIncludes(hostHeader, ':') && !StringPrototypeStartsWith(hostHeader, '[')) hostHeader = `[${hostHeader}]`;
         if (port && +port !== defaultPort) hostHeader += `:${port}`;
         this.setHeader('Host', hostHeader);
       }
@@ -836,7 +837,7 @@ function attachClient(req, socket) {
         socket.destroy();
         return emitError(err);
       }
-      buf = buf.subarray(used);
+      buf = TypedArrayPrototypeSubarray(buf, used);
       if (res && res.upgrade) {
         detach();
         const event = req.method === 'CONNECT' ? 'connect' : 'upgrade';
@@ -914,7 +915,7 @@ function get(url, options, cb) {
 }
 
 module.exports = {
-  METHODS: METHODS.slice(),
+  METHODS: ArrayPrototypeSlice(METHODS),
   STATUS_CODES,
   Agent,
   ClientRequest,

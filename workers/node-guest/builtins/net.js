@@ -16,6 +16,7 @@ const {
   String,
   TypeError,
   StringPrototypeTrim,
+  ArrayPrototypeMap,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -208,7 +209,7 @@ class Socket extends Duplex {
   }
 
   _writev(chunks, cb) {
-    this._send(Buffer.concat(chunks.map(({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk))), cb);
+    this._send(Buffer.concat(ArrayPrototypeMap(chunks, ({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk))), cb);
   }
 
   _send(bytes, cb) {

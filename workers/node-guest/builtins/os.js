@@ -8,6 +8,7 @@ const {
   StringPrototypeEndsWith,
   SafeArrayIterator,
   ArrayPrototypeMap, ObjectKeys,
+  StringPrototypeSlice,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -32,7 +33,7 @@ module.exports = {
   homedir: () => process.env.HOME || '/root',
   tmpdir: () => {
     const t = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
-    return t.length > 1 && StringPrototypeEndsWith(t, '/') ? t.slice(0, -1) : t;
+    return t.length > 1 && StringPrototypeEndsWith(t, '/') ? StringPrototypeSlice(t, 0, -1) : t;
   },
   endianness: () => 'LE',
   uptime: () => MathFloor(process.uptime()),

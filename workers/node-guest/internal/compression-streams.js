@@ -13,6 +13,7 @@ const {
   Uint8Array,
   StringPrototypeSplit,
   SafeArrayIterator,
+  StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -28,7 +29,7 @@ const DECOMPRESS = { __proto__: null, deflate: 'createInflate', 'deflate-raw': '
 function invalidFormat(className, format) {
   if (newer()) return codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `Failed to construct '${className}': 1st argument '${format}' is not a valid enum value of type CompressionFormat.`);
   let shown = require('util').inspect(format);
-  if (shown.length > 128) shown = `${shown.slice(0, 128)}...`;
+  if (shown.length > 128) shown = `${StringPrototypeSlice(shown, 0, 128)}...`;
   return codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'format' is invalid. Received ${shown}`);
 }
 

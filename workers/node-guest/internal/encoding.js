@@ -10,6 +10,7 @@ const {
   TypeError,
   Uint8Array,
   StringPrototypeCharCodeAt, StringPrototypeToLowerCase, StringPrototypeTrim,
+  StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -35,7 +36,7 @@ class TextEncoder {
     let n = MathMin(bytes.length, dest.length);
     // Never split a character.
     while (n > 0 && n < bytes.length && (bytes[n] & 0xc0) === 0x80) n--;
-    dest.set(bytes.subarray(0, n));
+    dest.set(TypedArrayPrototypeSubarray(bytes, 0, n));
     let read = 0;
     for (let i = 0; i < n; i++) if ((bytes[i] & 0xc0) !== 0x80) read += bytes[i] >= 0xf0 ? 2 : 1;
     return { read, written: n };
@@ -88,7 +89,7 @@ class TextDecoder {
         const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
         if (end - i < need) {
           this._pending = bytes.slice(i);
-          bytes = bytes.subarray(0, i);
+          bytes = TypedArrayPrototypeSubarray(bytes, 0, i);
         }
       }
     }
@@ -100,8 +101,8 @@ class TextDecoder {
       internal.toScratch(bytes, off, off + n);
       text += host('decodeUtf8', n);
     }
-    if (this._fatal && text.includes('\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
-    if (!this._ignoreBOM && StringPrototypeCharCodeAt(text, 0) === 0xfeff) text = text.slice(1);
+    if (this._fatal && StringPrototypeIncludes(text, '\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
+    if (!this._ignoreBOM && StringPrototypeCharCodeAt(text, 0) === 0xfeff) text = StringPrototypeSlice(text, 1);
     return text;
   }
   get [SymbolToStringTag]() {

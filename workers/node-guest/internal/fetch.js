@@ -33,6 +33,7 @@ const {
   SafeArrayIterator,
   PromisePrototypeThen, ReflectApply, RegExpPrototypeExec,
   PromiseResolve,
+  ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeFindIndex, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypeMap, ArrayPrototypeSlice, ArrayPrototypeSome, StringPrototypeSlice, TypedArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -53,7 +54,7 @@ class Headers {
     this._list = new SafeMap(); // lower-case name → [name, values[]]
     if (init == null) return;
     if (init instanceof Headers) {
-      for (const entry$56 of init._list) { const k = entry$56[0], v = entry$56[1]; this._list.set(k, [v[0], v[1].slice()]); }
+      for (const entry$56 of init._list) { const k = entry$56[0], v = entry$56[1]; this._list.set(k, [v[0], ArrayPrototypeSlice(v[1])]); }
     } else if (typeof init === 'object' && typeof init[SymbolIterator] === 'function') {
       for (const pair of init) {
         const p = [...pair];
@@ -97,7 +98,7 @@ class Headers {
     name = this._check(name);
     const e = this._list.get(StringPrototypeToLowerCase(name));
     if (!e) return null;
-    return e[1].join(StringPrototypeToLowerCase(name) === 'cookie' ? '; ' : ', ');
+    return ArrayPrototypeJoin(e[1], StringPrototypeToLowerCase(name) === 'cookie' ? '; ' : ', ');
   }
 
   has(name) {
@@ -106,7 +107,7 @@ class Headers {
 
   getSetCookie() {
     const e = this._list.get('set-cookie');
-    return e ? e[1].slice() : [];
+    return e ? ArrayPrototypeSlice(e[1]) : [];
   }
 
   *entries() {
@@ -162,26 +163,26 @@ class FormData {
   }
   set(name, value, filename) {
     name = String(name);
-    const i = this._entries.findIndex((e) => e[0] === name);
+    const i = ArrayPrototypeFindIndex(this._entries, (e) => e[0] === name);
     const entry = [name, this._value(value, filename)];
     if (i === -1) ArrayPrototypePush(this._entries, entry);
     else {
       this._entries[i] = entry;
-      this._entries = this._entries.filter((e, j) => j <= i || e[0] !== name);
+      this._entries = ArrayPrototypeFilter(this._entries, (e, j) => j <= i || e[0] !== name);
     }
   }
   get(name) {
-    const e = this._entries.find((x) => x[0] === String(name));
+    const e = ArrayPrototypeFind(this._entries, (x) => x[0] === String(name));
     return e ? e[1] : null;
   }
   getAll(name) {
-    return this._entries.filter((x) => x[0] === String(name)).map((x) => x[1]);
+    return ArrayPrototypeMap(ArrayPrototypeFilter(this._entries, (x) => x[0] === String(name)), (x) => x[1]);
   }
   has(name) {
-    return this._entries.some((x) => x[0] === String(name));
+    return ArrayPrototypeSome(this._entries, (x) => x[0] === String(name));
   }
   delete(name) {
-    this._entries = this._entries.filter((x) => x[0] !== String(name));
+    this._entries = ArrayPrototypeFilter(this._entries, (x) => x[0] !== String(name));
   }
   *entries() {
     for (const e of this._entries) yield [e[0], e[1]];
@@ -205,7 +206,7 @@ class FormData {
 
 /** A body as bytes (or a stream) and its content type, from what Request and Response accept. */
 async function multipart(form) {
-  const boundary = `----formdata-agentos-${MathRandom().toString().slice(2, 13)}`;
+  const boundary = `----formdata-agentos-${StringPrototypeSlice(MathRandom().toString(), 2, 13)}`;
   const parts = [];
   const esc = (s) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(s, /\n/g, '%0A'), /\r/g, '%0D'), /"/g, '%22');
   for (const [name, value] of form) {
@@ -223,8 +224,8 @@ function extractBody(body) {
   const { ReadableStream } = lazyWeb();
   if (typeof body === 'string') return { bytes: Buffer.from(body), type: 'text/plain;charset=UTF-8' };
   if (body instanceof URLSearchParams) return { bytes: Buffer.from(body.toString()), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
-  if (body instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && body instanceof SharedArrayBuffer)) return { bytes: Buffer.from(new Uint8Array(body).slice()), type: null };
-  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice()), type: null };
+  if (body instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && body instanceof SharedArrayBuffer)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(body))), type: null };
+  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(body.buffer, body.byteOffset, body.byteLength))), type: null };
   if (body instanceof globalThis.Blob) return { blob: body, type: body.type || null, length: body.size };
   if (body instanceof FormData) return { form: body, type: null };
   if (body instanceof ReadableStream) return { stream: body, type: null };
@@ -339,8 +340,8 @@ class Request extends Body {
     const method = init.method !== undefined ? String(init.method) : base ? base.method : 'GET';
     if (!(RegExpPrototypeExec(TOKEN, method) !== null)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
     const upper = StringPrototypeToUpperCase(method);
-    this.method = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'].includes(upper) ? upper : method;
-    if (['CONNECT', 'TRACE', 'TRACK'].includes(upper)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
+    this.method = ArrayPrototypeIncludes(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'], upper) ? upper : method;
+    if (ArrayPrototypeIncludes(['CONNECT', 'TRACE', 'TRACK'], upper)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
     this.headers = new Headers(init.headers !== undefined ? init.headers : base ? base.headers : undefined);
     this.redirect = init.redirect || (base ? base.redirect : 'follow');
     this.signal = init.signal || (base ? base.signal : new AbortController().signal);

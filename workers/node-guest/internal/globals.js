@@ -33,6 +33,7 @@ const {
   SafeMap,
   SafeArrayIterator,
   PromisePrototypeThen,
+  ArrayPrototypeJoin,
 } = require('internal/primordials');
 internal.sys = require('internal/sys');
 const { codeError } = require('internal/errors');
@@ -312,7 +313,7 @@ function printError(error) {
     // The frame that ends the stack carries the opening of the error's properties.
     else if (StringPrototypeEndsWith(line, ' {') && lines.length > 0) lines[lines.length - 1] += ' {';
   }
-  text = lines.join('\n');
+  text = ArrayPrototypeJoin(lines, '\n');
   try {
     require('internal/stdio').writeAll(2, `${text}\n\nNode.js ${process.version}\n`);
   } catch {

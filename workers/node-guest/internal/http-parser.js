@@ -10,6 +10,7 @@ const {
   parseInt,
   ArrayPrototypePush, ArrayPrototypeShift, StringPrototypeReplace, StringPrototypeSplit, StringPrototypeToLowerCase, StringPrototypeTrim,
   RegExpPrototypeExec,
+  ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -49,14 +50,14 @@ class HTTPParser {
     while (pos < buf.length) {
       if (this.state === 'head' || this.state === 'trailers') {
         const start = this.head ? this.head.length : 0;
-        const joined = this.head ? Buffer.concat([this.head, buf.subarray(pos)]) : buf.subarray(pos);
+        const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         let skip = 0;
         // Empty lines before a message are ignored, as llhttp does.
         if (this.state === 'head') while (skip < joined.length && (joined[skip] === 13 || joined[skip] === 10)) skip++;
         let end = this.state === 'trailers' && joined[0] === 13 && joined[1] === 10 ? 0 : joined.indexOf('\r\n\r\n', skip, 'latin1');
         if (end === -1) {
           if (joined.length - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
-          this.head = skip === joined.length ? null : Buffer.from(joined.subarray(skip));
+          this.head = skip === joined.length ? null : Buffer.from(TypedArrayPrototypeSubarray(joined, skip));
           return buf.length;
         }
         const termLen = end === 0 && this.state === 'trailers' ? 2 : 4;
@@ -75,7 +76,7 @@ class HTTPParser {
       if (this.state === 'body') {
         const n = MathMin(this.remaining, buf.length - pos);
         if (this.mode !== 'eof') this.remaining -= n;
-        const chunk = buf.subarray(pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
+        const chunk = TypedArrayPrototypeSubarray(buf, pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
         pos += chunk.length;
         this.h.onBody(chunk);
         if (this.mode === 'length' && this.remaining === 0) {
@@ -87,7 +88,7 @@ class HTTPParser {
         continue;
       }
       if (this.state === 'chunk-size' || this.state === 'chunk-end') {
-        const joined = this.head ? Buffer.concat([this.head, buf.subarray(pos)]) : buf.subarray(pos);
+        const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         const start = this.head ? this.head.length : 0;
         const eol = joined.indexOf('\r\n', 0, 'latin1');
         if (eol === -1) {
@@ -132,11 +133,11 @@ class HTTPParser {
   headerLines(lines) {
     const raw = [];
     for (const line of lines) {
-      const colon = line.indexOf(':');
+      const colon = StringPrototypeIndexOf(line, ':');
       if (colon <= 0) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
-      const name = line.slice(0, colon);
+      const name = StringPrototypeSlice(line, 0, colon);
       if (!(RegExpPrototypeExec(TOKEN, name) !== null)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
-      const value = StringPrototypeReplace(line.slice(colon + 1), /^[ \t]+|[ \t]+$/g, '');
+      const value = StringPrototypeReplace(StringPrototypeSlice(line, colon + 1), /^[ \t]+|[ \t]+$/g, '');
       if (RegExpPrototypeExec(BAD_VALUE, value) !== null) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char');
       ArrayPrototypePush(raw, name, value);
     }
@@ -182,10 +183,10 @@ class HTTPParser {
       else if (name === 'upgrade') hasUpgrade = true;
     }
     if (chunked && length !== -1) throw parseError('HPE_UNEXPECTED_CONTENT_LENGTH', 'Content-Length can\'t be present with Transfer-Encoding');
-    const tokens = StringPrototypeSplit(connection, ',').map((s) => StringPrototypeTrim(s));
+    const tokens = ArrayPrototypeMap(StringPrototypeSplit(connection, ','), (s) => StringPrototypeTrim(s));
     const http11 = info.versionMajor === 1 && info.versionMinor >= 1;
-    info.shouldKeepAlive = http11 ? !tokens.includes('close') : tokens.includes('keep-alive');
-    info.upgrade = (hasUpgrade && tokens.includes('upgrade')) || info.method === 'CONNECT';
+    info.shouldKeepAlive = http11 ? !ArrayPrototypeIncludes(tokens, 'close') : ArrayPrototypeIncludes(tokens, 'keep-alive');
+    info.upgrade = (hasUpgrade && ArrayPrototypeIncludes(tokens, 'upgrade')) || info.method === 'CONNECT';
     if (this.kind === 'response' && info.upgrade) info.upgrade = info.statusCode === 101;
     this.info = info;
     const skipBody = this.h.onHeaders(info) === true;

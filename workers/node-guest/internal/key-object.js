@@ -19,6 +19,7 @@ const {
   ArrayPrototypePush, StringPrototypeSplit, StringPrototypeStartsWith,
   SafeWeakMap, SafeWeakSet,
   SafeArrayIterator,
+  ArrayPrototypeMap, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -200,14 +201,14 @@ function generateKeyPairSync(type, options) {
   const pair$196 = pack([passphraseOf(options && options.publicKeyEncoding), passphraseOf(options && options.privateKeyEncoding)]);
   const layout = pair$196[0], a = pair$196[1];
   const desc = JSONParse(call('keyPairGenerate', type, layout, a[0], a[1], encodePairOptions(options)));
-  const bytesLength = desc.reduce((n, d) => n + (d.b ?? 0), 0);
+  const bytesLength = ArrayPrototypeReduce(desc, (n, d) => n + (d.b ?? 0), 0);
   const bytes = bytesLength > 0 ? receive(bytesLength) : undefined;
   let off = 0;
-  const pair$201 = desc.map((d) => {
+  const pair$201 = ArrayPrototypeMap(desc, (d) => {
     if (d.h !== undefined) return wrapKey(d.h);
     if (d.s !== undefined) return d.s;
     off += d.b;
-    return Buffer.from(bytes.subarray(off - d.b, off));
+    return Buffer.from(TypedArrayPrototypeSubarray(bytes, off - d.b, off));
   });
   const publicKey = pair$201[0], privateKey = pair$201[1];
   return { publicKey, privateKey };

@@ -16,6 +16,7 @@ const {
   ArrayPrototypePop, ArrayPrototypePush, StringPrototypeEndsWith, StringPrototypeSplit, StringPrototypeStartsWith,
   SafeSet,
   SafeArrayIterator,
+  ArrayPrototypeJoin, ArrayPrototypeSlice, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -43,8 +44,8 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   process.argv0 = args[0];
   const environment = {};
   for (const entry of env === '' ? [] : StringPrototypeSplit(env, '\0')) {
-    const i = entry.indexOf('=');
-    if (i > 0) environment[entry.slice(0, i)] = entry.slice(i + 1);
+    const i = StringPrototypeIndexOf(entry, '=');
+    if (i > 0) environment[StringPrototypeSlice(entry, 0, i)] = StringPrototypeSlice(entry, i + 1);
   }
   process.env = envProxy(environment);
   // A forked child: its channel to the parent, which its own children do not inherit.
@@ -76,9 +77,9 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
       break;
     }
     if (!StringPrototypeStartsWith(arg, '-') || arg === '-') break;
-    const eq = arg.indexOf('=');
-    const name = StringPrototypeStartsWith(arg, '--') && eq > 0 ? arg.slice(0, eq) : arg;
-    let value = StringPrototypeStartsWith(arg, '--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    const eq = StringPrototypeIndexOf(arg, '=');
+    const name = StringPrototypeStartsWith(arg, '--') && eq > 0 ? StringPrototypeSlice(arg, 0, eq) : arg;
+    let value = StringPrototypeStartsWith(arg, '--') && eq > 0 ? StringPrototypeSlice(arg, eq + 1) : undefined;
     if (WITH_VALUE.has(name) && value === undefined) {
       if (i + 1 >= args.length) return usage(`${name} requires an argument`);
       ArrayPrototypePush(execArgv, arg);
@@ -105,8 +106,8 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     }
   }
   process.execArgv = execArgv;
-  process._preload_modules = preload.slice();
-  const rest = args.slice(i);
+  process._preload_modules = ArrayPrototypeSlice(preload);
+  const rest = ArrayPrototypeSlice(args, i);
   process.argv = [process.execPath];
   Module._preloadModules(preload);
 
@@ -119,7 +120,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     const chunks = [];
     const { Buffer } = require('buffer');
     const buf = Buffer.alloc(64 * 1024);
-    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) ArrayPrototypePush(chunks, Buffer.from(buf.subarray(0, n)));
+    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) ArrayPrototypePush(chunks, Buffer.from(TypedArrayPrototypeSubarray(buf, 0, n)));
     return runEval(Buffer.concat(chunks).toString(), false, inputType, cwd, '[stdin]');
   }
   const script = rest[0];
@@ -135,7 +136,7 @@ function normalize(path) {
     if (seg === '..') ArrayPrototypePop(out);
     else ArrayPrototypePush(out, seg);
   }
-  return `/${out.join('/')}`;
+  return `/${ArrayPrototypeJoin(out, '/')}`;
 }
 
 function runEval(code, print, inputType, cwd, name) {

@@ -24,6 +24,7 @@ const {
   ArrayPrototypePush, ArrayPrototypeShift,
   SafeMap, SafeSet,
   SafeArrayIterator,
+  ArrayPrototypeIncludes, StringPrototypeIndexOf, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -80,7 +81,7 @@ const ObjectPrototype = Object.prototype;
 function replacePorts(original, copy, list, modern) {
   const moved = new SafeMap();
   const portFor = (port) => {
-    if (!list.includes(port)) {
+    if (!ArrayPrototypeIncludes(list, port)) {
       if (modern) throw dataCloneError('Object that needs transfer was found in message but not listed in transferList');
       throw codeError(TypeError, 'ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST', 'Object that needs transfer was found in message but not listed in transferList');
     }
@@ -119,7 +120,7 @@ function replacePorts(original, copy, list, modern) {
 
 function nodeMajor() {
   const version = `${require('process').versions.node}`;
-  return +version.slice(0, version.indexOf('.'));
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
 }
 
 // ---- keeping the process alive ----

@@ -32,6 +32,7 @@ const {
   WeakSet,
   SafeMap,
   SafeArrayIterator,
+  ArrayBufferPrototypeSlice, ArrayPrototypeIncludes, StringPrototypeSlice,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -44,7 +45,7 @@ module.exports = function structuredClone(value, options) {
   const seen = new SafeMap();
   const transfer = options && options.transfer ? options.transfer : [];
   function clone(v) {
-    if (typeof v === 'function') throw cloneError(String(v).slice(0, 60));
+    if (typeof v === 'function') throw cloneError(StringPrototypeSlice(String(v), 0, 60));
     if (typeof v === 'symbol') throw cloneError(String(v));
     if (v === null || typeof v !== 'object') return v;
     if (seen.has(v)) return seen.get(v);
@@ -57,7 +58,7 @@ module.exports = function structuredClone(value, options) {
     }
     if (v instanceof Date) out = new Date(v.getTime());
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
-    else if (v instanceof ArrayBuffer) out = transfer.includes(v) ? v : v.slice(0);
+    else if (v instanceof ArrayBuffer) out = ArrayPrototypeIncludes(transfer, v) ? v : ArrayBufferPrototypeSlice(v, 0);
     else if (ArrayBufferIsView(v)) {
       const buffer = clone(v.buffer);
       const Ctor = v instanceof DataView ? DataView : ObjectGetPrototypeOf(ObjectGetPrototypeOf(v)) === ObjectGetPrototypeOf(Uint8Array.prototype) ? globalThis[v[SymbolToStringTag]] : Uint8Array;

@@ -89,6 +89,8 @@ const {
   StringPrototypeSymbolIterator,
   SafeMap, SafeWeakMap, SafeWeakSet,
   SafeArrayIterator,
+  ArrayPrototypeFind, ArrayPrototypeIndexOf, ArrayPrototypeSlice, ArrayPrototypeSome, TypedArrayPrototypeSubarray,
+  DataViewPrototypeGetFloat64, DataViewPrototypeSetFloat64, DataViewPrototypeSetUint8,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -263,7 +265,7 @@ class Writer {
   reserve(n) {
     if (this.length + n > this.bytes.length) {
       const grown = new Uint8Array(MathMax(this.length + n, this.bytes.length * 2) + 64);
-      grown.set(this.bytes.subarray(0, this.length));
+      grown.set(TypedArrayPrototypeSubarray(this.bytes, 0, this.length));
       this.bytes = grown;
     }
   }
@@ -283,7 +285,7 @@ class Writer {
   }
 
   double(n) {
-    scratch.setFloat64(0, n, true);
+    DataViewPrototypeSetFloat64(scratch, 0, n, true);
     this.raw(new Uint8Array(scratch.buffer));
   }
 
@@ -429,7 +431,7 @@ function writeReceiver(self, w, v) {
   const view = viewInfo(v);
   if (view) {
     if (w.viewsAsHostObjects) return writeHostObject(self, w, v);
-    const type = VIEW_TYPES.find((t) => t.name === view.name);
+    const type = ArrayPrototypeFind(VIEW_TYPES, (t) => t.name === view.name);
     w.byte(tags.view);
     w.varint(type.tag);
     w.varint(view.byteOffset);
@@ -442,8 +444,8 @@ function writeReceiver(self, w, v) {
   if (isBigIntObject(v)) { w.byte(tags.bigintObject); return w.bigintContents(BigIntValueOf(v)); }
   if (isStringObject(v)) { w.byte(tags.stringObject); return w.string(StringValueOf(v)); }
   if (isSymbolObject(v) || protoChainHas(v, PromisePrototype) || isWeakMap(v) || isWeakSet(v) || isWeakRef(v) ||
-      isFinalizationRegistry(v) || v === globalThis || StackPrototypes.some((p) => protoChainHas(v, p)) ||
-      IntlBrands.some((b) => brand(b)(v))) {
+      isFinalizationRegistry(v) || v === globalThis || ArrayPrototypeSome(StackPrototypes, (p) => protoChainHas(v, p)) ||
+      ArrayPrototypeSome(IntlBrands, (b) => brand(b)(v))) {
     return cloneError(self, `${describe(v)} could not be cloned.`);
   }
   return writeJSObject(self, w, v);
@@ -506,7 +508,7 @@ function writeArray(self, w, a) {
   const keys = ObjectKeys(a);
   let first = 0;
   while (first < keys.length && indexOf(keys[first]) >= 0) first++;
-  const written = writeProperties(self, w, a, first ? keys.slice(first) : keys);
+  const written = writeProperties(self, w, a, first ? ArrayPrototypeSlice(keys, first) : keys);
   w.byte(tags.endDense);
   w.varint(written);
   w.varint(length);
@@ -627,8 +629,8 @@ class Reader {
 
   double() {
     if (this.remaining < 8) throw FAIL;
-    for (let i = 0; i < 8; i++) scratch.setUint8(i, this.bytes[this.position++]);
-    return scratch.getFloat64(0, true);
+    for (let i = 0; i < 8; i++) DataViewPrototypeSetUint8(scratch, i, this.bytes[this.position++]);
+    return DataViewPrototypeGetFloat64(scratch, 0, true);
   }
 
   raw(n) {
@@ -650,7 +652,7 @@ class Reader {
   latin1(start, n) {
     let s = '';
     for (let i = 0; i < n; i += 4096) {
-      const chunk = this.bytes.subarray(start + i, start + MathMin(n, i + 4096));
+      const chunk = TypedArrayPrototypeSubarray(this.bytes, start + i, start + MathMin(n, i + 4096));
       s += ReflectApply(StringFromCharCode, null, chunk);
     }
     return s;
@@ -802,7 +804,7 @@ function readObjectInternal(self, r) {
       if (byteLength > max) throw FAIL;
       const start = r.raw(byteLength);
       const ab = tag === tags.resizableArrayBuffer ? new ArrayBuffer(byteLength, { maxByteLength: max }) : new ArrayBuffer(byteLength);
-      new Uint8Array(ab).set(r.bytes.subarray(start, start + byteLength));
+      new Uint8Array(ab).set(TypedArrayPrototypeSubarray(r.bytes, start, start + byteLength));
       r.ids[id] = ab;
       return ab;
     }
@@ -847,7 +849,7 @@ function readView(r, buffer) {
   if (byteOffset > bufferLength || byteLength > bufferLength - byteOffset) throw FAIL;
   const flags = r.version >= 14 || r.broken13 ? r.varint() : 0;
   const id = r.nextId++;
-  const type = VIEW_TYPES.find((t) => t.tag === tag);
+  const type = ArrayPrototypeFind(VIEW_TYPES, (t) => t.tag === tag);
   if (type === undefined) throw FAIL;
   const size = type.ctor.BYTES_PER_ELEMENT || 1;
   if (byteOffset % size || byteLength % size) throw FAIL;
@@ -933,7 +935,7 @@ defineMethods(Serializer.prototype, {
   releaseBuffer() {
     const w = state(this);
     const ab = new ArrayBuffer(w.length);
-    new Uint8Array(ab).set(w.bytes.subarray(0, w.length));
+    new Uint8Array(ab).set(TypedArrayPrototypeSubarray(w.bytes, 0, w.length));
     w.bytes = new Uint8Array(64);
     w.length = 0;
     return Buffer.from(ab);
@@ -1040,7 +1042,7 @@ class DefaultSerializer extends Serializer {
     let i = 10;
     if (abView.constructor !== Buffer) {
       const tag = ObjectPrototypeToString(abView).slice(8, -1);
-      i = tag === 'Buffer' ? -1 : HOST_VIEW_TYPES.indexOf(tag);
+      i = tag === 'Buffer' ? -1 : ArrayPrototypeIndexOf(HOST_VIEW_TYPES, tag);
       if (i === -1 || typeof globalThis[tag] !== 'function') {
         throw new this._getDataCloneError(`Unserializable host object: ${require('util').inspect(abView)}`);
       }

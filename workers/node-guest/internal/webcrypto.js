@@ -28,6 +28,7 @@ const {
   ArrayPrototypeUnshift, StringPrototypeRepeat, StringPrototypeStartsWith, StringPrototypeToLowerCase, StringPrototypeToUpperCase,
   SafeSet, SafeWeakMap,
   SafeArrayIterator,
+  ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeIncludes, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -94,7 +95,7 @@ const CURVES = { 'P-256': 'prime256v1', 'P-384': 'secp384r1', 'P-521': 'secp521r
 
 function canonicalName(name) {
   const upper = StringPrototypeToUpperCase(`${name}`);
-  const found = NAMES.find((n) => StringPrototypeToUpperCase(n) === upper);
+  const found = ArrayPrototypeFind(NAMES, (n) => StringPrototypeToUpperCase(n) === upper);
   if (found === undefined) throw notSupported();
   return found;
 }
@@ -104,7 +105,7 @@ function normalize(algorithm, allowed) {
   const a = typeof algorithm === 'string' ? { name: algorithm } : algorithm;
   if (a === null || typeof a !== 'object' || a.name === undefined) throw new TypeError('Algorithm: name: Missing or not a string');
   const name = canonicalName(a.name);
-  if (allowed && !allowed.includes(name)) throw notSupported();
+  if (allowed && !ArrayPrototypeIncludes(allowed, name)) throw notSupported();
   const out = { ...a, name };
   if (a.hash !== undefined) out.hash = { name: hashName(a.hash) };
   return out;
@@ -134,7 +135,7 @@ function arrayBuffer(buf) {
 function checkKey(key, name, usage) {
   if (!(key instanceof CryptoKey)) throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key" argument must be an instance of CryptoKey.');
   const nameOk = key[kAlgorithm].name === name;
-  const usageOk = key[kUsages].includes(usage);
+  const usageOk = ArrayPrototypeIncludes(key[kUsages], usage);
   const derive = usage === 'deriveBits' || usage === 'deriveKey';
   if (NEWER) {
     if (!nameOk) throw invalidAccess('Key algorithm mismatch');
@@ -175,12 +176,12 @@ function usageError(name) {
 function usagesFor(name, type, usages) {
   const list = ArrayFrom(new SafeSet(usages));
   const allowed = USAGES[name][type];
-  for (const u of new SafeArrayIterator(list)) if (!allowed.includes(u)) throw usageError(name);
+  for (const u of new SafeArrayIterator(list)) if (!ArrayPrototypeIncludes(allowed, u)) throw usageError(name);
   return list;
 }
 
 function aesLength(length) {
-  if (![128, 192, 256].includes(length)) throw operationError('AES key length must be 128, 192, or 256 bits');
+  if (!ArrayPrototypeIncludes([128, 192, 256], length)) throw operationError('AES key length must be 128, 192, or 256 bits');
   return length;
 }
 
@@ -207,7 +208,7 @@ function asymmetricAlgorithm(a, keyObject) {
     case 'ECDSA':
     case 'ECDH': {
       if (type !== 'ec') throw dataError('Invalid key type');
-      const curve = ObjectKeys(CURVES).find((c) => CURVES[c] === keyObject.asymmetricKeyDetails.namedCurve);
+      const curve = ArrayPrototypeFind(ObjectKeys(CURVES), (c) => CURVES[c] === keyObject.asymmetricKeyDetails.namedCurve);
       if (a.namedCurve !== curve) throw dataError('Named curve mismatch');
       return { name: a.name, namedCurve: curve };
     }
@@ -253,7 +254,7 @@ function importKeySync(format, keyData, algorithm, extractable, usages) {
 function asymmetricKey(format, keyData, a) {
   const c = nodeCrypto();
   const name = a.name;
-  if (!['spki', 'pkcs8', 'jwk', 'raw'].includes(format)) throw notSupported(`Unable to import ${name} key with format ${format}`);
+  if (!ArrayPrototypeIncludes(['spki', 'pkcs8', 'jwk', 'raw'], format)) throw notSupported(`Unable to import ${name} key with format ${format}`);
   if (format === 'jwk' && (keyData === null || typeof keyData !== 'object')) throw dataError('Invalid keyData');
   const data = format === 'jwk' ? keyData : bytes(keyData, 'keyData');
   try {
@@ -283,7 +284,7 @@ function importAsymmetric(c, format, keyData, a) {
       else if (name === 'ECDSA' || name === 'ECDH') {
         const size = { 'P-256': 32, 'P-384': 48, 'P-521': 66 }[a.namedCurve];
         if (size === undefined || raw.length !== 1 + 2 * size || raw[0] !== 4) throw dataError('Invalid keyData');
-        keyObject = c.createPublicKey({ key: { kty: 'EC', crv: a.namedCurve, x: b64url(raw.subarray(1, 1 + size)), y: b64url(raw.subarray(1 + size)) }, format: 'jwk' });
+        keyObject = c.createPublicKey({ key: { kty: 'EC', crv: a.namedCurve, x: b64url(TypedArrayPrototypeSubarray(raw, 1, 1 + size)), y: b64url(TypedArrayPrototypeSubarray(raw, 1 + size)) }, format: 'jwk' });
       } else throw notSupported(`Unable to import ${name} key with format raw`);
       break;
     }
@@ -298,7 +299,7 @@ function secretKey(keyObject, a, extractable, usages, bits) {
     const algorithm = NEWER ? { name, length: a.length ?? bits, hash: a.hash } : { name, hash: a.hash, length: a.length ?? bits };
     return makeKey(keyObject, algorithm, extractable, usagesFor(name, 'secret', usages));
   }
-  if (![128, 192, 256].includes(bits)) throw dataError('Invalid key length');
+  if (!ArrayPrototypeIncludes([128, 192, 256], bits)) throw dataError('Invalid key length');
   return makeKey(keyObject, { name, length: bits }, extractable, usagesFor(name, 'secret', usages));
 }
 
@@ -327,7 +328,7 @@ function exportKeySync(format, key) {
       if (k.type === 'private') return arrayBuffer(k.export({ format: 'der', type: 'pkcs8' }));
       break;
     case 'jwk': {
-      const bits = HASHES[a.hash && a.hash.name] ? a.hash.name.slice(4) : '';
+      const bits = HASHES[a.hash && a.hash.name] ? StringPrototypeSlice(a.hash.name, 4) : '';
       let alg;
       if (a.name === 'HMAC') alg = `HS${a.hash.name === 'SHA-1' ? 1 : bits}`;
       else if (StringPrototypeStartsWith(a.name, 'AES-')) alg = aesJwkAlg(a);
@@ -369,13 +370,13 @@ function generateKeySync(algorithm, extractable, usages) {
   } else if (name === 'Ed25519' || name === 'X25519') pair = c.generateKeyPairSync(StringPrototypeToLowerCase(name));
   else {
     if (a.hash === undefined) throw new TypeError('Algorithm: hash: Missing or not a string');
-    const e = ArrayFrom(bytes(a.publicExponent, 'publicExponent')).reduce((n, x) => n * 256 + x, 0);
+    const e = ArrayPrototypeReduce(ArrayFrom(bytes(a.publicExponent, 'publicExponent')), (n, x) => n * 256 + x, 0);
     pair = c.generateKeyPairSync('rsa', { modulusLength: a.modulusLength, publicExponent: e });
   }
   const all = ArrayFrom(new SafeSet(usages));
   const known = [...USAGES[name].public, ...USAGES[name].private];
-  for (const u of new SafeArrayIterator(all)) if (!known.includes(u)) throw usageError(name);
-  const pick = (type) => USAGES[name][type].filter((u) => all.includes(u));
+  for (const u of new SafeArrayIterator(all)) if (!ArrayPrototypeIncludes(known, u)) throw usageError(name);
+  const pick = (type) => ArrayPrototypeFilter(USAGES[name][type], (u) => ArrayPrototypeIncludes(all, u));
   const alg = asymmetricAlgorithm(a, pair.publicKey);
   if (pick('private').length === 0) throw syntaxError('Usages cannot be empty when creating a key.');
   return {
@@ -453,16 +454,16 @@ function aesCipher(a, k, data, decrypt) {
     }
     case 'AES-GCM': {
       const tagLength = a.tagLength ?? 128;
-      if (![32, 64, 96, 104, 112, 120, 128].includes(tagLength)) throw operationError(`${tagLength} is not a valid AES-GCM tag length`);
+      if (!ArrayPrototypeIncludes([32, 64, 96, 104, 112, 120, 128], tagLength)) throw operationError(`${tagLength} is not a valid AES-GCM tag length`);
       const tagBytes = tagLength / 8;
       const iv = bytes(a.iv, 'algorithm.iv');
       if (decrypt && d.length < tagBytes) throw operationError('The provided data is too small.');
       const cipher = (decrypt ? c.createDecipheriv : c.createCipheriv)(`aes-${bits}-gcm`, k, iv, { authTagLength: tagBytes });
       if (a.additionalData !== undefined) cipher.setAAD(bytes(a.additionalData, 'algorithm.additionalData'));
-      if (decrypt) cipher.setAuthTag(d.subarray(d.length - tagBytes));
+      if (decrypt) cipher.setAuthTag(TypedArrayPrototypeSubarray(d, d.length - tagBytes));
       let out;
       try {
-        out = Buffer.concat([cipher.update(decrypt ? d.subarray(0, d.length - tagBytes) : d), cipher.final()]);
+        out = Buffer.concat([cipher.update(decrypt ? TypedArrayPrototypeSubarray(d, 0, d.length - tagBytes) : d), cipher.final()]);
       } catch {
         throw operationError();
       }
@@ -526,7 +527,7 @@ function deriveBitsSync(algorithm, baseKey, length, usage = 'deriveBits') {
       const secret = c.diffieHellman({ privateKey: k, publicKey: pub[kKeyObject] });
       if (length === null || length === undefined) return arrayBuffer(secret);
       if (length / 8 > secret.length) throw operationError('derived bit length is too small');
-      return arrayBuffer(secret.subarray(0, length / 8));
+      return arrayBuffer(TypedArrayPrototypeSubarray(secret, 0, length / 8));
     }
   }
   throw notSupported();

@@ -20,6 +20,7 @@ const {
   ArrayPrototypePush,
   SafeMap,
   SafeArrayIterator,
+  ArrayPrototypeMap, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -58,7 +59,7 @@ function untag(t) {
   if (t === null || typeof t !== 'object') return t;
   if (hasOwn(t, 'u')) return undefined;
   if (hasOwn(t, 'b')) return Buffer.from(t.b, 'base64');
-  if (hasOwn(t, 'a')) return t.a.map(untag);
+  if (hasOwn(t, 'a')) return ArrayPrototypeMap(t.a, untag);
   const o = t.n ? ObjectCreate(null) : {};
   for (const [k, v] of t.o) ObjectDefineProperty(o, k, { value: untag(v), enumerable: true, writable: true, configurable: true });
   return o;
@@ -81,7 +82,7 @@ function check(self, method, subject, options) {
   const pair$80 = pack([subject]);
   const layout = pair$80[0], a = pair$80[1];
   const r = call('x509Check', self[kHandle], method, layout, a[0], options, entries);
-  return r === 'u' ? undefined : r.slice(1);
+  return r === 'u' ? undefined : StringPrototypeSlice(r, 1);
 }
 
 function keyArgument(pkey, type) {
