@@ -59,6 +59,13 @@ const ALLOWED: Record<string, Record<string, string>> = {
     "for-of [['fromBase64', 0.75], ['fromHex', 0.5]]": "boot",
     "destructure [name, ratio]": "boot (an entry of the list above)",
   },
+  "internal/webcrypto.js": {
+    "keys.keyHolders.set": "internal/key-object's keyHolders, a SafeWeakMap",
+    "keys.lockedKeys.add": "internal/key-object's lockedKeys, a SafeWeakSet",
+  },
+  "builtins/fs.js": {
+    "opts.filter": "cp's `filter` option: the guest's own function, called as Node calls it",
+  },
   "internal/modules.js": {
     "seen.has": "`seen` is a SafeSet (cjsExportNames is only called with one)",
     "seen.add": "`seen` is a SafeSet (cjsExportNames is only called with one)",
@@ -135,6 +142,15 @@ export function bindingsOf(sf: ts.SourceFile): Bindings {
     let value: ts.Expression | undefined;
     if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) [name, value] = [nameOf(node.name), node.initializer];
     if (ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind)) [name, value] = [nameOf(node.left), node.right];
+    // ObjectDefineProperty(this, '_listeners', { value: new SafeMap() }), also under a symbol (`this[kWrappers]`).
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "ObjectDefineProperty" && node.arguments.length === 3) {
+      const key = node.arguments[1]!;
+      const desc = node.arguments[2]!;
+      const keyName = ts.isStringLiteral(key) || ts.isIdentifier(key) ? key.text : undefined;
+      if (keyName !== undefined && ts.isObjectLiteralExpression(desc)) {
+        for (const p of desc.properties) if (ts.isPropertyAssignment(p) && nameOf(p.name) === "value" && isSafeValue(p.initializer)) [name, value] = [keyName, p.initializer];
+      }
+    }
     if (name !== undefined && isSafeValue(value)) safe.add(name);
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) {
       const init = node.initializer;
@@ -153,6 +169,7 @@ export function isSafe(e: ts.Expression, safe: Set<string>): boolean {
   if (ts.isBinaryExpression(e) && ASSIGNMENTS.has(e.operatorToken.kind)) return isSafe(e.left, safe) && isSafe(e.right, safe);
   if (ts.isIdentifier(e) || ts.isPrivateIdentifier(e)) return safe.has(e.text);
   if (ts.isPropertyAccessExpression(e)) return safe.has(e.name.text);
+  if (ts.isElementAccessExpression(e) && ts.isIdentifier(e.argumentExpression)) return safe.has(e.argumentExpression.text);
   if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ["keys", "values", "entries"].includes(e.expression.name.text)) {
     return isSafe(e.expression.expression, safe);
   }

@@ -35,6 +35,7 @@ const {
   ArrayPrototypePush, StringPrototypeSplit,
   SafeMap: PrimordialSafeMap, SafeSet,
   SafeArrayIterator,
+  MapPrototypeSet,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType, received } = require('internal/errors');
@@ -570,13 +571,13 @@ class Histogram {
       value = v;
       // One step where the value is reached; more only while values are left after it (hdr's has_next).
       for (let first = true; (first || cumulative < this.#count) && next <= (100 * cumulative) / this.#count; first = false) {
-        map.set(next, of(v));
+        MapPrototypeSet(map, next, of(v));
         const halfDistance = 2 ** (MathTrunc(MathLog(100 / (100 - next)) / MathLog(2)) + 1);
         next += 100 / halfDistance;
       }
       if (cumulative === this.#count) break;
     }
-    map.set(100, of(value));
+    MapPrototypeSet(map, 100, of(value));
     return map;
   }
   get percentiles() {

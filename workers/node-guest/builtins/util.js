@@ -76,6 +76,7 @@ const {
   ArrayPrototypePop,
   SafeMap,
   SafeArrayIterator,
+  ArrayPrototypeIncludes, MapPrototypeGet, MapPrototypeSet,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -650,8 +651,8 @@ function getSystemErrorMap() {
   const { ERRNO, UNLISTED } = require('internal/errors');
   const map = new Map();
   for (const name of new SafeArrayIterator(ObjectKeys(ERRNO))) {
-    if (UNLISTED.includes(name) || (name === 'ENOEXEC' && nodeMajorOf() < 22)) continue;
-    map.set(-ERRNO[name][0], [name, ERRNO[name][1]]);
+    if (ArrayPrototypeIncludes(UNLISTED, name) || (name === 'ENOEXEC' && nodeMajorOf() < 22)) continue;
+    MapPrototypeSet(map, -ERRNO[name][0], [name, ERRNO[name][1]]);
   }
   return map;
 }
@@ -660,7 +661,7 @@ function getSystemErrorName(err) {
   if (err >= 0 || !NumberIsSafeInteger(err)) {
     throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "err" is out of range. It must be a negative integer. Received ${ie.inspect(err)}`);
   }
-  const entry = getSystemErrorMap().get(err);
+  const entry = MapPrototypeGet(getSystemErrorMap(), err);
   return entry ? entry[0] : `Unknown system error ${err}`;
 }
 // Node's classes for these errors: their `constructor` reads as Error, their stack starts at the caller.

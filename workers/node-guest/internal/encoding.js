@@ -11,6 +11,7 @@ const {
   Uint8Array,
   StringPrototypeCharCodeAt, StringPrototypeToLowerCase, StringPrototypeTrim,
   StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
+  TypedArrayPrototypeSet,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -36,7 +37,7 @@ class TextEncoder {
     let n = MathMin(bytes.length, dest.length);
     // Never split a character.
     while (n > 0 && n < bytes.length && (bytes[n] & 0xc0) === 0x80) n--;
-    dest.set(TypedArrayPrototypeSubarray(bytes, 0, n));
+    TypedArrayPrototypeSet(dest, TypedArrayPrototypeSubarray(bytes, 0, n));
     let read = 0;
     for (let i = 0; i < n; i++) if ((bytes[i] & 0xc0) !== 0x80) read += bytes[i] >= 0xf0 ? 2 : 1;
     return { read, written: n };
@@ -70,8 +71,8 @@ class TextDecoder {
     let bytes = input === undefined ? new Uint8Array(0) : ArrayBufferIsView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
     if (this._pending) {
       const joined = new Uint8Array(this._pending.length + bytes.length);
-      joined.set(this._pending);
-      joined.set(bytes, this._pending.length);
+      TypedArrayPrototypeSet(joined, this._pending);
+      TypedArrayPrototypeSet(joined, bytes, this._pending.length);
       bytes = joined;
       this._pending = null;
     }

@@ -33,6 +33,7 @@ const {
   SafeMap,
   SafeArrayIterator,
   ArrayBufferPrototypeSlice, ArrayPrototypeIncludes, StringPrototypeSlice,
+  MapPrototypeForEach, MapPrototypeSet, SetPrototypeAdd, SetPrototypeForEach,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -66,12 +67,13 @@ module.exports = function structuredClone(value, options) {
     } else if (v instanceof Map) {
       out = new Map();
       seen.set(v, out);
-      for (const [k, val] of v) out.set(clone(k), clone(val));
+      // The map's entries as they are, not through an iterator the guest may have replaced (as V8's serializer reads them).
+      MapPrototypeForEach(v, (val, k) => MapPrototypeSet(out, clone(k), clone(val)));
       return out;
     } else if (v instanceof Set) {
       out = new Set();
       seen.set(v, out);
-      for (const k of v) out.add(clone(k));
+      SetPrototypeForEach(v, (k) => SetPrototypeAdd(out, clone(k)));
       return out;
     } else if (v instanceof Error) {
       const Ctor = { EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError }[v.name] || Error;

@@ -91,6 +91,7 @@ const {
   SafeArrayIterator,
   ArrayPrototypeFind, ArrayPrototypeIndexOf, ArrayPrototypeSlice, ArrayPrototypeSome, TypedArrayPrototypeSubarray,
   DataViewPrototypeGetFloat64, DataViewPrototypeSetFloat64, DataViewPrototypeSetUint8,
+  TypedArrayPrototypeSet,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -265,7 +266,7 @@ class Writer {
   reserve(n) {
     if (this.length + n > this.bytes.length) {
       const grown = new Uint8Array(MathMax(this.length + n, this.bytes.length * 2) + 64);
-      grown.set(TypedArrayPrototypeSubarray(this.bytes, 0, this.length));
+      TypedArrayPrototypeSet(grown, TypedArrayPrototypeSubarray(this.bytes, 0, this.length));
       this.bytes = grown;
     }
   }
@@ -291,7 +292,7 @@ class Writer {
 
   raw(bytes) {
     this.reserve(bytes.length);
-    this.bytes.set(bytes, this.length);
+    TypedArrayPrototypeSet(this.bytes, bytes, this.length);
     this.length += bytes.length;
   }
 
@@ -804,7 +805,7 @@ function readObjectInternal(self, r) {
       if (byteLength > max) throw FAIL;
       const start = r.raw(byteLength);
       const ab = tag === tags.resizableArrayBuffer ? new ArrayBuffer(byteLength, { maxByteLength: max }) : new ArrayBuffer(byteLength);
-      new Uint8Array(ab).set(TypedArrayPrototypeSubarray(r.bytes, start, start + byteLength));
+      TypedArrayPrototypeSet(new Uint8Array(ab), TypedArrayPrototypeSubarray(r.bytes, start, start + byteLength));
       r.ids[id] = ab;
       return ab;
     }
@@ -935,7 +936,7 @@ defineMethods(Serializer.prototype, {
   releaseBuffer() {
     const w = state(this);
     const ab = new ArrayBuffer(w.length);
-    new Uint8Array(ab).set(TypedArrayPrototypeSubarray(w.bytes, 0, w.length));
+    TypedArrayPrototypeSet(new Uint8Array(ab), TypedArrayPrototypeSubarray(w.bytes, 0, w.length));
     w.bytes = new Uint8Array(64);
     w.length = 0;
     return Buffer.from(ab);
@@ -1068,7 +1069,7 @@ class DefaultDeserializer extends Deserializer {
     // As Node: a view over the input's memory when aligned, else over an aligned copy.
     if (offset % BYTES_PER_ELEMENT === 0) return make(this.buffer.buffer, offset);
     const copy = Buffer.allocUnsafe(byteLength);
-    copy.set(new Uint8Array(this.buffer.buffer, offset, byteLength));
+    TypedArrayPrototypeSet(copy, new Uint8Array(this.buffer.buffer, offset, byteLength));
     return make(copy.buffer, copy.byteOffset);
   }
 }

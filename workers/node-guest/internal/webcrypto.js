@@ -29,6 +29,7 @@ const {
   SafeSet, SafeWeakMap,
   SafeArrayIterator,
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeIncludes, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
+  TypedArrayPrototypeSet,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -127,7 +128,7 @@ function bytes(data, what = 'data') {
 
 function arrayBuffer(buf) {
   const out = new ArrayBuffer(buf.length);
-  new Uint8Array(out).set(buf);
+  TypedArrayPrototypeSet(new Uint8Array(out), buf);
   return out;
 }
 
