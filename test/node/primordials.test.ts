@@ -99,9 +99,14 @@ if (HOST_MAJOR >= 24) {
   // Node 24's streams, events and Console no longer call Function.prototype.bind where Node 20's did; the guest's still do.
   const reason = "the guest's stream and event polyfills call it (Node 24's own no longer do)";
   KNOWN_GAPS["Function.bind"] = { ...(KNOWN_GAPS["Function.bind"] ?? {}), streams: reason, events: reason, childProcessAsync: reason, console: reason };
-  // The guest's zlib loads without String.prototype.startsWith when it reports Node 24.
-  delete KNOWN_GAPS["String.startsWith"]?.["require"];
-  delete KNOWN_GAPS["String.startsWith"]?.["zlib"];
+  // Node 24's util.inspect no longer runs the array iteration protocol; the guest's (node-inspect-extracted) does.
+  const inspectIterates = "node-inspect-extracted (util.inspect) iterates arrays with it (Node 24's own inspect does not)";
+  KNOWN_GAPS["Array.@@iterator"] = { ...(KNOWN_GAPS["Array.@@iterator"] ?? {}), console: inspectIterates };
+  KNOWN_GAPS["ArrayIterator.next"] = { ...(KNOWN_GAPS["ArrayIterator.next"] ?? {}), console: inspectIterates };
+  // Differences the other way: Node 24's own zlib fails to load without String.prototype.startsWith, and its
+  // crypto and https without %MapIteratorPrototype%.next; the guest's load (its list of failures is shorter).
+  KNOWN_GAPS["String.startsWith"] = { ...(KNOWN_GAPS["String.startsWith"] ?? {}), require: "Node 24's own zlib calls it; the guest's does not" };
+  KNOWN_GAPS["MapIterator.next"] = { ...(KNOWN_GAPS["MapIterator.next"] ?? {}), require: "Node 24's own crypto and https call it; the guest's do not" };
 }
 
 const SCRIPT = js`'use strict';
