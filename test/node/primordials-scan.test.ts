@@ -35,7 +35,7 @@ const UNCONVERTED: Record<string, number> = {
   "internal/dom-exception.js": 1,
   "internal/encoding.js": 1,
   "internal/event-target.js": 1,
-  "internal/fetch.js": 37,
+  "internal/fetch.js": 21,
   "internal/globals.js": 5,
   "internal/http-outgoing.js": 18,
   "internal/http-parser.js": 5,

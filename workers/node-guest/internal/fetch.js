@@ -34,6 +34,7 @@ const {
   PromisePrototypeThen, ReflectApply, RegExpPrototypeExec,
   PromiseResolve,
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeFindIndex, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypeMap, ArrayPrototypeSlice, ArrayPrototypeSome, StringPrototypeSlice, TypedArrayPrototypeSlice,
+  ArrayFrom, ArrayPrototypeSort,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -48,6 +49,19 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_PORTS = new SafeSet([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 
 const normalizeValue = (v) => StringPrototypeReplace(String(v), /^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+
+/** A Headers' [name, value] pairs in Fetch's order: sorted names, each set-cookie value on its own. */
+function headerPairs(headers) {
+  const keys = ArrayPrototypeSort(ArrayFrom(headers._list.keys()));
+  const pairs = [];
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const values = headers._list.get(k)[1];
+    if (k !== 'set-cookie') ArrayPrototypePush(pairs, [k, ArrayPrototypeJoin(values, k === 'cookie' ? '; ' : ', ')]);
+    else for (let j = 0; j < values.length; j++) ArrayPrototypePush(pairs, [k, values[j]]);
+  }
+  return pairs;
+}
 
 class Headers {
   constructor(init = undefined) {
@@ -111,23 +125,23 @@ class Headers {
   }
 
   *entries() {
-    const keys = [...this._list.keys()].sort();
-    for (const k of keys) {
-      if (k === 'set-cookie') for (const v of this._list.get(k)[1]) yield [k, v];
-      else yield [k, this.get(k)];
-    }
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) yield pairs[i];
   }
 
   *keys() {
-    for (const [k] of this.entries()) yield k;
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) yield pairs[i][0];
   }
 
   *values() {
-    for (const [, v] of this.entries()) yield v;
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) yield pairs[i][1];
   }
 
   forEach(callback, thisArg) {
-    for (const [k, v] of this.entries()) ReflectApply(callback, thisArg, [v, k, this]);
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) ReflectApply(callback, thisArg, [pairs[i][1], pairs[i][0], this]);
   }
 
   [SymbolIterator]() {
@@ -140,7 +154,8 @@ class Headers {
 
   [SymbolFor('nodejs.util.inspect.custom')](depth, options, inspect) {
     const o = {};
-    for (const [k, v] of this) o[k] = v;
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) o[pairs[i][0]] = pairs[i][1];
     return `Headers ${inspect(o, options)}`;
   }
 }
@@ -185,16 +200,20 @@ class FormData {
     this._entries = ArrayPrototypeFilter(this._entries, (x) => x[0] !== String(name));
   }
   *entries() {
-    for (const e of this._entries) yield [e[0], e[1]];
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) yield [list[i][0], list[i][1]];
   }
   *keys() {
-    for (const e of this._entries) yield e[0];
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) yield list[i][0];
   }
   *values() {
-    for (const e of this._entries) yield e[1];
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) yield list[i][1];
   }
   forEach(cb, thisArg) {
-    for (const [k, v] of this.entries()) ReflectApply(cb, thisArg, [v, k, this]);
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) ReflectApply(cb, thisArg, [list[i][1], list[i][0], this]);
   }
   [SymbolIterator]() {
     return this.entries();
