@@ -166,6 +166,36 @@ INTRINSICS.forEach(function (entry) {
     defineProperty(entry[0], k, { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: true });
   });
 });
+// The iteration protocol (for…of, spread and array destructuring in the runtime would run these), the species
+// and constructor lookups a promise's then makes, and setters on Array.prototype's first indices (an append to an
+// array of the runtime with no such element runs them with the value appended).
+var ITERATORS = [
+  [Array.prototype, Symbol.iterator], [getPrototypeOf([][Symbol.iterator]()), 'next'], [Map.prototype, Symbol.iterator],
+  [getPrototypeOf(new Map()[Symbol.iterator]()), 'next'], [Set.prototype, Symbol.iterator], [getPrototypeOf(new Set()[Symbol.iterator]()), 'next'],
+  [String.prototype, Symbol.iterator], [Map.prototype, 'entries'], [Set.prototype, 'values'],
+];
+ITERATORS.forEach(function (entry) {
+  var d = getOwnPropertyDescriptor(entry[0], entry[1]);
+  if (!d || typeof d.value !== 'function' || !d.configurable) return;
+  var orig = d.value, label = 'iterate ' + StringCtor(entry[1]);
+  var wrapped = function () { record(label, this, arguments, wrapped); return apply(orig, this, arguments); };
+  defineProperty(entry[0], entry[1], { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: true });
+});
+[[Promise.prototype, 'constructor'], [Promise, Symbol.species], [Array, Symbol.species]].forEach(function (entry) {
+  var d = getOwnPropertyDescriptor(entry[0], entry[1]);
+  if (!d || !d.configurable) return;
+  var label = 'get ' + StringCtor(entry[1]);
+  var read = hasOwn.call(d, 'value') ? function () { return d.value; } : d.get;
+  var getter = function () { record(label, this, null, getter); return apply(read, this, []); };
+  defineProperty(entry[0], entry[1], { configurable: true, enumerable: d.enumerable, get: getter, set: function (v) { defineProperty(this, entry[1], { value: v, writable: true, configurable: true }); } });
+});
+['0', '1', '2', '3'].forEach(function (index) {
+  defineProperty(Array.prototype, index, {
+    configurable: true,
+    get: function hookIndexGet() { record('get Array.prototype[' + index + ']', this, null, hookIndexGet); return undefined; },
+    set: function hookIndexSet(v) { record('set Array.prototype[' + index + ']', this, [v], hookIndexSet); defineProperty(this, index, { value: v, writable: true, enumerable: true, configurable: true }); },
+  });
+});
 // The accessors of typed arrays and buffers (a runtime that reads scratch.length runs the guest's getter).
 [[Object.getPrototypeOf(Uint8Array.prototype), ['length', 'byteLength', 'byteOffset', 'buffer']], [ArrayBuffer.prototype, ['byteLength']]].forEach(function (entry) {
   entry[1].forEach(function (k) {
@@ -218,6 +248,12 @@ const WORKLOADS: Record<string, string> = {
   esm: "(async () => { const fs = require('fs'); fs.writeFileSync('/h/esm-dep.cjs', 'exports.a = 1'); fs.writeFileSync('/h/m.mjs', \"import fs from 'node:fs'; import { a } from '/h/esm-dep.cjs'; export default [fs.existsSync('/h'), a, import.meta.url];\"); await import('/h/m.mjs'); await import('node:zlib'); })()",
   fork: "(async () => { require('fs').writeFileSync('/h/child.js', \"process.on('message', (m) => { process.send({ echo: m }); process.disconnect(); });\"); const c = require('child_process').fork('/h/child.js'); const exited = new Promise((r) => c.on('exit', r)); await new Promise((r) => { c.on('message', r); c.send({ a: [1, 'x'] }); }); await exited; })()",
   process: "(async () => { process.emitWarning('w'); await new Promise((r) => process.nextTick(r)); process.stdout.write(''); process.memoryUsage(); process.hrtime.bigint(); process.cpuUsage(); process.on('exit', () => {}); queueMicrotask(() => {}); })()",
+  perf_hooks: "(async () => { const { performance, PerformanceObserver, createHistogram, monitorEventLoopDelay } = require('perf_hooks'); const o = new PerformanceObserver((l) => l.getEntries()); o.observe({ entryTypes: ['mark', 'measure'] }); performance.mark('a'); performance.mark('b'); performance.measure('m', 'a', 'b'); performance.getEntriesByType('mark'); const h = createHistogram(); h.record(3); h.percentiles; await new Promise((r) => setTimeout(r, 2)); o.disconnect(); performance.clearMarks(); })()",
+  console: "(() => { const { Console } = require('console'); const { Writable } = require('stream'); const out = new Writable({ write(c, e, cb) { cb(); } }); const c = new Console({ stdout: out, stderr: out }); c.table([{ a: 1, b: 2 }, { a: 3 }]); c.group('g'); c.log('%s %d %o', 'x', 1, { y: [1] }); c.groupEnd(); c.count(); c.time('t'); c.timeEnd('t'); c.dir({ z: 1 }, { depth: 0 }); c.assert(false, 'no'); c.trace('t'); })()",
+  headers: "(async () => { const h = new Headers([['a', '1'], ['b', '2']]); h.append('a', '3'); [...h]; h.forEach(() => {}); const f = new FormData(); f.append('k', 'v'); f.append('f', new Blob(['x']), 'f.txt'); [...f]; const q = new Request('http://x/', { method: 'POST', body: f }); await q.arrayBuffer(); await new Response('{\"a\":1}').json(); await new Response(new URLSearchParams('a=1&b=2')).formData(); })()",
+  webcrypto: "(async () => { const s = crypto.subtle; const k = await s.generateKey({ name: 'HMAC', hash: 'SHA-256' }, true, ['sign', 'verify']); const sig = await s.sign('HMAC', k, new Uint8Array(3)); await s.verify('HMAC', k, sig, new Uint8Array(3)); await s.exportKey('jwk', k); const a = await s.generateKey({ name: 'AES-GCM', length: 128 }, false, ['encrypt', 'decrypt']); const iv = crypto.getRandomValues(new Uint8Array(12)); await s.decrypt({ name: 'AES-GCM', iv }, a, await s.encrypt({ name: 'AES-GCM', iv }, a, new Uint8Array(5))); })()",
+  diagnostics_channel: "(() => { const dc = require('diagnostics_channel'); const f = () => {}; dc.subscribe('c', f); dc.channel('c').publish({ a: 1 }); dc.unsubscribe('c', f); const t = dc.tracingChannel('t'); t.traceSync(() => 1, {}); })()",
+  encoding: "(() => { const d = new TextDecoder('utf-8'); d.decode(new Uint8Array([0xe2, 0x82]), { stream: true }); d.decode(new Uint8Array([0xac])); new TextDecoder('latin1').decode(new Uint8Array([0xe9])); atob(btoa('xy')); new URL('http://a/?x=1').searchParams.forEach(() => {}); })()",
   other: "(() => { ['os', 'path', 'string_decoder', 'perf_hooks', 'diagnostics_channel', 'punycode', 'tty', 'constants', 'https', 'process'].forEach((n) => require(n)); require('os').cpus(); new (require('string_decoder').StringDecoder)().write(Buffer.from('x')); require('path').win32.join('a', 'b'); })()",
 };
 

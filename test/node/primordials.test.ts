@@ -42,6 +42,14 @@ const POISONS: string[] = [
   "Math.max",
   "Math.min",
   "Math.floor",
+  // The iteration protocol (for…of, spread, array destructuring run it) and the index accessors an append runs.
+  "Array.@@iterator",
+  "ArrayIterator.next",
+  "Map.@@iterator",
+  "MapIterator.next",
+  "Set.@@iterator",
+  "SetIterator.next",
+  "String.@@iterator",
 ];
 
 /**
@@ -53,7 +61,6 @@ const POISONS: string[] = [
  */
 const KNOWN_GAPS: Record<string, Record<string, string>> = {
   "Array.push": { "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "crypto": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcess": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "zlib": "the npm buffer polyfill calls it", "json": "the npm buffer polyfill calls it", "module": "the npm buffer polyfill calls it" },
-  "Array.slice": { "require": "loading http, https calls it" },
   "Array.splice": { "childProcessAsync": "readable-stream calls it" },
   "Array.map": { "require": "loading v8 calls it" },
   "Array.filter": { "require": "loading v8 calls it" },
@@ -62,22 +69,19 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   "Array.join": { "crypto": "base64-js (under the npm buffer) calls it", "buffer": "base64-js (under the npm buffer) calls it" },
   "String.slice": { "path": "path-browserify calls it" },
   "String.substr": { "require": "loading crypto calls it", "crypto": "follows: crypto.createHash is not a function" },
-  "String.split": { "require": "loading crypto calls it", "crypto": "follows: crypto.createHash is not a function", "buffer": "the npm buffer polyfill calls it" },
+  "String.split": { "buffer": "the npm buffer polyfill calls it" },
   "String.replace": { "buffer": "the npm buffer polyfill calls it" },
   "String.indexOf": { "util": "node-inspect-extracted (util.inspect) calls it", "buffer": "base64-js (under the npm buffer) calls it" },
   "String.lastIndexOf": { "path": "path-browserify calls it" },
-  "String.startsWith": { "require": "loading zlib calls it", "util": "node-inspect-extracted (util.inspect) calls it", "zlib": "follows: zlib.gzipSync is not a function" },
+  "String.startsWith": { "util": "node-inspect-extracted (util.inspect) calls it" },
   "String.trim": { "buffer": "the npm buffer polyfill calls it" },
   "String.toLowerCase": { "require": "loading crypto calls it", "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "crypto": "follows: crypto.createHash is not a function", "streams": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "console": "Console writes nothing to its stream (the write path calls it)", "json": "the npm buffer polyfill calls it", "module": "the npm buffer polyfill calls it" },
-  "String.charCodeAt": { "require": "loading v8 calls it", "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "path": "path-browserify calls it", "crypto": "the npm buffer polyfill calls it", "streams": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "console": "Console writes nothing to its stream (the write path calls it)", "json": "the npm buffer polyfill calls it", "module": "the npm buffer polyfill calls it" },
+  "String.charCodeAt": { "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "path": "path-browserify calls it", "crypto": "the npm buffer polyfill calls it", "streams": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "console": "Console writes nothing to its stream (the write path calls it)", "json": "the npm buffer polyfill calls it", "module": "the npm buffer polyfill calls it" },
   "String.match": { "util": "node-inspect-extracted (util.inspect) calls it" },
-  "Set.add": { "require": "loading http, https calls it" },
-  "WeakMap.set": { "require": "loading crypto calls it", "crypto": "follows: crypto.createHash is not a function", "streams": "node:internal/dom-exception:40 calls it" },
-  "WeakMap.has": { "require": "loading crypto calls it", "crypto": "follows: crypto.createHash is not a function" },
   "Function.call": { "require": "a builtin fails to load (differs from the host)", "fs": "the npm buffer polyfill calls it", "crypto": "readable-stream calls it", "util": "node-inspect-extracted (util.inspect) calls it", "buffer": "the npm buffer polyfill calls it" },
   "Function.apply": { "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "crypto": "the npm buffer polyfill calls it" },
   "Function.bind": { "require": "loading dgram, stream/web calls it", "crypto": "readable-stream calls it" },
-  "Object.keys": { "require": "loading crypto, dgram calls it", "crypto": "follows: crypto.createHash is not a function" },
+  "Object.keys": { "require": "loading dgram calls it" },
   "Object.setPrototypeOf": { "require": "loading crypto, zlib calls it", "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "crypto": "follows: crypto.createHash is not a function", "streams": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcess": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "zlib": "follows: zlib.gzipSync is not a function", "console": "Console writes nothing to its stream (the write path calls it)", "json": "the npm buffer polyfill calls it", "module": "the npm buffer polyfill calls it" },
   "Object.getPrototypeOf": { "crypto": "the npm events polyfill calls it", "streams": "the npm events polyfill calls it" },
   "Object.create": { "require": "loading http, https calls it", "crypto": "the npm events polyfill calls it", "streams": "the npm events polyfill calls it", "events": "the npm events polyfill calls it", "childProcessAsync": "the npm events polyfill calls it", "console": "the npm events polyfill calls it" },
@@ -85,7 +89,7 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   "RegExp.exec": { "util": "follows: poisoned RegExp.exec", "buffer": "follows: poisoned RegExp.exec", "console": "follows: poisoned RegExp.exec" },
   "RegExp.test": { "util": "node-inspect-extracted (util.inspect) calls it", "console": "node-inspect-extracted (util.inspect) calls it" },
   "TypedArray.set": { "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcess": "the npm buffer polyfill calls it" },
-  "TypedArray.subarray": { "fs": "node:builtins/fs:651 calls it", "fsPromises": "node:builtins/fs:651 calls it", "buffer": "the npm buffer polyfill calls it" },
+  "TypedArray.subarray": { "buffer": "the npm buffer polyfill calls it" },
   "Math.min": { "fs": "the npm buffer polyfill calls it", "fsPromises": "the npm buffer polyfill calls it", "streams": "the npm buffer polyfill calls it", "buffer": "the npm buffer polyfill calls it", "childProcess": "the npm buffer polyfill calls it", "childProcessAsync": "the npm buffer polyfill calls it", "zlib": "the npm buffer polyfill calls it", "console": "Console writes nothing to its stream (the write path calls it)" },
 };
 
@@ -95,9 +99,14 @@ if (HOST_MAJOR >= 24) {
   // Node 24's streams, events and Console no longer call Function.prototype.bind where Node 20's did; the guest's still do.
   const reason = "the guest's stream and event polyfills call it (Node 24's own no longer do)";
   KNOWN_GAPS["Function.bind"] = { ...(KNOWN_GAPS["Function.bind"] ?? {}), streams: reason, events: reason, childProcessAsync: reason, console: reason };
-  // The guest's zlib loads without String.prototype.startsWith when it reports Node 24.
-  delete KNOWN_GAPS["String.startsWith"]?.["require"];
-  delete KNOWN_GAPS["String.startsWith"]?.["zlib"];
+  // Node 24's util.inspect no longer runs the array iteration protocol; the guest's (node-inspect-extracted) does.
+  const inspectIterates = "node-inspect-extracted (util.inspect) iterates arrays with it (Node 24's own inspect does not)";
+  KNOWN_GAPS["Array.@@iterator"] = { ...(KNOWN_GAPS["Array.@@iterator"] ?? {}), console: inspectIterates };
+  KNOWN_GAPS["ArrayIterator.next"] = { ...(KNOWN_GAPS["ArrayIterator.next"] ?? {}), console: inspectIterates };
+  // Differences the other way: Node 24's own zlib fails to load without String.prototype.startsWith, and its
+  // crypto and https without %MapIteratorPrototype%.next; the guest's load (its list of failures is shorter).
+  KNOWN_GAPS["String.startsWith"] = { ...(KNOWN_GAPS["String.startsWith"] ?? {}), require: "Node 24's own zlib calls it; the guest's does not" };
+  KNOWN_GAPS["MapIterator.next"] = { ...(KNOWN_GAPS["MapIterator.next"] ?? {}), require: "Node 24's own crypto and https call it; the guest's do not" };
 }
 
 const SCRIPT = js`'use strict';
@@ -108,6 +117,8 @@ const TA = Object.getPrototypeOf(Uint8Array.prototype);
 const iterNext = Object.getPrototypeOf([][Symbol.iterator]()).next;
 const TARGETS = {
   __proto__: null,
+  ArrayIterator: Object.getPrototypeOf([][Symbol.iterator]()), MapIterator: Object.getPrototypeOf(new Map()[Symbol.iterator]()),
+  SetIterator: Object.getPrototypeOf(new Set()[Symbol.iterator]()),
   Array: Array.prototype, String: String.prototype, Map: Map.prototype, Set: Set.prototype, WeakMap: WeakMap.prototype, WeakSet: WeakSet.prototype,
   Function: Function.prototype, Promise: Promise.prototype, PromiseStatic: Promise, JSON, Object, Reflect, RegExp: RegExp.prototype, TypedArray: TA,
   Number: Number.prototype, Math,
@@ -116,7 +127,8 @@ const installed = [];
 function poison(spec) {
   const dot = apply(String.prototype.indexOf, spec, ['.']);
   const owner = TARGETS[apply(String.prototype.slice, spec, [0, dot])];
-  const key = apply(String.prototype.slice, spec, [dot + 1]);
+  let key = apply(String.prototype.slice, spec, [dot + 1]);
+  if (key === '@@iterator') key = Symbol.iterator;
   const d = getOwnPropertyDescriptor(owner, key);
   if (d === undefined) return;
   installed[installed.length] = [owner, key, d];

@@ -33,7 +33,30 @@ import { WakeWaiter } from "./wake-waiter.js";
 const guestDir = new URL((workerData as { guestDir: string }).guestDir);
 const requireHere = createRequire(import.meta.url);
 
-/** The polyfills taken from npm packages, by builtin name (their own `require`s resolve beside them). */
+/**
+ * The polyfills taken from npm packages, by builtin name (their own `require`s resolve beside them).
+ *
+ * They are npm code as published: they call methods on their values (`list.push`, `s.toLowerCase()`,
+ * `fn.call`, for…of), which a guest can replace, so a guest's hook runs inside them. What keeps that from
+ * being an escape is what they hold, not how they call, and it is checked rather than assumed:
+ * - compiled strict whatever their source says (compile.ts): a hook sees `caller === null`, no frame's
+ *   arguments;
+ * - no capability given: no `internal`, and a `require` that reaches builtins and their own package's files
+ *   only (bootstrap.js);
+ * - no capability passed in: the runtime hands them data the guest gave or asked for (bytes, strings,
+ *   chunks, listeners, the values util.inspect is asked to show), never `internal`, `host`, the loader, the
+ *   scratch buffer or a privileged module's exports (the runtime's sources are scanned for a capability
+ *   assigned anywhere: test/node/primordials-scan.ts);
+ * - checked per package by test/node/escape-capabilities.test.ts, whose workloads load and drive each one
+ *   (buffer, fs: npm buffer with base64-js and ieee754; events, process, net: events; stream, fs,
+ *   child_process: readable-stream; string_decoder; path, other: path-browserify; module, esm:
+ *   cjs-module-lexer; util, console: node-inspect-extracted; webstreams, fetch: web-streams-polyfill) with
+ *   hooks on every property name their sources use, on the intrinsics, on the iteration protocol and on
+ *   globals, against an oracle of every privileged object.
+ * readable-stream's stand-in for primordials is replaced by the runtime's (bootstrap.js). Converting vendored
+ * copies of the rest to primordials would close the differences a replaced method makes to their results
+ * (test/node/primordials.test.ts lists them), not a way to a capability.
+ */
 const NPM_BUILTINS: Record<string, string> = {
   "npm-buffer": "buffer/index.js",
   "npm-events": "events/events.js",

@@ -63,6 +63,8 @@ const {
   StringPrototypeValueOf,
   SymbolPrototypeValueOf,
   MapPrototypeDelete,
+  SafeArrayIterator,
+  ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -160,7 +162,7 @@ function innerDeepEqual(val1, val2, mode, memos) {
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   } else if (isBoxedPrimitive(val1)) {
     let same = false;
-    for (const [check, valueOf] of valueOfs) {
+    for (const entry$163 of new SafeArrayIterator(valueOfs)) { const check = entry$163[0], valueOf = entry$163[1];
       if (check(val1)) { same = check(val2) && ObjectIs(valueOf(val1), valueOf(val2)); break; }
     }
     if (!same) return false;
@@ -179,9 +181,9 @@ const indexRe = /^(?:0|[1-9][0-9]*)$/;
 
 function nonIndexKeys(obj, mode) {
   const keys = [];
-  for (const k of ObjectKeys(obj)) if (RegExpPrototypeExec(indexRe, k) === null) keys[keys.length] = k;
+  for (const k of new SafeArrayIterator(ObjectKeys(obj))) if (RegExpPrototypeExec(indexRe, k) === null) keys[keys.length] = k;
   if (mode === kStrict) {
-    for (const s of ObjectGetOwnPropertySymbols(obj)) {
+    for (const s of new SafeArrayIterator(ObjectGetOwnPropertySymbols(obj))) {
       if (ObjectPrototypePropertyIsEnumerable(obj, s)) keys[keys.length] = s;
     }
   }
@@ -197,18 +199,18 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
   if (mode === kStrict) {
     const symKeysA = ObjectGetOwnPropertySymbols(val1);
     let count = 0;
-    for (const key of symKeysA) {
+    for (const key of new SafeArrayIterator(symKeysA)) {
       if (ObjectPrototypePropertyIsEnumerable(val1, key)) {
         if (!ObjectPrototypePropertyIsEnumerable(val2, key)) return false;
         if (iterationType !== kIsArray && iterationType !== kNoIterator) aKeys[aKeys.length] = key;
-        else if (!aKeys.includes(key)) aKeys[aKeys.length] = key;
+        else if (!ArrayPrototypeIncludes(aKeys, key)) aKeys[aKeys.length] = key;
         count++;
       } else if (ObjectPrototypePropertyIsEnumerable(val2, key)) {
         return false;
       }
     }
     let count2 = 0;
-    for (const key of ObjectGetOwnPropertySymbols(val2)) if (ObjectPrototypePropertyIsEnumerable(val2, key)) count2++;
+    for (const key of new SafeArrayIterator(ObjectGetOwnPropertySymbols(val2))) if (ObjectPrototypePropertyIsEnumerable(val2, key)) count2++;
     if (count !== count2) return false;
   }
   if (aKeys.length === 0 && (iterationType === kNoIterator ||
@@ -511,7 +513,7 @@ function generateMessage(actual, expected, operator) {
 // Errors keep their stack out of the diff (Node copies them without it).
 function copyError(source) {
   const target = { __proto__: ObjectGetPrototypeOf(source) };
-  for (const key of ObjectKeys(source)) target[key] = source[key];
+  for (const key of new SafeArrayIterator(ObjectKeys(source))) target[key] = source[key];
   ObjectDefineProperty(target, 'message', { value: source.message });
   return target;
 }
@@ -734,7 +736,7 @@ function innerOk(fn, argLen, value, message) {
   }
 }
 
-function ok(...args) { innerOk(ok, args.length, ...args); }
+function ok(...args) { ReflectApply(innerOk, undefined, [ok, args.length, ...new SafeArrayIterator(args)]); }
 
 const assert = ok;
 
@@ -861,12 +863,12 @@ function expectedException(actual, expected, message, fn) {
     } else {
       const keys = ObjectKeys(expected);
       if (expected instanceof ErrorCtor) {
-        keys.push('name', 'message');
+        ArrayPrototypePush(keys, 'name', 'message');
       } else if (keys.length === 0) {
         throw util._nodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
           `The argument 'error' may not be an empty object. Received {}`);
       }
-      for (const key of keys) {
+      for (const key of new SafeArrayIterator(keys)) {
         if (typeof actual[key] === 'string' && isRegExp(expected[key]) &&
             RegExpPrototypeExec(expected[key], actual[key]) !== null) {
           continue;
@@ -996,16 +998,16 @@ function expectsNoError(stackStartFn, actual, error, message) {
 }
 
 assert.throws = function throws(promiseFn, ...args) {
-  ReflectApply(expectsError, undefined, [throws, getActual(promiseFn), ...args]);
+  ReflectApply(expectsError, undefined, [throws, getActual(promiseFn), ...new SafeArrayIterator(args)]);
 };
 assert.rejects = async function rejects(promiseFn, ...args) {
-  ReflectApply(expectsError, undefined, [rejects, await waitForActual(promiseFn), ...args]);
+  ReflectApply(expectsError, undefined, [rejects, await waitForActual(promiseFn), ...new SafeArrayIterator(args)]);
 };
 assert.doesNotThrow = function doesNotThrow(fn, ...args) {
-  ReflectApply(expectsNoError, undefined, [doesNotThrow, getActual(fn), ...args]);
+  ReflectApply(expectsNoError, undefined, [doesNotThrow, getActual(fn), ...new SafeArrayIterator(args)]);
 };
 assert.doesNotReject = async function doesNotReject(fn, ...args) {
-  ReflectApply(expectsNoError, undefined, [doesNotReject, await waitForActual(fn), ...args]);
+  ReflectApply(expectsNoError, undefined, [doesNotReject, await waitForActual(fn), ...new SafeArrayIterator(args)]);
 };
 
 assert.ifError = function ifError(err) {
@@ -1021,13 +1023,13 @@ assert.ifError = function ifError(err) {
     // Node appends the original error's stack frames after the assertion's own.
     const origStack = err.stack;
     if (typeof origStack === 'string' && typeof newErr.stack === 'string') {
-      const origStackStart = origStack.indexOf('\n    at');
+      const origStackStart = StringPrototypeIndexOf(origStack, '\n    at');
       if (origStackStart !== -1) {
         const originalFrames = StringPrototypeSplit(StringPrototypeSlice(origStack, origStackStart + 1), '\n');
         let newFrames = StringPrototypeSplit(newErr.stack, '\n');
-        for (const errFrame of originalFrames) {
-          const pos = newFrames.indexOf(errFrame);
-          if (pos !== -1) { newFrames = newFrames.slice(0, pos); break; }
+        for (const errFrame of new SafeArrayIterator(originalFrames)) {
+          const pos = ArrayPrototypeIndexOf(newFrames, errFrame);
+          if (pos !== -1) { newFrames = ArrayPrototypeSlice(newFrames, 0, pos); break; }
         }
         const stackStart = ArrayPrototypeJoin(newFrames, '\n');
         const stackEnd = ArrayPrototypeJoin(originalFrames, '\n');
@@ -1059,7 +1061,7 @@ assert.match = function match(string, regexp, message) { internalMatch(string, r
 assert.doesNotMatch = function doesNotMatch(string, regexp, message) { internalMatch(string, regexp, message, doesNotMatch); };
 
 // assert.strict: the same functions with the strict comparisons under the loose names.
-function strict(...args) { innerOk(strict, args.length, ...args); }
+function strict(...args) { ReflectApply(innerOk, undefined, [strict, args.length, ...new SafeArrayIterator(args)]); }
 assert.strict = ObjectAssignFns(strict, assert, {
   equal: assert.strictEqual,
   deepEqual: assert.deepStrictEqual,
@@ -1068,8 +1070,8 @@ assert.strict = ObjectAssignFns(strict, assert, {
 });
 assert.strict.strict = assert.strict;
 function ObjectAssignFns(target, source, overrides) {
-  for (const key of ObjectKeys(source)) target[key] = source[key];
-  for (const key of ObjectKeys(overrides)) target[key] = overrides[key];
+  for (const key of new SafeArrayIterator(ObjectKeys(source))) target[key] = source[key];
+  for (const key of new SafeArrayIterator(ObjectKeys(overrides))) target[key] = overrides[key];
   return target;
 }
 

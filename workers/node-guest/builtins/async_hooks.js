@@ -3,7 +3,9 @@
 // carries the frame into them); no async hooks (createHook's hooks are never called).
 'use strict';
 
-const { ReflectApply, ObjectIs, ObjectDefineProperties: defineProperties } = require('internal/primordials');
+const { ReflectApply, ObjectIs, ObjectDefineProperties: defineProperties,
+  SafeArrayIterator,
+} = require('internal/primordials');
 
 const ctx = require('internal/async-context');
 const { invalidArgType } = require('internal/errors');
@@ -38,9 +40,9 @@ class AsyncResource {
     const bound =
       thisArg === undefined
         ? function (...args) {
-            return ReflectApply(resource.runInAsyncScope, resource, [fn, this, ...args]);
+            return ReflectApply(resource.runInAsyncScope, resource, [fn, this, ...new SafeArrayIterator(args)]);
           }
-        : (...args) => ReflectApply(resource.runInAsyncScope, resource, [fn, thisArg, ...args]);
+        : (...args) => ReflectApply(resource.runInAsyncScope, resource, [fn, thisArg, ...new SafeArrayIterator(args)]);
     let self = this;
     defineProperties(bound, {
       length: { configurable: true, enumerable: false, value: fn.length, writable: false },
@@ -68,7 +70,7 @@ class AsyncLocalStorage {
     return AsyncResource.bind(fn);
   }
   static snapshot() {
-    return AsyncResource.bind((cb, ...args) => cb(...args));
+    return AsyncResource.bind((cb, ...args) => ReflectApply(cb, undefined, args));
   }
   getStore() {
     return ctx.lookup(ctx.get(), this);
@@ -87,7 +89,7 @@ class AsyncLocalStorage {
     }
   }
   exit(callback, ...args) {
-    return this.run(undefined, callback, ...args);
+    return ReflectApply(this.run, this, [undefined, callback, ...new SafeArrayIterator(args)]);
   }
   disable() {
     ctx.forget(this);

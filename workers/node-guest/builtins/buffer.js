@@ -37,6 +37,7 @@ const {
   StringPrototypeTrim,
   TypedArrayPrototypeSet,
   TypedArrayPrototypeSubarray,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const buffer = internal.require('npm-buffer');
@@ -169,13 +170,13 @@ function replace(name, make) {
   if (typeof original !== 'function') return;
   const fn = make(original);
   ObjectDefineProperty(fn, 'name', { value: name, configurable: true });
-  for (const key of [name, name.replace('UInt', 'Uint')]) {
+  for (const key of new SafeArrayIterator([name, StringPrototypeReplace(name, 'UInt', 'Uint')])) {
     if (proto[key] === original || key === name) ObjectDefineProperty(proto, key, { value: fn, writable: true, enumerable: true, configurable: true });
   }
 }
 const fixed = [['8', 1], ['16LE', 2], ['16BE', 2], ['32LE', 4], ['32BE', 4]];
-for (const [suffix, size] of fixed) {
-  for (const signed of [false, true]) {
+for (const entry$177 of new SafeArrayIterator(fixed)) { const suffix = entry$177[0], size = entry$177[1];
+  for (const signed of new SafeArrayIterator([false, true])) {
     const bits = size * 8;
     const min = signed ? -(2 ** (bits - 1)) : 0;
     const max = signed ? 2 ** (bits - 1) - 1 : 2 ** bits - 1;
@@ -192,7 +193,7 @@ for (const [suffix, size] of fixed) {
     });
   }
 }
-for (const [name, size] of [['FloatLE', 4], ['FloatBE', 4], ['DoubleLE', 8], ['DoubleBE', 8]]) {
+for (const entry$195 of new SafeArrayIterator([['FloatLE', 4], ['FloatBE', 4], ['DoubleLE', 8], ['DoubleBE', 8]])) { const name = entry$195[0], size = entry$195[1];
   replace(`read${name}`, (original) => function (offset = 0) {
     checkBounds(this, offset, size - 1);
     return ReflectApply(original, this, [offset, true]);
@@ -203,8 +204,8 @@ for (const [name, size] of [['FloatLE', 4], ['FloatBE', 4], ['DoubleLE', 8], ['D
     return ReflectApply(original, this, [value, offset, true]);
   });
 }
-for (const [kind, min, max] of [['BigUInt64', 0n, 2n ** 64n - 1n], ['BigInt64', -(2n ** 63n), 2n ** 63n - 1n]]) {
-  for (const end of ['LE', 'BE']) {
+for (const entry$206 of new SafeArrayIterator([['BigUInt64', 0n, 2n ** 64n - 1n], ['BigInt64', -(2n ** 63n), 2n ** 63n - 1n]])) { const kind = entry$206[0], min = entry$206[1], max = entry$206[2];
+  for (const end of new SafeArrayIterator(['LE', 'BE'])) {
     replace(`read${kind}${end}`, (original) => function (offset = 0) {
       checkBounds(this, offset, 7);
       return ReflectApply(original, this, [offset]);
@@ -215,8 +216,8 @@ for (const [kind, min, max] of [['BigUInt64', 0n, 2n ** 64n - 1n], ['BigInt64', 
     });
   }
 }
-for (const end of ['LE', 'BE']) {
-  for (const signed of [false, true]) {
+for (const end of new SafeArrayIterator(['LE', 'BE'])) {
+  for (const signed of new SafeArrayIterator([false, true])) {
     const kind = signed ? 'Int' : 'UInt';
     replace(`read${kind}${end}`, (original) => function (offset, byteLength) {
       if (offset === undefined) throw invalidArgType('offset', 'of type number', offset);
@@ -249,7 +250,7 @@ const bufferInspect = function inspect(recurseTimes, ctx) {
   if (ctx) {
     let extras = false;
     const obj = { __proto__: null };
-    for (const key of ReflectOwnKeys(this)) {
+    for (const key of new SafeArrayIterator(ReflectOwnKeys(this))) {
       if (isIndex(key)) continue;
       const desc = ObjectGetOwnPropertyDescriptor(this, key);
       if (!ctx.showHidden && !desc.enumerable) continue;
@@ -354,7 +355,7 @@ class Blob {
     return `Blob ${inspect({ size: this.size, type: this.type }, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
   }
 }
-for (const name of ['size', 'type', 'slice', 'arrayBuffer', 'bytes', 'text', 'stream']) ObjectDefineProperty(Blob.prototype, name, { enumerable: true });
+for (const name of new SafeArrayIterator(['size', 'type', 'slice', 'arrayBuffer', 'bytes', 'text', 'stream'])) ObjectDefineProperty(Blob.prototype, name, { enumerable: true });
 class File extends Blob {
   #name;
   #lastModified;

@@ -64,7 +64,7 @@ function normalizeSpawnArguments(file, args, options) {
   if (options.argv0 !== undefined) argv[0] = String(options.argv0);
   const envObj = options.env || process.env;
   const env = [];
-  for (const key of ObjectKeys(envObj)) if (envObj[key] !== undefined) ArrayPrototypePush(env, `${key}=${envObj[key]}`);
+  for (const key of new SafeArrayIterator(ObjectKeys(envObj))) if (envObj[key] !== undefined) ArrayPrototypePush(env, `${key}=${envObj[key]}`);
   let cwd = options.cwd;
   if (cwd !== undefined && typeof cwd === 'object' && cwd !== null && typeof cwd.href === 'string') cwd = require('url').fileURLToPath(cwd);
   cwd = cwd === undefined ? process.cwd() : String(cwd);
@@ -143,7 +143,8 @@ function spawnFds(ends) {
 
 /** Closes the parent's copies of the child's pipe ends (and, when the spawn failed, its own). */
 function closePipes(ends, failed) {
-  for (const e of ends) {
+  for (let i = 0; i < ends.length; i++) {
+    const e = ends[i];
     if (!e.pipe) continue;
     sys.close(e.child);
     if (failed) sys.close(e.parent);
@@ -299,7 +300,7 @@ class ChildProcess extends EventEmitter {
     if (ipcFd >= 0) ArrayPrototypePush(env, `NODE_CHANNEL_FD=${ipcFd}`, `NODE_CHANNEL_SERIALIZATION_MODE=${serialization}`);
     const ends = openStdio(config, false);
     try {
-      this.pid = sys.spawn(file, argv, env, cwd, ...spawnFds(ends));
+      this.pid = sys.spawn(file, argv, env, cwd, ...new SafeArrayIterator(spawnFds(ends)));
     } catch (e) {
       closePipes(ends, true);
       const err = spawnError(e, file, argv);
@@ -320,7 +321,9 @@ class ChildProcess extends EventEmitter {
       if (i > 0) s.read(0);
       return s;
     });
-    [this.stdin, this.stdout, this.stderr] = this.stdio;
+    this.stdin = this.stdio[0];
+    this.stdout = this.stdio[1];
+    this.stderr = this.stdio[2];
     const reading = ArrayPrototypeFilter(this.stdio, (s, i) => s && i > 0);
     let open = reading.length + 1;
     const closed = () => {
@@ -496,7 +499,7 @@ function spawnSync(file, args, options) {
   const ends = openStdio(config, true);
   let pid;
   try {
-    pid = sys.spawn(file, argv, env, cwd, ...spawnFds(ends));
+    pid = sys.spawn(file, argv, env, cwd, ...new SafeArrayIterator(spawnFds(ends)));
   } catch (e) {
     closePipes(ends, true);
     const err = spawnError(e, file, argv);
@@ -586,7 +589,7 @@ function execFileSync(file, args, options) {
   }
   options = { stdio: ['pipe', 'pipe', 'inherit'], ...(options || {}) };
   const ret = spawnSync(file, args || [], options);
-  const err = checkExecSyncError(ret, [file, ...(args || [])]);
+  const err = checkExecSyncError(ret, [file, ...new SafeArrayIterator(args || [])]);
   if (err) throw err;
   return ret.stdout;
 }
@@ -613,7 +616,7 @@ function fork(modulePath, args, options) {
     args = [];
   } else if (!ArrayIsArray(args)) throw invalidArgType('args', 'an instance of Array', args);
   options = { ...(options || {}), shell: false };
-  args = [...(options.execArgv || process.execArgv), modulePath, ...args];
+  args = [...new SafeArrayIterator(options.execArgv || process.execArgv), modulePath, ...new SafeArrayIterator(args)];
   if (typeof options.stdio === 'string') options.stdio = [options.stdio, options.stdio, options.stdio, 'ipc'];
   else if (!ArrayIsArray(options.stdio)) options.stdio = options.silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc'];
   else if (!ArrayPrototypeIncludes(options.stdio, 'ipc')) throw codeError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', "Forked processes must have an IPC channel, missing value 'ipc' in options.stdio");

@@ -44,6 +44,9 @@ const {
   SymbolHasInstance,
   TypeError,
   WeakMap,
+  SafeWeakMap,
+  SafeArrayIterator,
+  ReflectConstruct,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -73,7 +76,7 @@ const kWrite = Symbol('kWrite');
 const kFormat = Symbol('kFormat');
 const kGetInspectOptions = Symbol('kGetInspectOptions');
 const kMaxGroupIndentation = 1000;
-const optionsMap = new WeakMap();
+const optionsMap = new SafeWeakMap();
 const consolePropAttributes = { writable: true, enumerable: false, configurable: true };
 const noop = () => {};
 
@@ -117,10 +120,10 @@ function Console(options /* or: stdout, stderr, ignoreErrors = true */) {
   ObjectDefineProperty(this, '_stderr', { ...consolePropAttributes, value: stderr });
   bindProperties(this, ignoreErrors, colorMode, groupIndentation);
 }
-const construct = (...args) => new Console(...args);
+const construct = (...args) => ReflectConstruct(Console, args);
 
 function bindMethods(self) {
-  for (const key of ObjectKeys(Console.prototype)) {
+  for (const key of new SafeArrayIterator(ObjectKeys(Console.prototype))) {
     self[key] = self[key].bind(self);
     ObjectDefineProperty(self[key], 'name', { value: key });
   }
@@ -160,7 +163,7 @@ function invalidArgType(name, expected, value) {
   else if (typeof value === 'function') got = `function ${value.name}`;
   else if (typeof value === 'object') got = value.constructor && value.constructor.name ? `an instance of ${value.constructor.name}` : '[Object: null prototype]';
   else got = `type ${typeof value} (${inspect(value)})`;
-  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${name.includes('.') ? 'property' : 'argument'} must be ${expected}. Received ${got}`);
+  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${StringPrototypeIncludes(name, '.') ? 'property' : 'argument'} must be ${expected}. Received ${got}`);
 }
 
 function useColors(stream, colorMode) {
@@ -205,7 +208,7 @@ const proto = {
   },
   [kFormat](toStderr, args) {
     const opts = this[kGetInspectOptions](toStderr ? this._stderr : this._stdout);
-    return ReflectApply(formatWithOptions, undefined, [opts, ...args]);
+    return ReflectApply(formatWithOptions, undefined, [opts, ...new SafeArrayIterator(args)]);
   },
   log(...args) { this[kWrite](false, this[kFormat](false, args)); },
   warn(...args) { this[kWrite](true, this[kFormat](true, args)); },
@@ -343,7 +346,7 @@ const proto = {
     }
     const keys = ObjectKeys(map);
     const values = [];
-    for (const k of keys) ArrayPrototypePush(values, map[k]);
+    for (const k of new SafeArrayIterator(keys)) ArrayPrototypePush(values, map[k]);
     if (hasPrimitives) {
       ArrayPrototypePush(keys, valuesKey);
       ArrayPrototypePush(values, valuesKeyArray);
@@ -359,8 +362,8 @@ proto.dirxml = proto.log;
 proto.error = proto.warn;
 proto.groupCollapsed = proto.group;
 // Enumerable, as Node's (its constructor binds what Object.keys lists).
-for (const key of ObjectKeys(proto)) Console.prototype[key] = proto[key];
-for (const sym of [kWrite, kFormat, kGetInspectOptions]) {
+for (const key of new SafeArrayIterator(ObjectKeys(proto))) Console.prototype[key] = proto[key];
+for (const sym of new SafeArrayIterator([kWrite, kFormat, kGetInspectOptions])) {
   ObjectDefineProperty(Console.prototype, sym, { ...consolePropAttributes, value: proto[sym] });
 }
 ObjectDefineProperty(Console.prototype, SymbolToStringTag, { value: 'console', writable: false, enumerable: false, configurable: true });
@@ -473,7 +476,7 @@ function cliTable(head, columns) {
   let result = `${tableChars.topLeft}${ArrayPrototypeJoin(divider, tableChars.topMiddle)}${tableChars.topRight}\n` +
     `${renderRow(head, columnWidths)}\n` +
     `${tableChars.leftMiddle}${ArrayPrototypeJoin(divider, tableChars.rowMiddle)}${tableChars.rightMiddle}\n`;
-  for (const row of rows) result += `${renderRow(row, columnWidths)}\n`;
+  for (const row of new SafeArrayIterator(rows)) result += `${renderRow(row, columnWidths)}\n`;
   result += `${tableChars.bottomLeft}${ArrayPrototypeJoin(divider, tableChars.bottomMiddle)}${tableChars.bottomRight}`;
   return result;
 }
@@ -521,7 +524,7 @@ ObjectDefineProperty(run, 'length', { value: 0 });
 const CONTEXT_METHODS = ['dir', 'dirXml', 'table', 'groupEnd', 'clear', 'count', 'countReset', 'profile', 'profileEnd', 'timeLog', 'debug', 'error', 'info', 'log', 'warn', 'trace', 'group', 'groupCollapsed', 'assert', 'time', 'timeEnd', 'timeStamp'];
 function contextConsole() {
   const ctx = {};
-  for (const name of CONTEXT_METHODS) {
+  for (const name of new SafeArrayIterator(CONTEXT_METHODS)) {
     const fn = { [name]() {} }[name];
     ObjectDefineProperty(fn, 'length', { value: 1 });
     ctx[name] = fn;

@@ -39,6 +39,8 @@ const {
   Symbol,
   TypeError,
   Uint8Array,
+  SafeArrayIterator,
+  TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -427,8 +429,8 @@ class CipherBase extends Transform {
     const r = call('cipherFinal', id);
     const outLength = MathFloor(r / 65536);
     const bytes = receive(outLength + (r % 65536));
-    if (r % 65536 > 0) this[kTag] = Buffer.from(bytes.subarray(outLength));
-    return this._decode(bytes.subarray(0, outLength), outputEncoding, true);
+    if (r % 65536 > 0) this[kTag] = Buffer.from(TypedArrayPrototypeSubarray(bytes, outLength));
+    return this._decode(TypedArrayPrototypeSubarray(bytes, 0, outLength), outputEncoding, true);
   }
   setAutoPadding(ap) {
     if (this[kId] === 0) throw invalidState('setAutoPadding');
@@ -711,7 +713,7 @@ DiffieHellmanGroup.prototype.generateKeys = DiffieHellman.prototype.generateKeys
 DiffieHellmanGroup.prototype.computeSecret = DiffieHellman.prototype.computeSecret = function computeSecret(key, inEnc, outEnc) {
   return encoded(agreementCall(this, 'dh', 'computeSecret', key, inEnc), outEnc);
 };
-for (const m of ['getPrime', 'getGenerator', 'getPublicKey', 'getPrivateKey']) DiffieHellmanGroup.prototype[m] = DiffieHellman.prototype[m] = dhOutput(m);
+for (const m of new SafeArrayIterator(['getPrime', 'getGenerator', 'getPublicKey', 'getPrivateKey'])) DiffieHellmanGroup.prototype[m] = DiffieHellman.prototype[m] = dhOutput(m);
 DiffieHellman.prototype.setPublicKey = dhInput('setPublicKey');
 DiffieHellman.prototype.setPrivateKey = dhInput('setPrivateKey');
 

@@ -11,6 +11,9 @@ const {
   RangeError,
   String,
   TypeError,
+  ArrayPrototypePush,
+  SafeArrayIterator,
+  TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -131,7 +134,7 @@ class Socket extends EventEmitter {
   _whenBound(run) {
     if (this._state === BOUND) return run();
     if (!this._queue) this._queue = [];
-    this._queue.push(run);
+    ArrayPrototypePush(this._queue, run);
     if (this._state === UNBOUND) this.bind({ port: 0 });
   }
 
@@ -161,7 +164,7 @@ class Socket extends EventEmitter {
         const b = toBuffer(buffer);
         if (offset < 0 || offset > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"offset" is outside of buffer bounds');
         if (length < 0 || offset + length > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"length" is outside of buffer bounds');
-        list = [b.subarray(offset, offset + length)];
+        list = [TypedArrayPrototypeSubarray(b, offset, offset + length)];
       } else {
         callback = port;
         address = length;
@@ -322,7 +325,7 @@ class Socket extends EventEmitter {
 }
 
 // No broadcast or multicast on the VM's loopback.
-for (const name of ['setBroadcast', 'setTTL', 'setMulticastTTL', 'setMulticastLoopback', 'setMulticastInterface', 'addMembership', 'dropMembership', 'addSourceSpecificMembership', 'dropSourceSpecificMembership']) {
+for (const name of new SafeArrayIterator(['setBroadcast', 'setTTL', 'setMulticastTTL', 'setMulticastLoopback', 'setMulticastInterface', 'addMembership', 'dropMembership', 'addSourceSpecificMembership', 'dropSourceSpecificMembership'])) {
   Socket.prototype[name] = function () {
     this._healthCheck();
     throw ns.errnoException('ENOSYS', name);

@@ -4,9 +4,12 @@
 const {
   Map,
   ReflectApply,
+  ArrayPrototypePush, ArrayPrototypeSplice,
+  SafeMap,
+  ArrayPrototypeIndexOf, ArrayPrototypeSlice,
 } = require('internal/primordials');
 
-const channels = new Map();
+const channels = new SafeMap();
 
 class Channel {
   constructor(name) {
@@ -17,16 +20,16 @@ class Channel {
     return this._subscribers.length > 0;
   }
   subscribe(fn) {
-    this._subscribers.push(fn);
+    ArrayPrototypePush(this._subscribers, fn);
   }
   unsubscribe(fn) {
-    const i = this._subscribers.indexOf(fn);
+    const i = ArrayPrototypeIndexOf(this._subscribers, fn);
     if (i < 0) return false;
-    this._subscribers.splice(i, 1);
+    ArrayPrototypeSplice(this._subscribers, i, 1);
     return true;
   }
   publish(message) {
-    for (const fn of this._subscribers.slice()) fn(message, this.name);
+    for (const fn of ArrayPrototypeSlice(this._subscribers)) fn(message, this.name);
   }
   bindStore() {}
   unbindStore() {}

@@ -11,6 +11,8 @@ const {
   Promise,
   String,
   TypeError,
+  SafeArrayIterator,
+  ArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -94,7 +96,7 @@ class Resolver {
   }
   cancel() {}
   getServers() {
-    return this._servers.slice();
+    return ArrayPrototypeSlice(this._servers);
   }
   setServers(servers) {
     if (!ArrayIsArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);
@@ -111,7 +113,7 @@ class Resolver {
     return this[method](hostname, callback);
   }
 }
-for (const method of ObjectKeys(QUERIES)) {
+for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
   Resolver.prototype[method] = function (hostname, options, callback) {
     if (typeof options === 'function') callback = options;
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
@@ -145,7 +147,7 @@ const promises = {
     return new Promise((resolve, reject) => defaultResolver.resolve(hostname, rrtype === undefined ? 'A' : rrtype, (e, r) => (e ? reject(e) : resolve(r))));
   },
 };
-for (const method of ObjectKeys(QUERIES)) {
+for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
   const run = (hostname) => new Promise((resolve, reject) => defaultResolver[method](hostname, (e, r) => (e ? reject(e) : resolve(r))));
   promises[method] = run;
   PromisesResolver.prototype[method] = run;

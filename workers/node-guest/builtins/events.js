@@ -25,6 +25,9 @@ const {
   ArrayPrototypeSlice,
   ArrayPrototypeSplice,
   StringPrototypeSplit,
+  ArrayPrototypePush, ArrayPrototypeShift,
+  SafeWeakMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const NpmEventEmitter = internal.require('npm-events');
@@ -35,7 +38,7 @@ const { codeError, invalidArgType } = require('internal/errors');
 function EventEmitter(opts) {
   ReflectApply(EventEmitter.init, this, [opts]);
 }
-for (const key of ReflectOwnKeys(NpmEventEmitter)) {
+for (const key of new SafeArrayIterator(ReflectOwnKeys(NpmEventEmitter))) {
   if (key === 'length' || key === 'name' || key === 'prototype' || key === 'arguments' || key === 'caller') continue;
   // Defined last, in Node's order of keys (it cannot be moved once defined).
   if (key === 'defaultMaxListeners') continue;
@@ -79,7 +82,7 @@ EventEmitter.init = function init(opts) {
 
 const nextTick = (fn, ...args) => {
   const p = globalThis.process;
-  if (p && typeof p.nextTick === 'function') p.nextTick(fn, ...args);
+  if (p && typeof p.nextTick === 'function') ReflectApply(p.nextTick, p, [fn, ...new SafeArrayIterator(args)]);
   else queueMicrotask(() => ReflectApply(fn, undefined, args));
 };
 function addCatch(that, promise, type, args) {
@@ -143,7 +146,7 @@ EventEmitter.prototype.emit = function emit(type, ...args) {
   let doError = type === 'error';
   const events = this._events;
   if (events !== undefined) {
-    if (doError && events[kErrorMonitor] !== undefined) this.emit(kErrorMonitor, ...args);
+    if (doError && events[kErrorMonitor] !== undefined) ReflectApply(this.emit, this, [kErrorMonitor, ...new SafeArrayIterator(args)]);
     doError = doError && events.error === undefined;
   } else if (!doError) {
     return false;
@@ -194,11 +197,11 @@ EventEmitter.errorMonitor = kErrorMonitor;
 EventEmitter.captureRejectionSymbol = kRejection;
 EventEmitter.getEventListeners = (emitter, name) => (typeof emitter.listeners === 'function' ? emitter.listeners(name) : []);
 /** EventTargets' limits (Node keeps one on each; the guest's EventTarget has none of its own). */
-const targetMaxListeners = new WeakMap();
+const targetMaxListeners = new SafeWeakMap();
 const isEventTarget = (t) => typeof globalThis.EventTarget === 'function' && t instanceof globalThis.EventTarget;
 EventEmitter.setMaxListeners = (n = 10, ...targets) => {
   if (targets.length === 0) EventEmitter.defaultMaxListeners = n;
-  for (const t of targets) {
+  for (const t of new SafeArrayIterator(targets)) {
     if (typeof t.setMaxListeners === 'function') t.setMaxListeners(n);
     else if (isEventTarget(t)) targetMaxListeners.set(t, n);
   }
@@ -222,10 +225,10 @@ EventEmitter.on = function on(emitter, event, options = {}) {
   const waiting = [];
   let error = null;
   let done = false;
-  const onEvent = (...args) => (waiting.length ? waiting.shift().resolve({ value: args, done: false }) : queue.push(args));
+  const onEvent = (...args) => (waiting.length ? ArrayPrototypeShift(waiting).resolve({ value: args, done: false }) : ArrayPrototypePush(queue, args));
   const onError = (e) => {
     done = true;
-    if (waiting.length) waiting.shift().reject(e);
+    if (waiting.length) ArrayPrototypeShift(waiting).reject(e);
     else error = e;
     finish();
   };
@@ -238,19 +241,19 @@ EventEmitter.on = function on(emitter, event, options = {}) {
   if (options.signal) options.signal.addEventListener('abort', () => onError(ObjectAssign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' })), { once: true });
   return {
     next() {
-      if (queue.length) return PromiseResolve({ value: queue.shift(), done: false });
+      if (queue.length) return PromiseResolve({ value: ArrayPrototypeShift(queue), done: false });
       if (error) {
         const e = error;
         error = null;
         return PromiseReject(e);
       }
       if (done) return PromiseResolve({ value: undefined, done: true });
-      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+      return new Promise((resolve, reject) => ArrayPrototypePush(waiting, { resolve, reject }));
     },
     return() {
       done = true;
       finish();
-      for (const w of waiting.splice(0)) w.resolve({ value: undefined, done: true });
+      for (const w of new SafeArrayIterator(ArrayPrototypeSplice(waiting, 0))) w.resolve({ value: undefined, done: true });
       return PromiseResolve({ value: undefined, done: true });
     },
     throw(e) {
@@ -297,11 +300,11 @@ function lazyEventEmitterAsyncResource() {
     emit(event, ...args) {
       if (this[kAsyncResource] === undefined) {
         // Node 24 keeps the resource in a private field.
-        if (Number(globalThis.process.versions.node.split('.')[0]) >= 24) throw new TypeError('Cannot read private member #asyncResource from an object whose class did not declare it');
+        if (Number(StringPrototypeSplit(globalThis.process.versions.node, '.')[0]) >= 24) throw new TypeError('Cannot read private member #asyncResource from an object whose class did not declare it');
         throw invalidThis('EventEmitterAsyncResource');
       }
       const { asyncResource } = this;
-      return ReflectApply(asyncResource.runInAsyncScope, asyncResource, [super.emit, this, event, ...args]);
+      return ReflectApply(asyncResource.runInAsyncScope, asyncResource, [super.emit, this, event, ...new SafeArrayIterator(args)]);
     }
     emitDestroy() {
       this.asyncResource.emitDestroy();
@@ -322,7 +325,7 @@ function lazyEventEmitterAsyncResource() {
 ObjectDefineProperty(EventEmitter, 'EventEmitterAsyncResource', { enumerable: true, configurable: true, get: lazyEventEmitterAsyncResource, set: undefined });
 
 // Node's keys, in Node's order.
-for (const key of ['addAbortListener', 'once', 'on', 'getEventListeners', 'getMaxListeners', 'EventEmitter', 'usingDomains', 'captureRejectionSymbol', 'captureRejections', 'EventEmitterAsyncResource', 'errorMonitor', 'defaultMaxListeners', 'setMaxListeners', 'init', 'listenerCount']) {
+for (const key of new SafeArrayIterator(['addAbortListener', 'once', 'on', 'getEventListeners', 'getMaxListeners', 'EventEmitter', 'usingDomains', 'captureRejectionSymbol', 'captureRejections', 'EventEmitterAsyncResource', 'errorMonitor', 'defaultMaxListeners', 'setMaxListeners', 'init', 'listenerCount'])) {
   const d = ObjectGetOwnPropertyDescriptor(key === 'defaultMaxListeners' ? NpmEventEmitter : EventEmitter, key);
   if (d === undefined) continue;
   delete EventEmitter[key];

@@ -9,6 +9,7 @@ const {
   Error,
   Promise,
   Symbol,
+  StringPrototypeIndexOf,
 } = require('internal/primordials');
 
 const fs = require('fs');
@@ -147,7 +148,7 @@ exports.lchmod = function lchmod(path, mode) {
     const message = 'The lchmod() method is not implemented';
     const err = new ErrorCtor(message);
     ObjectDefineProperty(err, 'code', { value: 'ERR_METHOD_NOT_IMPLEMENTED', enumerable: true, writable: true, configurable: true });
-    const frames = `${err.stack}`.indexOf('\n');
+    const frames = StringPrototypeIndexOf(`${err.stack}`, '\n');
     err.stack = `Error [ERR_METHOD_NOT_IMPLEMENTED]: ${message}${frames === -1 ? '' : err.stack.slice(frames)}`;
     throw err;
   });

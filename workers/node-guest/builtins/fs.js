@@ -60,6 +60,10 @@ const {
   uncurryThis,
   RegExpPrototypeExec,
   ObjectGetOwnPropertyDescriptor,
+  StringPrototypeToUpperCase,
+  SafeMap,
+  SafeArrayIterator,
+  ArrayPrototypeSome, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const sys = internal.sys;
@@ -123,7 +127,7 @@ function quote(s) {
     if (c === 39) out += "\\'";
     else if (c === 92) out += '\\\\';
     else if (c === 10) out += '\\n';
-    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + c.toString(16).toUpperCase();
+    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + StringPrototypeToUpperCase(c.toString(16));
     else out += s[i];
   }
   return "'" + out + "'";
@@ -499,7 +503,7 @@ BigIntStats.prototype._checkModeProperty = function _checkModeProperty(property)
   return (this.mode & BigIntCtor(S_IFMT)) === BigIntCtor(property);
 };
 
-for (const [name, msName] of [['atime', 'atimeMs'], ['mtime', 'mtimeMs'], ['ctime', 'ctimeMs'], ['birthtime', 'birthtimeMs']]) {
+for (const entry$504 of new SafeArrayIterator([['atime', 'atimeMs'], ['mtime', 'mtimeMs'], ['ctime', 'ctimeMs'], ['birthtime', 'birthtimeMs']])) { const name = entry$504[0], msName = entry$504[1];
   const own = (self, value) => ObjectDefineProperty(self, name, { value, writable: true, enumerable: true, configurable: true });
   const lazyDate = {
     get() {
@@ -647,8 +651,8 @@ function readAllFromFd(fd) {
     if (n === 0) break;
     used += n;
   }
-  if (chunks.length === 0) return used === buf.length ? buf : buf.subarray(0, used);
-  ArrayPrototypePush(chunks, buf.subarray(0, used));
+  if (chunks.length === 0) return used === buf.length ? buf : TypedArrayPrototypeSubarray(buf, 0, used);
+  ArrayPrototypePush(chunks, TypedArrayPrototypeSubarray(buf, 0, used));
   return Buffer.concat(chunks, total + used);
 }
 
@@ -1346,7 +1350,7 @@ function defineStreams() {
       if (bytes > 0) {
         if (this.pos !== undefined) this.pos += bytes;
         this.bytesRead += bytes;
-        this.push(bytes === n ? buf : buf.subarray(0, bytes));
+        this.push(bytes === n ? buf : TypedArrayPrototypeSubarray(buf, 0, bytes));
       } else {
         this.push(null);
       }
@@ -1431,8 +1435,8 @@ function defineStreams() {
       cb(err);
     },
   };
-  for (const C of [ReadStream, WriteStream]) {
-    for (const key of ['pending', '_construct', '_destroy']) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
+  for (const C of new SafeArrayIterator([ReadStream, WriteStream])) {
+    for (const key of new SafeArrayIterator(['pending', '_construct', '_destroy'])) ObjectDefineProperty(C.prototype, key, { ...ObjectGetOwnPropertyDescriptor(fileStream, key), enumerable: false });
   }
 
   streamClasses.ReadStream = streamClasses.FileReadStream = ReadStream;
@@ -1457,7 +1461,7 @@ function watch() { throw unsupported('fs.watch'); }
 const POLLED_FIELDS = [0, 1, 3, 4, 7, 8, 11, 12, 13];
 const ZERO_STAT = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 /** Absolute path → its StatWatcher, shared by every watchFile of that path (as Node's). */
-const statWatchers = new Map();
+const statWatchers = new SafeMap();
 let StatWatcher;
 const kBigInt = Symbol('kBigInt');
 const kPersistent = Symbol('kPersistent');
@@ -1488,7 +1492,7 @@ function statWatcherClass() {
           status = err.code;
         }
         if (curr !== undefined) {
-          if (status !== '' && (status !== 'ok' || POLLED_FIELDS.some((i) => curr[i] !== last[i]))) this.emit('change', makeStats(curr, this[kBigInt]), makeStats(last, this[kBigInt]));
+          if (status !== '' && (status !== 'ok' || ArrayPrototypeSome(POLLED_FIELDS, (i) => curr[i] !== last[i]))) this.emit('change', makeStats(curr, this[kBigInt]), makeStats(last, this[kBigInt]));
           last = curr;
           status = 'ok';
         }
@@ -1583,7 +1587,7 @@ for (let i = 0; i < callbackForms.length; i++) {
   exports[f[0]] = callbackify(f[0], syncApi[f[0] + 'Sync'], f[1], f[2]);
 }
 exports.realpath.native = callbackify('native', realpathSync, 3, true);
-for (const name of ['chmod', 'fchmod', 'fchown']) {
+for (const name of new SafeArrayIterator(['chmod', 'fchmod', 'fchown'])) {
   const check = prepared[name];
   exports[name] = {
     [name](...args) {
@@ -1634,7 +1638,7 @@ exports.write = function write(fd, buffer, offset, length, position, callback) {
   settle(cb, () => [ReflectApply(writeSync, undefined, args), data], true);
 };
 // readv/writev call back with (err, bytes, buffers), failures included (bytes 0 then).
-for (const [name, syncFn] of [['readv', readvSync], ['writev', writevSync]]) {
+for (const entry$1639 of new SafeArrayIterator([['readv', readvSync], ['writev', writevSync]])) { const name = entry$1639[0], syncFn = entry$1639[1];
   exports[name] = {
     [name](fd, buffers, position, callback) {
       validateFd(fd);
@@ -1665,7 +1669,7 @@ exports.Dirent = Dirent;
 exports.Dir = Dir;
 exports.openAsBlob = openAsBlob;
 
-for (const name of ['ReadStream', 'WriteStream', 'FileReadStream', 'FileWriteStream']) {
+for (const name of new SafeArrayIterator(['ReadStream', 'WriteStream', 'FileReadStream', 'FileWriteStream'])) {
   ObjectDefineProperty(exports, name, {
     enumerable: true, configurable: true,
     get() { defineStreams(); return streamClasses[name]; },

@@ -22,6 +22,11 @@ const {
   String,
   TypeError,
   decodeURIComponent,
+  ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSplice, StringPrototypeStartsWith, StringPrototypeToLowerCase, StringPrototypeToUpperCase,
+  SafeMap, SafeSet,
+  ReflectApply, SafeArrayIterator,
+  RegExpPrototypeExec,
+  ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice, StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -86,7 +91,7 @@ class ServerResponse extends OutgoingMessage {
     this._expect_continue = false;
     if (req.method === 'HEAD') this._hasBody = false;
     if (req.httpVersionMajor < 1 || (req.httpVersionMajor === 1 && req.httpVersionMinor === 0)) {
-      this.useChunkedEncodingByDefault = /(^|,)\s*chunked\s*(,|$)/i.test(String(req.headers.te || ''));
+      this.useChunkedEncodingByDefault = (RegExpPrototypeExec(/(^|,)\s*chunked\s*(,|$)/i, String(req.headers.te || '')) !== null);
       this.shouldKeepAlive = false;
     }
   }
@@ -137,12 +142,12 @@ class ServerResponse extends OutgoingMessage {
           if (v === undefined) continue;
           validateHeaderName(k);
           validateHeaderValue(k, v);
-          (this._headers ??= new Map()).set(k.toLowerCase(), [k, v]);
+          (this._headers ??= new SafeMap()).set(StringPrototypeToLowerCase(k), [k, v]);
         }
         headers = this._headers;
       }
     }
-    if (/[\r\n]/.test(this.statusMessage)) throw codeError(TypeError, 'ERR_INVALID_CHAR', 'Invalid character in statusMessage');
+    if (RegExpPrototypeExec(/[\r\n]/, this.statusMessage) !== null) throw codeError(TypeError, 'ERR_INVALID_CHAR', 'Invalid character in statusMessage');
     if (statusCode === 204 || statusCode === 304 || (statusCode >= 100 && statusCode <= 199)) this._hasBody = false;
     if (this._expect_continue && !this._sent100) this.shouldKeepAlive = false;
     this._storeHeader(`HTTP/1.1 ${statusCode} ${this.statusMessage}\r\n`, headers);
@@ -195,7 +200,7 @@ function connectionListener(socket) {
       }
       const expect = req.headers.expect;
       if (expect !== undefined && info.versionMajor === 1 && info.versionMinor === 1) {
-        if (/^100-continue$/i.test(expect)) {
+        if (RegExpPrototypeExec(/^100-continue$/i, expect) !== null) {
           res._expect_continue = true;
           if (server.listenerCount('checkContinue') > 0) server.emit('checkContinue', req, res);
           else {
@@ -242,7 +247,7 @@ function connectionListener(socket) {
       } catch (err) {
         return clientError(err);
       }
-      buf = buf.subarray(used);
+      buf = TypedArrayPrototypeSubarray(buf, used);
       if (state.upgraded) {
         const req = state.upgraded;
         socket.removeListener('data', onData);
@@ -361,7 +366,7 @@ class Server extends net.Server {
     this.requestTimeout = 300000;
     this.httpAllowHalfOpen = false;
     this.requireHostHeader = options.requireHostHeader ?? true;
-    this._httpConnections = new Set();
+    this._httpConnections = new SafeSet();
     this.on('connection', connectionListener);
   }
 
@@ -372,11 +377,11 @@ class Server extends net.Server {
   }
 
   closeAllConnections() {
-    for (const s of [...this._httpConnections]) s.socket.destroy();
+    for (const s of new SafeArrayIterator(ArrayFrom(this._httpConnections))) s.socket.destroy();
   }
 
   closeIdleConnections() {
-    for (const s of [...this._httpConnections]) if (!s.req && !s.res) s.socket.destroy();
+    for (const s of new SafeArrayIterator(ArrayFrom(this._httpConnections))) if (!s.req && !s.res) s.socket.destroy();
   }
 
   close(cb) {
@@ -426,7 +431,7 @@ class Agent extends EventEmitter {
   }
 
   createConnection(...args) {
-    return net.createConnection(...args);
+    return ReflectApply(net.createConnection, net, args);
   }
 
   addRequest(req, options, port, localAddress) {
@@ -437,17 +442,17 @@ class Agent extends EventEmitter {
     const name = this.getName(options);
     const free = this.freeSockets[name];
     if (free && free.length) {
-      const socket = this.scheduling === 'fifo' ? free.shift() : free.pop();
+      const socket = this.scheduling === 'fifo' ? ArrayPrototypeShift(free) : ArrayPrototypePop(free);
       if (!free.length) delete this.freeSockets[name];
       this.reuseSocket(socket, req);
-      (this.sockets[name] ??= []).push(socket);
+      ArrayPrototypePush((this.sockets[name] ??= []), socket);
       setRequestSocket(this, req, socket);
       return;
     }
     const count = (this.sockets[name] || []).length;
     if (count < this.maxSockets && this.totalSocketCount < this.maxTotalSockets) {
       this.createSocket(req, options, (err, socket) => (err ? req.onSocket(socket, err) : setRequestSocket(this, req, socket)));
-    } else (this.requests[name] ??= []).push(req);
+    } else ArrayPrototypePush((this.requests[name] ??= []), req);
   }
 
   createSocket(req, options, cb) {
@@ -457,7 +462,7 @@ class Agent extends EventEmitter {
     options.encoding = null;
     const socket = this.createConnection(options);
     if (!socket) return cb(new Error('no socket'));
-    (this.sockets[name] ??= []).push(socket);
+    ArrayPrototypePush((this.sockets[name] ??= []), socket);
     this.totalSocketCount++;
     const onFree = () => this.emit('free', socket, options);
     socket._agentOnFree = onFree;
@@ -465,7 +470,7 @@ class Agent extends EventEmitter {
     socket.on('close', onClose);
     socket.on('timeout', () => {
       const free = this.freeSockets[name];
-      if (free && free.includes(socket)) socket.destroy();
+      if (free && ArrayPrototypeIncludes(free, socket)) socket.destroy();
     });
     cb(null, socket);
   }
@@ -475,7 +480,7 @@ class Agent extends EventEmitter {
     if (socket.destroyed) return;
     const queue = this.requests[name];
     if (queue && queue.length) {
-      const req = queue.shift();
+      const req = ArrayPrototypeShift(queue);
       if (!queue.length) delete this.requests[name];
       this.reuseSocket(socket, req);
       setRequestSocket(this, req, socket);
@@ -488,30 +493,30 @@ class Agent extends EventEmitter {
     socket._httpMessage = null;
     const active = this.sockets[name];
     if (active) {
-      const i = active.indexOf(socket);
-      if (i !== -1) active.splice(i, 1);
+      const i = ArrayPrototypeIndexOf(active, socket);
+      if (i !== -1) ArrayPrototypeSplice(active, i, 1);
       if (!active.length) delete this.sockets[name];
     }
-    free.push(socket);
+    ArrayPrototypePush(free, socket);
     socket.once('error', freeSocketErrorListener);
   }
 
   removeSocket(socket, options) {
     const name = this.getName(options);
     let found = false;
-    for (const table of [this.sockets, this.freeSockets]) {
+    for (const table of new SafeArrayIterator([this.sockets, this.freeSockets])) {
       const list = table[name];
       if (!list) continue;
-      const i = list.indexOf(socket);
+      const i = ArrayPrototypeIndexOf(list, socket);
       if (i === -1) continue;
       found = true;
-      list.splice(i, 1);
+      ArrayPrototypeSplice(list, i, 1);
       if (!list.length) delete table[name];
     }
     if (found) this.totalSocketCount--;
     const queue = this.requests[name];
     if (queue && queue.length && (this.sockets[name] || []).length < this.maxSockets) {
-      const req = queue.shift();
+      const req = ArrayPrototypeShift(queue);
       if (!queue.length) delete this.requests[name];
       this.createSocket(req, options, (err, s) => (err ? req.onSocket(s, err) : setRequestSocket(this, req, s)));
     }
@@ -532,7 +537,7 @@ class Agent extends EventEmitter {
   }
 
   destroy() {
-    for (const table of [this.freeSockets, this.sockets]) for (const name of ObjectKeys(table)) for (const s of [...table[name]]) s.destroy();
+    for (const table of new SafeArrayIterator([this.freeSockets, this.sockets])) for (const name of new SafeArrayIterator(ObjectKeys(table))) for (const s of new SafeArrayIterator(ArrayPrototypeSlice(table[name]))) s.destroy();
   }
 }
 Agent.defaultMaxSockets = Infinity;
@@ -553,7 +558,7 @@ const globalAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 50
 function urlToHttpOptions(url) {
   const options = {
     protocol: url.protocol,
-    hostname: typeof url.hostname === 'string' && url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+    hostname: typeof url.hostname === 'string' && StringPrototypeStartsWith(url.hostname, '[') ? StringPrototypeSlice(url.hostname, 1, -1) : url.hostname,
     hash: url.hash,
     search: url.search,
     pathname: url.pathname,
@@ -610,11 +615,11 @@ class ClientRequest extends OutgoingMessage {
     const setHost = options.setHost === undefined || Boolean(options.setHost);
     this.socketPath = options.socketPath;
     if (options.method != null && typeof options.method !== 'string') throw invalidArgType('options.method', 'of type string', options.method);
-    const method = options.method ? options.method.toUpperCase() : 'GET';
+    const method = options.method ? StringPrototypeToUpperCase(options.method) : 'GET';
     validateHeaderName(method, 'Method');
     this.method = method;
     this.path = options.path || '/';
-    if (/[\u0000-\u0020]/.test(this.path)) throw codeError(TypeError, 'ERR_UNESCAPED_CHARACTERS', 'Request path contains unescaped characters');
+    if (RegExpPrototypeExec(/[\u0000-\u0020]/, this.path) !== null) throw codeError(TypeError, 'ERR_UNESCAPED_CHARACTERS', 'Request path contains unescaped characters');
     this.host = host;
     this.protocol = protocol;
     this.maxHeaderSize = options.maxHeaderSize || maxHeaderSize;
@@ -638,10 +643,10 @@ class ClientRequest extends OutgoingMessage {
 
     const headers = options.headers;
     if (!ArrayIsArray(headers)) {
-      if (headers) for (const key of ObjectKeys(headers)) this.setHeader(key, headers[key]);
+      if (headers) for (const key of new SafeArrayIterator(ObjectKeys(headers))) this.setHeader(key, headers[key]);
       if (host && !this.getHeader('host') && setHost) {
         let hostHeader = host;
-        if (hostHeader.includes(':') && !hostHeader.startsWith('[')) hostHeader = `[${hostHeader}]`;
+        if (StringPrototypeIncludes(hostHeader, ':') && !StringPrototypeStartsWith(hostHeader, '[')) hostHeader = `[${hostHeader}]`;
         if (port && +port !== defaultPort) hostHeader += `:${port}`;
         this.setHeader('Host', hostHeader);
       }
@@ -835,7 +840,7 @@ function attachClient(req, socket) {
         socket.destroy();
         return emitError(err);
       }
-      buf = buf.subarray(used);
+      buf = TypedArrayPrototypeSubarray(buf, used);
       if (res && res.upgrade) {
         detach();
         const event = req.method === 'CONNECT' ? 'connect' : 'upgrade';
@@ -912,7 +917,7 @@ function get(url, options, cb) {
 }
 
 module.exports = {
-  METHODS: METHODS.slice(),
+  METHODS: ArrayPrototypeSlice(METHODS),
   STATUS_CODES,
   Agent,
   ClientRequest,

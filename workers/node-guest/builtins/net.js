@@ -15,6 +15,8 @@ const {
   RangeError,
   String,
   TypeError,
+  StringPrototypeTrim,
+  ArrayPrototypeMap,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -47,7 +49,7 @@ function normalizeArgs(args) {
 }
 
 function validatePort(port, name = 'Port', allowZero = true) {
-  const bad = (typeof port !== 'number' && typeof port !== 'string') || (typeof port === 'string' && port.trim().length === 0) ||
+  const bad = (typeof port !== 'number' && typeof port !== 'string') || (typeof port === 'string' && StringPrototypeTrim(port).length === 0) ||
     +port !== +port >>> 0 || port > 0xffff || (port === 0 && !allowZero);
   if (bad) {
     const shown = typeof port === 'string' ? `'${port}'` : String(port);
@@ -101,7 +103,8 @@ class Socket extends Duplex {
   }
 
   connect(...args) {
-    const [options, cb] = normalizeArgs(ArrayIsArray(args[0]) && args.length === 1 ? args[0] : args);
+    const pair$105 = normalizeArgs(ArrayIsArray(args[0]) && args.length === 1 ? args[0] : args);
+    const options = pair$105[0], cb = pair$105[1];
     if (this.destroyed) throw codeError(Error, 'ERR_SOCKET_CLOSED', 'Socket is closed');
     if (cb) this.once('connect', cb);
     if (options.timeout) this.setTimeout(options.timeout);
@@ -206,7 +209,7 @@ class Socket extends Duplex {
   }
 
   _writev(chunks, cb) {
-    this._send(Buffer.concat(chunks.map(({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk))), cb);
+    this._send(Buffer.concat(ArrayPrototypeMap(chunks, ({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk))), cb);
   }
 
   _send(bytes, cb) {
@@ -471,7 +474,8 @@ class Server extends EventEmitter {
   }
 
   listen(...args) {
-    let [options, cb] = normalizeArgs(args);
+    const pair$475 = normalizeArgs(args);
+    let options = pair$475[0], cb = pair$475[1];
     if (typeof args[0] === 'function') cb = args[0];
     if (cb) this.once('listening', cb);
     if (this._fd >= 0) throw codeError(Error, 'ERR_SERVER_ALREADY_LISTEN', 'Listen method has been called more than once without closing.');
@@ -608,7 +612,8 @@ function createServer(options, connectionListener) {
 }
 
 function connect(...args) {
-  const [options] = normalizeArgs(args);
+  const pair$612 = normalizeArgs(args);
+  const options = pair$612[0];
   return new Socket(options).connect(args);
 }
 

@@ -5,6 +5,10 @@ const {
   MathFloor,
   ObjectEntries,
   ObjectFromEntries,
+  StringPrototypeEndsWith,
+  SafeArrayIterator,
+  ArrayPrototypeMap, ObjectKeys,
+  StringPrototypeSlice,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -12,7 +16,8 @@ const { SIGNALS } = require('internal/signals');
 const { ERRNO } = require('internal/errors');
 
 const errno = {};
-for (const [name, [n]] of ObjectEntries(ERRNO)) errno[name] = n;
+const errnoNames = ObjectKeys(ERRNO);
+for (let i = 0; i < errnoNames.length; i++) errno[errnoNames[i]] = ERRNO[errnoNames[i]][0];
 const cpu = { model: 'agentos virtual CPU', speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } };
 
 module.exports = {
@@ -28,7 +33,7 @@ module.exports = {
   homedir: () => process.env.HOME || '/root',
   tmpdir: () => {
     const t = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
-    return t.length > 1 && t.endsWith('/') ? t.slice(0, -1) : t;
+    return t.length > 1 && StringPrototypeEndsWith(t, '/') ? StringPrototypeSlice(t, 0, -1) : t;
   },
   endianness: () => 'LE',
   uptime: () => MathFloor(process.uptime()),
@@ -40,7 +45,10 @@ module.exports = {
   networkInterfaces: () => ({}),
   userInfo: (options) => {
     const info = { uid: 0, gid: 0, username: process.env.USER || 'user', homedir: process.env.HOME || '/root', shell: process.env.SHELL || '/bin/sh' };
-    return options && options.encoding === 'buffer' ? ObjectFromEntries(ObjectEntries(info).map(([k, v]) => [k, typeof v === 'string' ? require('buffer').Buffer.from(v) : v])) : info;
+    if (!options || options.encoding !== 'buffer') return info;
+    const keys = ObjectKeys(info);
+    for (let i = 0; i < keys.length; i++) if (typeof info[keys[i]] === 'string') info[keys[i]] = require('buffer').Buffer.from(info[keys[i]]);
+    return info;
   },
   getPriority: () => 0,
   setPriority: () => {},

@@ -8,6 +8,7 @@ const {
   JSONStringify,
   JSONParse,
   Error,
+  StringPrototypeIndexOf, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { invalidArgType } = require('internal/errors');
@@ -40,7 +41,7 @@ function matchesGlobOf(windows) {
       globWarned = true;
       const process = require('process');
       const version = `${process.versions.node}`;
-      if (+version.slice(0, version.indexOf('.')) < 22) process.emitWarning('glob is an experimental feature and might change at any time', 'ExperimentalWarning');
+      if (+StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.')) < 22) process.emitWarning('glob is an experimental feature and might change at any time', 'ExperimentalWarning');
     }
     validateString(path, 'path');
     validateString(pattern, 'pattern');

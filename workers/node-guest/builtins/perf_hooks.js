@@ -34,6 +34,10 @@ const {
   SymbolFor,
   SymbolToStringTag,
   TypeError,
+  ArrayPrototypePush, StringPrototypeSplit,
+  SafeMap: PrimordialSafeMap, SafeSet,
+  SafeArrayIterator,
+  MapPrototypeSet,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType, received } = require('internal/errors');
@@ -42,7 +46,7 @@ const { EventTarget } = require('internal/event-target');
 const customInspect = SymbolFor('nodejs.util.inspect.custom');
 const kMake = Symbol('kMake');
 // The process's Node version is known only when it starts, which may be after this module is loaded.
-const newer = () => Number(process.versions.node.split('.')[0]) >= 24;
+const newer = () => Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 const illegalConstructor = () => codeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
 const now = () => internal.host('hrtime');
 
@@ -127,7 +131,7 @@ enumerable(PerformanceEntry, ['name', 'entryType', 'startTime', 'duration', 'toJ
 ObjectDefineProperty(PerformanceEntry.prototype, customInspect, { value: ObjectGetOwnPropertyDescriptor(PerformanceEntry.prototype, customInspect).value, writable: true, configurable: true, enumerable: false });
 
 /** Where each mark was last set, for measures that name it. */
-const markTimes = new Map();
+const markTimes = new PrimordialSafeMap();
 
 class PerformanceMark extends PerformanceEntry {
   #detail;
@@ -193,7 +197,7 @@ class PerformanceResourceTiming extends PerformanceEntry {
   }
 }
 // (Node 24 adds deliveryType and responseStatus; the prototype is made before the process's version is known.)
-for (const name of RESOURCE_FIELDS) ObjectDefineProperty(PerformanceResourceTiming.prototype, name, { get: () => undefined, enumerable: true, configurable: true });
+for (const name of new SafeArrayIterator(RESOURCE_FIELDS)) ObjectDefineProperty(PerformanceResourceTiming.prototype, name, { get: () => undefined, enumerable: true, configurable: true });
 const resourceToJSON = ObjectGetOwnPropertyDescriptor(PerformanceResourceTiming.prototype, 'toJSON');
 delete PerformanceResourceTiming.prototype.toJSON;
 ObjectDefineProperty(PerformanceResourceTiming.prototype, 'toJSON', resourceToJSON);
@@ -234,8 +238,8 @@ tag(PerformanceObserverEntryList);
 
 const SUPPORTED_TYPES = ['dns', 'function', 'gc', 'http', 'http2', 'mark', 'measure', 'net', 'resource'];
 /** The observers connected, and those with entries waiting for their callback. */
-const observers = new Set();
-const pendingObservers = new Set();
+const observers = new SafeSet();
+const pendingObservers = new SafeSet();
 
 let enqueue;
 let dispatch;
@@ -244,7 +248,7 @@ class PerformanceObserver {
     enqueue = (entry) => {
       for (const o of observers) {
         if (!o.#entryTypes.has(entry.entryType)) continue;
-        o.#buffer.push(entry);
+        ArrayPrototypePush(o.#buffer, entry);
         schedule(o);
       }
     };
@@ -256,7 +260,7 @@ class PerformanceObserver {
   }
   #callback;
   #buffer = [];
-  #entryTypes = new Set();
+  #entryTypes = new SafeSet();
   #type;
   constructor(callback) {
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
@@ -278,7 +282,7 @@ class PerformanceObserver {
       if (!SUPPORTED_TYPES.includes(type)) return;
       this.#entryTypes.add(type);
       this.#type = type;
-      if (options.buffered) for (const e of timeline[type] ?? []) this.#buffer.push(e);
+      if (options.buffered) for (const e of timeline[type] ?? []) ArrayPrototypePush(this.#buffer, e);
     }
     if (this.#entryTypes.size > 0) observers.add(this);
     else this.disconnect();
@@ -313,7 +317,7 @@ function schedule(o) {
 }
 
 function record(entry) {
-  timeline[entry.entryType].push(entry);
+  ArrayPrototypePush(timeline[entry.entryType], entry);
   enqueue(entry);
   return entry;
 }
@@ -426,7 +430,7 @@ class Performance extends EventTarget {
     return inspectAs('Performance', { nodeTiming: this.nodeTiming, timeOrigin: this.timeOrigin, eventLoopUtilization: this.eventLoopUtilization }, depth, options, inspect);
   }
 }
-for (const name of ObjectGetOwnPropertyNames(Performance.prototype)) if (name !== 'constructor') ObjectDefineProperty(Performance.prototype, name, { enumerable: true });
+for (const name of new SafeArrayIterator(ObjectGetOwnPropertyNames(Performance.prototype))) if (name !== 'constructor') ObjectDefineProperty(Performance.prototype, name, { enumerable: true });
 // Node's is a PerformanceNodeTiming of the process's milestones, which the guest does not keep.
 const nodeTiming = ObjectGetOwnPropertyDescriptor(Performance.prototype, 'markResourceTiming');
 delete Performance.prototype.markResourceTiming;
@@ -476,13 +480,13 @@ class Histogram {
       h.#count += times;
     };
     mergeInto = (h, other) => {
-      for (const [value, times] of other.#counts) addValue(h, value, times);
+      for (const entry$480 of other.#counts) { const value = entry$480[0], times = entry$480[1]; addValue(h, value, times); }
       h.#exceeds += other.#exceeds;
     };
     isHistogram = (o) => o !== null && typeof o === 'object' && #counts in o;
   }
   // Recorded values by the lowest value of their bucket, so at most one entry per bucket.
-  #counts = new Map();
+  #counts = new PrimordialSafeMap();
   #buckets;
   #highest;
   #min = Infinity;
@@ -569,13 +573,13 @@ class Histogram {
       value = v;
       // One step where the value is reached; more only while values are left after it (hdr's has_next).
       for (let first = true; (first || cumulative < this.#count) && next <= (100 * cumulative) / this.#count; first = false) {
-        map.set(next, of(v));
+        MapPrototypeSet(map, next, of(v));
         const halfDistance = 2 ** (MathTrunc(MathLog(100 / (100 - next)) / MathLog(2)) + 1);
         next += 100 / halfDistance;
       }
       if (cumulative === this.#count) break;
     }
-    map.set(100, of(value));
+    MapPrototypeSet(map, 100, of(value));
     return map;
   }
   get percentiles() {

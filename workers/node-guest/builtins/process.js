@@ -27,6 +27,9 @@ const {
   StringPrototypeSplit,
   StringPrototypeStartsWith,
   SafeSet,
+  StringPrototypePadStart, StringPrototypeReplace, StringPrototypeTrim,
+  SafeArrayIterator,
+  RegExpPrototypeExec,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -226,7 +229,7 @@ process.loadEnvFile = function loadEnvFile(path = undefined) {
   }
   // util.parseEnv reads it as the reported Node's parser does.
   const parsed = require('util').parseEnv(content);
-  for (const key of ObjectKeys(parsed)) if (!ObjectPrototypeHasOwnProperty(process.env, key)) process.env[key] = parsed[key];
+  for (const key of new SafeArrayIterator(ObjectKeys(parsed))) if (!ObjectPrototypeHasOwnProperty(process.env, key)) process.env[key] = parsed[key];
 };
 
 let sourceMapsEnabled = false;
@@ -248,7 +251,7 @@ process.openStdin = () => {
   process.stdin.resume();
   return process.stdin;
 };
-process._rawDebug = (...args) => require('internal/stdio').writeAll(2, `${require('util').format(...args)}\n`);
+process._rawDebug = (...args) => require('internal/stdio').writeAll(2, `${require('util').format(...new SafeArrayIterator(args))}\n`);
 process._tickCallback = () => runTicks();
 let assertWarned = false;
 process.assert = function deprecated(x, msg) {
@@ -269,7 +272,7 @@ process._kill = (pid, signal) => {
 };
 // The guest is root with group 0 only: there are no groups to join.
 process.initgroups = function initgroups(user, extraGroup) {
-  for (const [name, value] of [['user', user], ['extraGroup', extraGroup]]) {
+  for (const entry$273 of new SafeArrayIterator([['user', user], ['extraGroup', extraGroup]])) { const name = entry$273[0], value = entry$273[1];
     if (typeof value !== 'number' && typeof value !== 'string') {
       throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be one of type number or string.${require('internal/errors').received(value)}`);
     }
@@ -315,7 +318,7 @@ process.report = {
     return JSONParse(JSONStringify(makeReport(err, 'JavaScript API', 'GetReport')));
   },
 };
-for (const [key, check] of [['directory', 'string'], ['filename', 'string'], ['compact', 'boolean'], ['excludeNetwork', 'boolean'], ['signal', 'string'], ['reportOnFatalError', 'trigger'], ['reportOnSignal', 'trigger'], ['reportOnUncaughtException', 'trigger']]) {
+for (const entry$319 of new SafeArrayIterator([['directory', 'string'], ['filename', 'string'], ['compact', 'boolean'], ['excludeNetwork', 'boolean'], ['signal', 'string'], ['reportOnFatalError', 'trigger'], ['reportOnSignal', 'trigger'], ['reportOnUncaughtException', 'trigger']])) { const key = entry$319[0], check = entry$319[1];
   ObjectDefineProperty(process.report, key, {
     get: () => reportSettings[key],
     set(value) {
@@ -333,8 +336,8 @@ const syntheticError = () => codeError(Error, 'ERR_SYNTHETIC', 'JavaScript Calls
 let reportSeq = 0;
 function reportName() {
   const d = new Date();
-  const p = (n) => String(n).padStart(2, '0');
-  return `report.${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}.${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}.${process.pid}.0.${String(++reportSeq).padStart(3, '0')}.json`;
+  const p = (n) => StringPrototypePadStart(String(n), 2, '0');
+  return `report.${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}.${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}.${process.pid}.0.${StringPrototypePadStart(String(++reportSeq), 3, '0')}.json`;
 }
 /**
  * Node's report, of what the VM has. The header names no glibc (glibcVersionRuntime/Compiler): the guest
@@ -350,7 +353,7 @@ function makeReport(err, event, trigger) {
     event,
     trigger,
     filename: null,
-    dumpEventTime: new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'),
+    dumpEventTime: StringPrototypeReplace(new Date(now).toISOString(), /\.\d+Z$/, 'Z'),
     dumpEventTimeStamp: String(now),
     processId: process.pid,
     threadId: 0,
@@ -370,15 +373,15 @@ function makeReport(err, event, trigger) {
   };
   if (!reportSettings.excludeNetwork) {
     header.networkInterfaces = [];
-    for (const [name, list] of ObjectEntries(os.networkInterfaces())) {
-      for (const i of list) header.networkInterfaces.push({ name, internal: i.internal, mac: i.mac, address: i.address, netmask: i.netmask, family: i.family, ...(i.family === 'IPv6' ? { scopeid: i.scopeid } : {}) });
+    for (const entry$374 of new SafeArrayIterator(ObjectEntries(os.networkInterfaces()))) { const name = entry$374[0], list = entry$374[1];
+      for (const i of list) ArrayPrototypePush(header.networkInterfaces, { name, internal: i.internal, mac: i.mac, address: i.address, netmask: i.netmask, family: i.family, ...(i.family === 'IPv6' ? { scopeid: i.scopeid } : {}) });
     }
   }
   header.host = os.hostname();
-  const stack = typeof err.stack === 'string' ? err.stack.split('\n') : [];
-  const frames = stack.filter((l) => /^\s+at /.test(l)).map((l) => l.trim());
+  const stack = typeof err.stack === 'string' ? StringPrototypeSplit(err.stack, '\n') : [];
+  const frames = stack.filter((l) => RegExpPrototypeExec(/^\s+at /, l) !== null).map((l) => StringPrototypeTrim(l));
   const errorProperties = {};
-  for (const key of ObjectKeys(err)) errorProperties[key] = String(err[key]);
+  for (const key of new SafeArrayIterator(ObjectKeys(err))) errorProperties[key] = String(err[key]);
   const heap = v8.getHeapStatistics();
   const heapSpaces = {};
   for (const s of v8.getHeapSpaceStatistics()) {

@@ -6,6 +6,8 @@ const {
   Promise,
   PromiseResolve,
   SymbolAsyncIterator,
+  ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSplice,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -51,7 +53,7 @@ class Interface extends EventEmitter {
     }
   }
   _line(line) {
-    const q = this._questions.shift();
+    const q = ArrayPrototypeShift(this._questions);
     if (q) q(line);
     else this.emit('line', line);
   }
@@ -72,7 +74,7 @@ class Interface extends EventEmitter {
       throw e;
     }
     if (this.output) this.output.write(query);
-    this._questions.push(callback);
+    ArrayPrototypePush(this._questions, callback);
   }
   write(data) {
     if (typeof data === 'string') this._write(data);
@@ -106,13 +108,13 @@ class Interface extends EventEmitter {
     const lines = [];
     const waiting = [];
     let done = false;
-    this.on('line', (line) => (waiting.length ? waiting.shift()({ value: line, done: false }) : lines.push(line)));
+    this.on('line', (line) => (waiting.length ? ArrayPrototypeShift(waiting)({ value: line, done: false }) : ArrayPrototypePush(lines, line)));
     this.on('close', () => {
       done = true;
-      for (const w of waiting.splice(0)) w({ value: undefined, done: true });
+      for (const w of new SafeArrayIterator(ArrayPrototypeSplice(waiting, 0))) w({ value: undefined, done: true });
     });
     return {
-      next: () => (lines.length ? PromiseResolve({ value: lines.shift(), done: false }) : done ? PromiseResolve({ value: undefined, done: true }) : new Promise((r) => waiting.push(r))),
+      next: () => (lines.length ? PromiseResolve({ value: ArrayPrototypeShift(lines), done: false }) : done ? PromiseResolve({ value: undefined, done: true }) : new Promise((r) => ArrayPrototypePush(waiting, r))),
       return: () => {
         this.close();
         return PromiseResolve({ value: undefined, done: true });

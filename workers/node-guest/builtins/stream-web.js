@@ -11,6 +11,8 @@ const {
   SymbolFor,
   SymbolToStringTag,
   Uint8Array,
+  StringPrototypeCharCodeAt,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const web = internal.require('npm-web-streams');
@@ -71,7 +73,7 @@ class TextEncoderStream {
         chunk = `${chunk}`;
         let start = 0;
         if (this.#pendingHighSurrogate !== null) {
-          const first = chunk.charCodeAt(0);
+          const first = StringPrototypeCharCodeAt(chunk, 0);
           if (first >= 0xdc00 && first <= 0xdfff) {
             controller.enqueue(this.#encoder.encode(this.#pendingHighSurrogate + chunk[0]));
             start = 1;
@@ -81,7 +83,7 @@ class TextEncoderStream {
           this.#pendingHighSurrogate = null;
         }
         let end = chunk.length;
-        const last = chunk.charCodeAt(end - 1);
+        const last = StringPrototypeCharCodeAt(chunk, end - 1);
         if (end > start && last >= 0xd800 && last <= 0xdbff) {
           this.#pendingHighSurrogate = chunk[end - 1];
           end--;
@@ -133,8 +135,8 @@ class TextDecoderStream {
     return inspectAs('TextDecoderStream', (s) => ({ encoding: s.encoding, fatal: s.fatal, ignoreBOM: s.ignoreBOM, readable: s.readable, writable: s.writable })).call(this, depth, options, inspect);
   }
 }
-for (const C of [TextEncoderStream, TextDecoderStream]) {
-  for (const name of ObjectGetOwnPropertyNames(C.prototype)) {
+for (const C of new SafeArrayIterator([TextEncoderStream, TextDecoderStream])) {
+  for (const name of new SafeArrayIterator(ObjectGetOwnPropertyNames(C.prototype))) {
     if (name !== 'constructor') ObjectDefineProperty(C.prototype, name, { enumerable: true });
   }
   ObjectDefineProperty(C.prototype, customInspect, { enumerable: false });

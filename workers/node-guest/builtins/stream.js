@@ -9,6 +9,8 @@ const {
   ObjectDefineProperty,
   ObjectGetOwnPropertyDescriptor,
   Symbol,
+  ArrayPrototypePush, StringPrototypeSplit,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { codeError } = require('internal/errors');
@@ -19,7 +21,7 @@ const Stream = internal.require('npm-stream').Stream;
 require('internal/webstreams-adapters')(Stream);
 
 // The process's Node version is known only when it starts, after this module is loaded.
-const major = () => Number(process.versions.node.split('.')[0]);
+const major = () => Number(StringPrototypeSplit(process.versions.node, '.')[0]);
 
 function assert(ok) {
   if (!ok) throw codeError(Error, 'ERR_INTERNAL_ASSERTION', 'This is caused by either a bug in Node.js or incorrect usage of Node.js internals.\nPlease open an issue with this stack trace at https://github.com/nodejs/node/issues\n');
@@ -96,7 +98,7 @@ Stream._isArrayBufferView = ArrayBufferIsView;
 
 // Node's keys, in Node's order.
 const ORDER = ['isDestroyed', 'isDisturbed', 'isErrored', 'isReadable', 'isWritable', 'Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough', 'duplexPair', 'pipeline', 'addAbortSignal', 'finished', 'destroy', 'compose', 'setDefaultHighWaterMark', 'getDefaultHighWaterMark', 'promises', 'Stream', '_isArrayBufferView', '_isUint8Array', '_uint8ArrayToBuffer'];
-for (const key of ORDER) {
+for (const key of new SafeArrayIterator(ORDER)) {
   const d = ObjectGetOwnPropertyDescriptor(Stream, key);
   delete Stream[key];
   ObjectDefineProperty(Stream, key, d);

@@ -114,7 +114,7 @@ class Test {
   }
 
   /** A subtest or suite of this one, run after the ones before it. */
-  add(child) {
+  addChild(child) {
     ArrayPrototypePush(this.subtests, child);
     child.number = this.subtests.length;
   }
@@ -415,7 +415,7 @@ class TestContext {
     const parent = this.#test;
     const args = normaliseArgs(name, options, fn);
     const sub = new Test(args.name, args.options, args.fn, parent, 'test');
-    parent.add(sub);
+    parent.addChild(sub);
     const done = PromisePrototypeThen(parent.queue, () => run(sub));
     parent.queue = done;
     return done;
@@ -453,7 +453,7 @@ function test(name, options, fn) {
   const args = normaliseArgs(name, options, fn);
   const parent = currentSuite;
   const t = new Test(args.name, args.options, args.fn, parent, 'test');
-  parent.add(t);
+  parent.addChild(t);
   if (parent !== root) return undefined;
   scheduleRoot();
   return new Promise((resolve) => {
@@ -466,7 +466,7 @@ function describe(name, options, fn) {
   const args = normaliseArgs(name, options, fn);
   const parent = currentSuite;
   const suite = new Test(args.name, args.options, args.fn, parent, 'suite');
-  parent.add(suite);
+  parent.addChild(suite);
   if (parent === root) scheduleRoot();
   if (typeof args.fn === 'function' && suite.skip === false) {
     currentSuite = suite;

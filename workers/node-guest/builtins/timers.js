@@ -6,6 +6,9 @@ const {
   ObjectDefineProperty,
   RangeError,
   WeakMap,
+  StringPrototypeSplit,
+  SafeWeakMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const t = require('internal/timers');
@@ -16,7 +19,7 @@ const TIMEOUT_MAX = 2 ** 31 - 1;
 // ---- the deprecated API that makes any object a timer (its `_onTimeout` runs after `_idleTimeout` ms) ----
 
 /** The Timeout that stands behind each such object while it is scheduled. */
-const scheduled = new WeakMap();
+const scheduled = new SafeWeakMap();
 
 function getTimerDuration(msecs, name) {
   if (typeof msecs !== 'number') throw invalidArgType(name, 'of type number', msecs);
@@ -84,5 +87,5 @@ module.exports = {
   promises: undefined,
 };
 // Node 23 removed them.
-if (Number(process.versions.node.split('.')[0]) >= 23) for (const name of ['_unrefActive', 'active', 'unenroll', 'enroll']) delete module.exports[name];
+if (Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 23) for (const name of new SafeArrayIterator(['_unrefActive', 'active', 'unenroll', 'enroll'])) delete module.exports[name];
 ObjectDefineProperty(module.exports, 'promises', { get: () => require('timers/promises'), enumerable: true });

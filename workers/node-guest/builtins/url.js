@@ -16,6 +16,7 @@ const {
   StringPrototypeStartsWith,
   StringPrototypeToLowerCase,
   StringPrototypeTrim,
+  RegExpPrototypeExec,
 } = require('internal/primordials');
 
 const { URL, URLSearchParams, pathToFileURL, fileURLToPath } = require('internal/url');

@@ -73,6 +73,10 @@ const {
   DataViewPrototypeGetByteLength,
   TypedArrayPrototypeGetSymbolToStringTag,
   ErrorIsError,
+  ArrayPrototypePop,
+  SafeMap,
+  SafeArrayIterator,
+  ArrayPrototypeIncludes, MapPrototypeGet, MapPrototypeSet,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -296,11 +300,11 @@ function promisify(original) {
   ObjectDefineProperty(fn, kCustomPromisified, { value: fn, configurable: true });
   const descriptors = ObjectGetOwnPropertyDescriptors(original);
   const propertiesValues = [];
-  for (const key of ReflectOwnKeys(descriptors)) {
+  for (const key of new SafeArrayIterator(ReflectOwnKeys(descriptors))) {
     if (key === 'length' || key === 'name' || key === 'prototype' || key === kCustomPromisified) continue;
     propertiesValues[propertiesValues.length] = key;
   }
-  for (const key of propertiesValues) ObjectDefineProperty(fn, key, descriptors[key]);
+  for (const key of new SafeArrayIterator(propertiesValues)) ObjectDefineProperty(fn, key, descriptors[key]);
   return fn;
 }
 promisify.custom = kCustomPromisified;
@@ -317,7 +321,7 @@ function callbackifyOnRejected(reason, cb) {
 function callbackify(original) {
   if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
   function callbackified(...args) {
-    const maybeCb = args.pop();
+    const maybeCb = ArrayPrototypePop(args);
     if (typeof maybeCb !== 'function') throw invalidArgType('last argument', 'of type function', maybeCb);
     const cb = (...a) => ReflectApply(maybeCb, this, a);
     // Called outside the promise chain, so a throwing callback is an uncaught exception as in Node.
@@ -329,7 +333,7 @@ function callbackify(original) {
   if (typeof descriptors.length.value === 'number') descriptors.length.value++;
   if (typeof descriptors.name.value === 'string') descriptors.name.value += 'Callbackified';
   const propertiesValues = {};
-  for (const key of ReflectOwnKeys(descriptors)) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
+  for (const key of new SafeArrayIterator(ReflectOwnKeys(descriptors))) if (key === 'length' || key === 'name') propertiesValues[key] = descriptors[key];
   ObjectDefineProperties(callbackified, propertiesValues);
   return callbackified;
 }
@@ -403,7 +407,7 @@ function debuglog(set, cb) {
   const init = () => {
     if (debugEnabled(set)) {
       impl = (...args) => {
-        const msg = ReflectApply(formatWithOptions, undefined, [{ colors: false }, ...args]);
+        const msg = ReflectApply(formatWithOptions, undefined, [{ colors: false }, ...new SafeArrayIterator(args)]);
         const line = `${set} ${getPid()}: ${msg}\n`;
         if (stderrWriter !== null) stderrWriter(line);
         else if (G.process?.stderr?.write) G.process.stderr.write(line);
@@ -477,7 +481,7 @@ function parseArgs(config = {}) {
   if (!ArrayIsArray(args)) throw invalidArgType('args', 'an instance of Array', args);
   if (typeof options !== 'object' || options === null) throw invalidArgType('options', 'of type object', options);
   const shortToLong = { __proto__: null };
-  for (const longOption of ObjectKeys(options)) {
+  for (const longOption of new SafeArrayIterator(ObjectKeys(options))) {
     const opt = options[longOption];
     if (typeof opt !== 'object' || opt === null) throw invalidArgType(`options.${longOption}`, 'of type object', opt);
     if (opt.type !== 'string' && opt.type !== 'boolean') {
@@ -604,11 +608,11 @@ function parseArgs(config = {}) {
     ArrayPrototypePush(positionals, arg);
     ArrayPrototypePush(tokens, { kind: 'positional', index, value: arg });
   }
-  for (const name of ObjectKeys(options)) {
+  for (const name of new SafeArrayIterator(ObjectKeys(options))) {
     const def = options[name].default;
     if (def !== undefined && values[name] === undefined) values[name] = def;
   }
-  for (const token of tokens) {
+  for (const token of new SafeArrayIterator(tokens)) {
     if (token.kind === 'option') { delete token.negative; if (token.inlineValue === undefined) token.inlineValue = undefined; }
   }
   const result = { values, positionals };
@@ -646,9 +650,9 @@ const nodeMajorOf = () => Number(StringPrototypeSlice(require('process').version
 function getSystemErrorMap() {
   const { ERRNO, UNLISTED } = require('internal/errors');
   const map = new Map();
-  for (const name of ObjectKeys(ERRNO)) {
-    if (UNLISTED.includes(name) || (name === 'ENOEXEC' && nodeMajorOf() < 22)) continue;
-    map.set(-ERRNO[name][0], [name, ERRNO[name][1]]);
+  for (const name of new SafeArrayIterator(ObjectKeys(ERRNO))) {
+    if (ArrayPrototypeIncludes(UNLISTED, name) || (name === 'ENOEXEC' && nodeMajorOf() < 22)) continue;
+    MapPrototypeSet(map, -ERRNO[name][0], [name, ERRNO[name][1]]);
   }
   return map;
 }
@@ -657,7 +661,7 @@ function getSystemErrorName(err) {
   if (err >= 0 || !NumberIsSafeInteger(err)) {
     throw nodeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "err" is out of range. It must be a negative integer. Received ${ie.inspect(err)}`);
   }
-  const entry = getSystemErrorMap().get(err);
+  const entry = MapPrototypeGet(getSystemErrorMap(), err);
   return entry ? entry[0] : `Unknown system error ${err}`;
 }
 // Node's classes for these errors: their `constructor` reads as Error, their stack starts at the caller.
@@ -688,12 +692,12 @@ class ExceptionWithHostPort extends ErrorCtor {
   get ['constructor']() { return ErrorCtor; }
 }
 function _errnoException(...args) {
-  const e = new ErrnoException(...args);
+  const e = new ErrnoException(...new SafeArrayIterator(args));
   ErrorCtor.captureStackTrace(e, _exceptionWithHostPort);
   return e;
 }
 function _exceptionWithHostPort(...args) {
-  const e = new ExceptionWithHostPort(...args);
+  const e = new ExceptionWithHostPort(...new SafeArrayIterator(args));
   ErrorCtor.captureStackTrace(e, _exceptionWithHostPort);
   return e;
 }
@@ -885,7 +889,7 @@ function encodeParamValue(value) {
 }
 
 class MIMEParams {
-  #data = new Map();
+  #data = new SafeMap();
   // Parsed when first read: the string may be long.
   #string = null;
 
@@ -914,7 +918,7 @@ class MIMEParams {
   toString() {
     this.#parse();
     let ret = '';
-    for (const [key, value] of this.#data) ret += `${ret.length ? ';' : ''}${key}=${encodeParamValue(value)}`;
+    for (const entry$920 of this.#data) { const key = entry$920[0], value = entry$920[1]; ret += `${ret.length ? ';' : ''}${key}=${encodeParamValue(value)}`; }
     return ret;
   }
 
@@ -1044,7 +1048,7 @@ ObjectDefineProperty(module.exports, 'TextEncoder', {
 module.exports.MIMEType = MIMEType;
 module.exports.MIMEParams = MIMEParams;
 // Private hooks for the runtime, non-enumerable so they do not show in `inspect(util)`.
-for (const [name, value] of [['_setWarningWriter', _setWarningWriter], ['_setEnv', _setEnv],
-  ['_setStderrWriter', _setStderrWriter], ['_emitWarning', emitWarning], ['_nodeError', nodeError]]) {
+for (const entry$1049 of new SafeArrayIterator([['_setWarningWriter', _setWarningWriter], ['_setEnv', _setEnv],
+  ['_setStderrWriter', _setStderrWriter], ['_emitWarning', emitWarning], ['_nodeError', nodeError]])) { const name = entry$1049[0], value = entry$1049[1];
   ObjectDefineProperty(module.exports, name, { value, enumerable: false, configurable: true, writable: true });
 }

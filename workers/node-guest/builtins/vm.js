@@ -5,6 +5,7 @@
 const {
   Error,
   Function,
+  StringPrototypeStartsWith,
 } = require('internal/primordials');
 
 const { codeError } = require('internal/errors');
@@ -22,7 +23,7 @@ class Script {
     this.code = `${code}`;
     this.filename = typeof options === 'string' ? options : options && options.filename;
     // A syntax error is reported at construction, as Node does.
-    new Function(this.code.startsWith('#!') ? `//${this.code}` : this.code);
+    new Function(StringPrototypeStartsWith(this.code, '#!') ? `//${this.code}` : this.code);
   }
   runInThisContext() {
     return run(this.code, this.filename);

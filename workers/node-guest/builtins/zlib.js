@@ -18,6 +18,8 @@ const {
   ObjectKeys,
   RangeError,
   Symbol,
+  ArrayPrototypePush, StringPrototypeStartsWith,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -56,10 +58,10 @@ function encodeOptions(opts) {
   const entries = [];
   const add = (k, v) => {
     const entry = optionEntry(k, v);
-    if (entry) entries.push(entry);
+    if (entry) ArrayPrototypePush(entries, entry);
   };
   if (typeof opts === 'object') {
-    for (const k of OPTION_KEYS) add(k, opts[k]);
+    for (const k of new SafeArrayIterator(OPTION_KEYS)) add(k, opts[k]);
     const dictionary = opts.dictionary;
     if (isBytes(dictionary)) {
       const u8 = bytesOf(dictionary);
@@ -67,21 +69,22 @@ function encodeOptions(opts) {
       dictLength = u8.length;
     } else add('dictionary', dictionary);
     const params = opts.params;
-    if (params !== null && typeof params === 'object') for (const k of ObjectKeys(params)) add(`params.${k}`, params[k]);
+    if (params !== null && typeof params === 'object') for (const k of new SafeArrayIterator(ObjectKeys(params))) add(`params.${k}`, params[k]);
     else add('params', params);
   }
   return [JSONStringify(entries), dictLength];
 }
 
 const constants = {};
-for (const [k, v] of JSONParse(host('zlibConstants'))) constants[k] = v === null ? Infinity : v;
+const constantList = JSONParse(host('zlibConstants'));
+for (let i = 0; i < constantList.length; i++) constants[constantList[i][0]] = constantList[i][1] === null ? Infinity : constantList[i][1];
 
 const codes = {
   Z_OK: constants.Z_OK, Z_STREAM_END: constants.Z_STREAM_END, Z_NEED_DICT: constants.Z_NEED_DICT, Z_ERRNO: constants.Z_ERRNO,
   Z_STREAM_ERROR: constants.Z_STREAM_ERROR, Z_DATA_ERROR: constants.Z_DATA_ERROR, Z_MEM_ERROR: constants.Z_MEM_ERROR,
   Z_BUF_ERROR: constants.Z_BUF_ERROR, Z_VERSION_ERROR: constants.Z_VERSION_ERROR,
 };
-for (const k of ObjectKeys(codes)) codes[codes[k]] = k;
+for (const k of new SafeArrayIterator(ObjectKeys(codes))) codes[codes[k]] = k;
 ObjectFreeze(codes);
 
 const METHODS = ['deflate', 'inflate', 'gzip', 'gunzip', 'deflateRaw', 'inflateRaw', 'unzip', 'brotliCompress', 'brotliDecompress'];
@@ -89,8 +92,10 @@ const CLASSES = { deflate: 'Deflate', inflate: 'Inflate', gzip: 'Gzip', gunzip: 
 
 function syncOf(method) {
   return function (buffer, opts) {
-    const [options, dictLength] = encodeOptions(opts);
-    const [layout, arg] = packOne(buffer);
+    const pair$93 = encodeOptions(opts);
+    const options = pair$93[0], dictLength = pair$93[1];
+    const pair$94 = packOne(buffer);
+    const layout = pair$94[0], arg = pair$94[1];
     return receive(call('zlibSync', method, options, dictLength, layout, arg));
   };
 }
@@ -133,7 +138,8 @@ class ZlibHandle {
 class ZlibBase extends Transform {
   constructor(method, opts) {
     // The worker's Node checks the options as it makes the engine: its errors are Node's.
-    const [options, dictLength] = encodeOptions(opts);
+    const pair$121 = encodeOptions(opts);
+    const options = pair$121[0], dictLength = pair$121[1];
     const id = call('zlibNew', method, options, dictLength);
     let streamOptions = opts;
     if (opts && (opts.encoding || opts.objectMode || opts.writableObjectMode)) streamOptions = { ...opts, encoding: null, objectMode: false, writableObjectMode: false };
@@ -143,7 +149,7 @@ class ZlibBase extends Transform {
       host('zlibFree', id);
       throw e;
     }
-    const brotli = method.startsWith('brotli');
+    const brotli = StringPrototypeStartsWith(method, 'brotli');
     const num = (v, d) => (typeof v === 'number' && NumberIsFinite(v) ? v : d);
     this[kId] = id;
     this._handle = new ZlibHandle(this);
@@ -296,9 +302,9 @@ class Zlib extends ZlibBase {
 
 module.exports = {};
 
-for (const method of METHODS) {
+for (const method of new SafeArrayIterator(METHODS)) {
   const sync = syncOf(method);
-  const Base = method.startsWith('brotli') ? ZlibBase : Zlib;
+  const Base = StringPrototypeStartsWith(method, 'brotli') ? ZlibBase : Zlib;
   const Stream = {
     [CLASSES[method]]: class extends Base {
       constructor(opts) {
@@ -326,11 +332,12 @@ for (const method of METHODS) {
 
 if (!isFailure(host('zlibCrc32', 'pp', '', 0))) {
   module.exports.crc32 = function crc32(data, value = 0) {
-    const [l1, a1] = packOne(data, false);
+    const pair$279 = packOne(data, false);
+    const l1 = pair$279[0], a1 = pair$279[1];
     return call('zlibCrc32', `${l1}p`, a1, value);
   };
 }
 module.exports.constants = constants;
 module.exports.codes = codes;
 // The legacy constants: on the module, not enumerable, without Brotli's (as Node).
-for (const k of ObjectKeys(constants)) if (!k.startsWith('BROTLI')) ObjectDefineProperty(module.exports, k, { enumerable: false, value: constants[k], writable: false });
+for (const k of new SafeArrayIterator(ObjectKeys(constants))) if (!StringPrototypeStartsWith(k, 'BROTLI')) ObjectDefineProperty(module.exports, k, { enumerable: false, value: constants[k], writable: false });

@@ -89,7 +89,7 @@ function parseOptions(args, fromEnv) {
       ArrayPrototypePush(out, { name, value, given: [arg] });
       continue;
     }
-    const [type, allowedInEnv0] = info;
+    const type = info[0], allowedInEnv0 = info[1];
     if (fromEnv && (type === kV8Option ? !ArrayIncludesSafe(allowedInEnv, name) : !allowedInEnv0)) throw new UsageError(`${shown} is not allowed in NODE_OPTIONS`);
     const given = [arg];
     if ((type >= kInteger || (names.length === 2 && names[0] === '--print')) && value === undefined && !negated) {

@@ -11,13 +11,16 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
+  StringPrototypeSplit,
+  SafeArrayIterator,
+  StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
 
 const customInspect = SymbolFor('nodejs.util.inspect.custom');
 // The process's Node version is known only when it starts, which may be after this module is loaded.
-const newer = () => Number(process.versions.node.split('.')[0]) >= 24;
+const newer = () => Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24;
 
 /** The zlib factory for each format, per direction; brotli came with Node 24. */
 const COMPRESS = { __proto__: null, deflate: 'createDeflate', 'deflate-raw': 'createDeflateRaw', gzip: 'createGzip', brotli: 'createBrotliCompress' };
@@ -26,7 +29,7 @@ const DECOMPRESS = { __proto__: null, deflate: 'createInflate', 'deflate-raw': '
 function invalidFormat(className, format) {
   if (newer()) return codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `Failed to construct '${className}': 1st argument '${format}' is not a valid enum value of type CompressionFormat.`);
   let shown = require('util').inspect(format);
-  if (shown.length > 128) shown = `${shown.slice(0, 128)}...`;
+  if (shown.length > 128) shown = `${StringPrototypeSlice(shown, 0, 128)}...`;
   return codeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'format' is invalid. Received ${shown}`);
 }
 
@@ -106,7 +109,7 @@ class DecompressionStream {
   }
 }
 
-for (const C of [CompressionStream, DecompressionStream]) {
+for (const C of new SafeArrayIterator([CompressionStream, DecompressionStream])) {
   ObjectDefineProperty(C.prototype, 'readable', { enumerable: true });
   ObjectDefineProperty(C.prototype, 'writable', { enumerable: true });
   ObjectDefineProperty(C.prototype, SymbolToStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });

@@ -11,6 +11,9 @@ const {
   SymbolToStringTag,
   TypeError,
   WeakMap,
+  SafeMap, SafeWeakMap,
+  SafeArrayIterator,
+  ArrayPrototypeMap,
 } = require('internal/primordials');
 
 const LEGACY_CODES = [
@@ -22,8 +25,8 @@ const LEGACY_CODES = [
   ['NetworkError', 'NETWORK_ERR', 19], ['AbortError', 'ABORT_ERR', 20], ['URLMismatchError', 'URL_MISMATCH_ERR', 21], ['QuotaExceededError', 'QUOTA_EXCEEDED_ERR', 22],
   ['TimeoutError', 'TIMEOUT_ERR', 23], ['InvalidNodeTypeError', 'INVALID_NODE_TYPE_ERR', 24], ['DataCloneError', 'DATA_CLONE_ERR', 25],
 ];
-const codeOf = new Map(LEGACY_CODES.map(([name, , code]) => [name, code]));
-const records = new WeakMap();
+const codeOf = new SafeMap(ArrayPrototypeMap(LEGACY_CODES, ([name, , code]) => [name, code]));
+const records = new SafeWeakMap();
 
 function record(self, what) {
   const r = records.get(self);
@@ -53,8 +56,8 @@ class DOMException {
 }
 ObjectSetPrototypeOf(DOMException.prototype, Error.prototype);
 ObjectDefineProperty(DOMException.prototype, SymbolToStringTag, { value: 'DOMException', configurable: true });
-for (const property of ['name', 'message', 'code']) ObjectDefineProperty(DOMException.prototype, property, { enumerable: true });
-for (const [, constant, code] of LEGACY_CODES) {
+for (const property of new SafeArrayIterator(['name', 'message', 'code'])) ObjectDefineProperty(DOMException.prototype, property, { enumerable: true });
+for (const entry$58 of new SafeArrayIterator(LEGACY_CODES)) { const constant = entry$58[1], code = entry$58[2];
   const d = { value: code, enumerable: true };
   ObjectDefineProperty(DOMException, constant, d);
   ObjectDefineProperty(DOMException.prototype, constant, d);

@@ -9,6 +9,9 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
+  StringPrototypeCharCodeAt, StringPrototypeToLowerCase, StringPrototypeTrim,
+  StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
+  TypedArrayPrototypeSet,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -34,7 +37,7 @@ class TextEncoder {
     let n = MathMin(bytes.length, dest.length);
     // Never split a character.
     while (n > 0 && n < bytes.length && (bytes[n] & 0xc0) === 0x80) n--;
-    dest.set(bytes.subarray(0, n));
+    TypedArrayPrototypeSet(dest, TypedArrayPrototypeSubarray(bytes, 0, n));
     let read = 0;
     for (let i = 0; i < n; i++) if ((bytes[i] & 0xc0) !== 0x80) read += bytes[i] >= 0xf0 ? 2 : 1;
     return { read, written: n };
@@ -48,7 +51,7 @@ const LABELS = { 'utf-8': 'utf-8', utf8: 'utf-8', 'unicode-1-1-utf-8': 'utf-8', 
 
 class TextDecoder {
   constructor(label = 'utf-8', options = {}) {
-    const enc = LABELS[`${label}`.trim().toLowerCase()];
+    const enc = LABELS[StringPrototypeToLowerCase(StringPrototypeTrim(`${label}`))];
     if (!enc) throw codeError(RangeError, 'ERR_ENCODING_NOT_SUPPORTED', `The "${label}" encoding is not supported`);
     this._encoding = enc;
     this._fatal = !!options.fatal;
@@ -68,8 +71,8 @@ class TextDecoder {
     let bytes = input === undefined ? new Uint8Array(0) : ArrayBufferIsView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
     if (this._pending) {
       const joined = new Uint8Array(this._pending.length + bytes.length);
-      joined.set(this._pending);
-      joined.set(bytes, this._pending.length);
+      TypedArrayPrototypeSet(joined, this._pending);
+      TypedArrayPrototypeSet(joined, bytes, this._pending.length);
       bytes = joined;
       this._pending = null;
     }
@@ -87,7 +90,7 @@ class TextDecoder {
         const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
         if (end - i < need) {
           this._pending = bytes.slice(i);
-          bytes = bytes.subarray(0, i);
+          bytes = TypedArrayPrototypeSubarray(bytes, 0, i);
         }
       }
     }
@@ -99,8 +102,8 @@ class TextDecoder {
       internal.toScratch(bytes, off, off + n);
       text += host('decodeUtf8', n);
     }
-    if (this._fatal && text.includes('\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
-    if (!this._ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (this._fatal && StringPrototypeIncludes(text, '\ufffd')) throw codeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
+    if (!this._ignoreBOM && StringPrototypeCharCodeAt(text, 0) === 0xfeff) text = StringPrototypeSlice(text, 1);
     return text;
   }
   get [SymbolToStringTag]() {

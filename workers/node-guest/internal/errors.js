@@ -108,7 +108,9 @@ const ERRNO = {
 };
 
 function sysError(code, syscall, path, dest) {
-  const [errno, text] = ERRNO[code] || [0, 'unknown error'];
+  const known = ERRNO[code] || [0, 'unknown error'];
+  const errno = known[0];
+  const text = known[1];
   let message = `${code}: ${text}, ${syscall}`;
   if (path !== undefined) message += ` '${path}'`;
   if (dest !== undefined) message += ` -> '${dest}'`;

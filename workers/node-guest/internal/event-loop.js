@@ -51,7 +51,8 @@ function setRef(fd, write, ref) {
 }
 
 internal.on('fd', (fd, events) => {
-  for (const write of [false, true]) {
+  for (let side = 0; side < 2; side++) {
+    const write = side === 1;
     if ((events & (write ? WRITE : READ)) === 0) continue;
     const key = fd * 2 + (write ? 1 : 0);
     const w = waits.get(key);

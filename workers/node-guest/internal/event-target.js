@@ -14,6 +14,7 @@ const {
   ArrayPrototypeSplice,
   SafeArrayIterator,
   SafeMap,
+  ArrayPrototypeSome,
 } = require('internal/primordials');
 
 const { codeError } = require('internal/errors');
@@ -54,7 +55,7 @@ class EventTarget {
     const signal = typeof options === 'object' ? options.signal : undefined;
     let list = this._listeners.get(type);
     if (!list) this._listeners.set(type, (list = []));
-    if (list.some((l) => l.listener === listener)) return;
+    if (ArrayPrototypeSome(list, (l) => l.listener === listener)) return;
     const entry = { listener, once };
     ArrayPrototypePush(list, entry);
     if (signal) signal.addEventListener('abort', () => this.removeEventListener(type, listener), { once: true });

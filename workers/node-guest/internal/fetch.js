@@ -28,6 +28,13 @@ const {
   SymbolToStringTag,
   TypeError,
   Uint8Array,
+  ArrayPrototypePush, ArrayPrototypeUnshift, StringPrototypeReplace, StringPrototypeToLowerCase, StringPrototypeToUpperCase,
+  SafeMap, SafeSet,
+  SafeArrayIterator,
+  PromisePrototypeThen, ReflectApply, RegExpPrototypeExec,
+  PromiseResolve,
+  ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeFindIndex, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypeMap, ArrayPrototypeSlice, ArrayPrototypeSome, StringPrototypeSlice, TypedArrayPrototypeSlice,
+  ArrayFrom, ArrayPrototypeSort,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -35,20 +42,33 @@ const { URL, URLSearchParams } = require('internal/url');
 
 const lazyWeb = () => require('stream/web');
 const kGuard = Symbol('guard');
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY = new SafeSet([101, 103, 204, 205, 304]);
+const REDIRECT = new SafeSet([301, 302, 303, 307, 308]);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // The fetch standard's blocked ports (undici refuses them with 'bad port').
-const BAD_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+const BAD_PORTS = new SafeSet([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 
-const normalizeValue = (v) => String(v).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+const normalizeValue = (v) => StringPrototypeReplace(String(v), /^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+
+/** A Headers' [name, value] pairs in Fetch's order: sorted names, each set-cookie value on its own. */
+function headerPairs(headers) {
+  const keys = ArrayPrototypeSort(ArrayFrom(headers._list.keys()));
+  const pairs = [];
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const values = headers._list.get(k)[1];
+    if (k !== 'set-cookie') ArrayPrototypePush(pairs, [k, ArrayPrototypeJoin(values, k === 'cookie' ? '; ' : ', ')]);
+    else for (let j = 0; j < values.length; j++) ArrayPrototypePush(pairs, [k, values[j]]);
+  }
+  return pairs;
+}
 
 class Headers {
   constructor(init = undefined) {
-    this._list = new Map(); // lower-case name → [name, values[]]
+    this._list = new SafeMap(); // lower-case name → [name, values[]]
     if (init == null) return;
     if (init instanceof Headers) {
-      for (const [k, v] of init._list) this._list.set(k, [v[0], v[1].slice()]);
+      for (const entry$56 of init._list) { const k = entry$56[0], v = entry$56[1]; this._list.set(k, [v[0], ArrayPrototypeSlice(v[1])]); }
     } else if (typeof init === 'object' && typeof init[SymbolIterator] === 'function') {
       for (const pair of init) {
         const p = [...pair];
@@ -56,72 +76,72 @@ class Headers {
         this.append(p[0], p[1]);
       }
     } else if (typeof init === 'object') {
-      for (const k of ObjectKeys(init)) this.append(k, init[k]);
+      for (const k of new SafeArrayIterator(ObjectKeys(init))) this.append(k, init[k]);
     } else throw new TypeError("Failed to construct 'Headers': The provided value is not of type '(record<ByteString, ByteString> or sequence<sequence<ByteString>>)'.");
   }
 
   _check(name, value) {
     name = String(name);
-    if (!TOKEN.test(name)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
+    if (!(RegExpPrototypeExec(TOKEN, name) !== null)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
     if (this[kGuard] === 'immutable') throw new TypeError('immutable');
-    if (value !== undefined && /[\0\r\n]/.test(value)) throw new TypeError(`Headers.append: "${value}" is an invalid header value.`);
+    if (value !== undefined && (RegExpPrototypeExec(/[\0\r\n]/, value) !== null)) throw new TypeError(`Headers.append: "${value}" is an invalid header value.`);
     return name;
   }
 
   append(name, value) {
     value = normalizeValue(value);
     name = this._check(name, value);
-    const key = name.toLowerCase();
+    const key = StringPrototypeToLowerCase(name);
     const e = this._list.get(key);
-    if (e) e[1].push(value);
+    if (e) ArrayPrototypePush(e[1], value);
     else this._list.set(key, [name, [value]]);
   }
 
   set(name, value) {
     value = normalizeValue(value);
     name = this._check(name, value);
-    this._list.set(name.toLowerCase(), [name, [value]]);
+    this._list.set(StringPrototypeToLowerCase(name), [name, [value]]);
   }
 
   delete(name) {
     name = this._check(name);
-    this._list.delete(name.toLowerCase());
+    this._list.delete(StringPrototypeToLowerCase(name));
   }
 
   get(name) {
     name = this._check(name);
-    const e = this._list.get(name.toLowerCase());
+    const e = this._list.get(StringPrototypeToLowerCase(name));
     if (!e) return null;
-    return e[1].join(name.toLowerCase() === 'cookie' ? '; ' : ', ');
+    return ArrayPrototypeJoin(e[1], StringPrototypeToLowerCase(name) === 'cookie' ? '; ' : ', ');
   }
 
   has(name) {
-    return this._list.has(this._check(name).toLowerCase());
+    return this._list.has(StringPrototypeToLowerCase(this._check(name)));
   }
 
   getSetCookie() {
     const e = this._list.get('set-cookie');
-    return e ? e[1].slice() : [];
+    return e ? ArrayPrototypeSlice(e[1]) : [];
   }
 
   *entries() {
-    const keys = [...this._list.keys()].sort();
-    for (const k of keys) {
-      if (k === 'set-cookie') for (const v of this._list.get(k)[1]) yield [k, v];
-      else yield [k, this.get(k)];
-    }
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) yield pairs[i];
   }
 
   *keys() {
-    for (const [k] of this.entries()) yield k;
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) yield pairs[i][0];
   }
 
   *values() {
-    for (const [, v] of this.entries()) yield v;
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) yield pairs[i][1];
   }
 
   forEach(callback, thisArg) {
-    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) ReflectApply(callback, thisArg, [pairs[i][1], pairs[i][0], this]);
   }
 
   [SymbolIterator]() {
@@ -134,7 +154,8 @@ class Headers {
 
   [SymbolFor('nodejs.util.inspect.custom')](depth, options, inspect) {
     const o = {};
-    for (const [k, v] of this) o[k] = v;
+    const pairs = headerPairs(this);
+    for (let i = 0; i < pairs.length; i++) o[pairs[i][0]] = pairs[i][1];
     return `Headers ${inspect(o, options)}`;
   }
 }
@@ -153,42 +174,46 @@ class FormData {
     return String(value);
   }
   append(name, value, filename) {
-    this._entries.push([String(name), this._value(value, filename)]);
+    ArrayPrototypePush(this._entries, [String(name), this._value(value, filename)]);
   }
   set(name, value, filename) {
     name = String(name);
-    const i = this._entries.findIndex((e) => e[0] === name);
+    const i = ArrayPrototypeFindIndex(this._entries, (e) => e[0] === name);
     const entry = [name, this._value(value, filename)];
-    if (i === -1) this._entries.push(entry);
+    if (i === -1) ArrayPrototypePush(this._entries, entry);
     else {
       this._entries[i] = entry;
-      this._entries = this._entries.filter((e, j) => j <= i || e[0] !== name);
+      this._entries = ArrayPrototypeFilter(this._entries, (e, j) => j <= i || e[0] !== name);
     }
   }
   get(name) {
-    const e = this._entries.find((x) => x[0] === String(name));
+    const e = ArrayPrototypeFind(this._entries, (x) => x[0] === String(name));
     return e ? e[1] : null;
   }
   getAll(name) {
-    return this._entries.filter((x) => x[0] === String(name)).map((x) => x[1]);
+    return ArrayPrototypeMap(ArrayPrototypeFilter(this._entries, (x) => x[0] === String(name)), (x) => x[1]);
   }
   has(name) {
-    return this._entries.some((x) => x[0] === String(name));
+    return ArrayPrototypeSome(this._entries, (x) => x[0] === String(name));
   }
   delete(name) {
-    this._entries = this._entries.filter((x) => x[0] !== String(name));
+    this._entries = ArrayPrototypeFilter(this._entries, (x) => x[0] !== String(name));
   }
   *entries() {
-    for (const e of this._entries) yield [e[0], e[1]];
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) yield [list[i][0], list[i][1]];
   }
   *keys() {
-    for (const e of this._entries) yield e[0];
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) yield list[i][0];
   }
   *values() {
-    for (const e of this._entries) yield e[1];
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) yield list[i][1];
   }
   forEach(cb, thisArg) {
-    for (const [k, v] of this.entries()) cb.call(thisArg, v, k, this);
+    const list = this._entries;
+    for (let i = 0; i < list.length; i++) ReflectApply(cb, thisArg, [list[i][1], list[i][0], this]);
   }
   [SymbolIterator]() {
     return this.entries();
@@ -200,17 +225,17 @@ class FormData {
 
 /** A body as bytes (or a stream) and its content type, from what Request and Response accept. */
 async function multipart(form) {
-  const boundary = `----formdata-agentos-${MathRandom().toString().slice(2, 13)}`;
+  const boundary = `----formdata-agentos-${StringPrototypeSlice(MathRandom().toString(), 2, 13)}`;
   const parts = [];
-  const esc = (s) => s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
+  const esc = (s) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(s, /\n/g, '%0A'), /\r/g, '%0D'), /"/g, '%22');
   for (const [name, value] of form) {
-    if (typeof value === 'string') parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${value.replace(/\r(?!\n)|(?<!\r)\n/g, '\r\n')}\r\n`));
+    if (typeof value === 'string') ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${StringPrototypeReplace(value, /\r(?!\n)|(?<!\r)\n/g, '\r\n')}\r\n`));
     else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.name)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`));
-      parts.push(Buffer.from(await value.arrayBuffer()), Buffer.from('\r\n'));
+      ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.name)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`));
+      ArrayPrototypePush(parts, Buffer.from(await value.arrayBuffer()), Buffer.from('\r\n'));
     }
   }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  ArrayPrototypePush(parts, Buffer.from(`--${boundary}--\r\n`));
   return { bytes: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -218,8 +243,8 @@ function extractBody(body) {
   const { ReadableStream } = lazyWeb();
   if (typeof body === 'string') return { bytes: Buffer.from(body), type: 'text/plain;charset=UTF-8' };
   if (body instanceof URLSearchParams) return { bytes: Buffer.from(body.toString()), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
-  if (body instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && body instanceof SharedArrayBuffer)) return { bytes: Buffer.from(new Uint8Array(body).slice()), type: null };
-  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice()), type: null };
+  if (body instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && body instanceof SharedArrayBuffer)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(body))), type: null };
+  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(body.buffer, body.byteOffset, body.byteLength))), type: null };
   if (body instanceof globalThis.Blob) return { blob: body, type: body.type || null, length: body.size };
   if (body instanceof FormData) return { form: body, type: null };
   if (body instanceof ReadableStream) return { stream: body, type: null };
@@ -275,7 +300,7 @@ class Body {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parts.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      ArrayPrototypePush(parts, Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     }
     return Buffer.concat(parts);
   }
@@ -304,7 +329,7 @@ class Body {
 
   async formData() {
     const type = this.headers.get('content-type') || '';
-    if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    if (RegExpPrototypeExec(/^application\/x-www-form-urlencoded/i, type) !== null) {
       const form = new FormData();
       for (const [k, v] of new URLSearchParams(await this.text())) form.append(k, v);
       return form;
@@ -332,10 +357,10 @@ class Request extends Body {
     }
     if (base) this._url = base._url;
     const method = init.method !== undefined ? String(init.method) : base ? base.method : 'GET';
-    if (!TOKEN.test(method)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
-    const upper = method.toUpperCase();
-    this.method = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'].includes(upper) ? upper : method;
-    if (['CONNECT', 'TRACE', 'TRACK'].includes(upper)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
+    if (!(RegExpPrototypeExec(TOKEN, method) !== null)) throw new TypeError(`'${method}' is not a valid HTTP method.`);
+    const upper = StringPrototypeToUpperCase(method);
+    this.method = ArrayPrototypeIncludes(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'], upper) ? upper : method;
+    if (ArrayPrototypeIncludes(['CONNECT', 'TRACE', 'TRACK'], upper)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
     this.headers = new Headers(init.headers !== undefined ? init.headers : base ? base.headers : undefined);
     this.redirect = init.redirect || (base ? base.redirect : 'follow');
     this.signal = init.signal || (base ? base.signal : new AbortController().signal);
@@ -380,7 +405,8 @@ class Request extends Body {
 function cloneBodyInto(from, to) {
   if (!from._source) return;
   if (from._source.stream || from._stream) {
-    const [a, b] = from.body.tee();
+    const pair$385 = from.body.tee();
+    const a = pair$385[0], b = pair$385[1];
     from._stream = a;
     to._source = { stream: b, type: null };
     to._stream = b;
@@ -471,7 +497,7 @@ async function fetch(input, init = undefined) {
   const signal = request.signal;
   if (signal.aborted) throw abortError(signal);
   let body = request._source ? request._source : null;
-  if (body && body.form) body = await multipart(body.form).then((m) => ({ bytes: m.bytes, type: m.type }));
+  if (body && body.form) body = await PromisePrototypeThen(multipart(body.form), (m) => ({ bytes: m.bytes, type: m.type }));
   if (request._source && request._source.form && !request.headers.has('content-type')) request.headers.set('content-type', body.type);
   let url = new URL(request.url);
   let method = request.method;
@@ -487,7 +513,7 @@ async function fetch(input, init = undefined) {
     if (res.statusCode === 303 ? method !== 'HEAD' : (res.statusCode === 301 || res.statusCode === 302) && method === 'POST') {
       method = 'GET';
       body = null;
-      for (const h of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) request.headers.delete(h);
+      for (const h of new SafeArrayIterator(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'])) request.headers.delete(h);
     } else if (body && body.stream) throw fetchFailed(new Error('Cannot follow redirect with a streamed body'));
   }
 }
@@ -502,20 +528,20 @@ function send(url, method, request, body, signal) {
     if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return reject(fetchFailed(new Error('bad port')));
     const http = require('http');
     const headers = [];
-    for (const [k, v] of request.headers) headers.push(k, v);
+    for (const [k, v] of request.headers) ArrayPrototypePush(headers, k, v);
     const has = (n) => request.headers.has(n);
-    if (!has('accept')) headers.push('accept', '*/*');
-    if (!has('accept-language')) headers.push('accept-language', '*');
-    if (!has('sec-fetch-mode')) headers.push('sec-fetch-mode', 'cors');
-    if (!has('user-agent')) headers.push('user-agent', 'node');
+    if (!has('accept')) ArrayPrototypePush(headers, 'accept', '*/*');
+    if (!has('accept-language')) ArrayPrototypePush(headers, 'accept-language', '*');
+    if (!has('sec-fetch-mode')) ArrayPrototypePush(headers, 'sec-fetch-mode', 'cors');
+    if (!has('user-agent')) ArrayPrototypePush(headers, 'user-agent', 'node');
     const host = url.port ? `${url.hostname}:${url.port}` : url.hostname;
-    headers.unshift('host', host);
-    if (body && !body.stream && !has('content-length')) headers.push('content-length', String(body.blob ? body.blob.size : body.bytes.length));
-    else if (body && body.stream && !has('transfer-encoding')) headers.push('transfer-encoding', 'chunked');
-    else if (!body && (method === 'POST' || method === 'PUT')) headers.push('content-length', '0');
+    ArrayPrototypeUnshift(headers, 'host', host);
+    if (body && !body.stream && !has('content-length')) ArrayPrototypePush(headers, 'content-length', String(body.blob ? body.blob.size : body.bytes.length));
+    else if (body && body.stream && !has('transfer-encoding')) ArrayPrototypePush(headers, 'transfer-encoding', 'chunked');
+    else if (!body && (method === 'POST' || method === 'PUT')) ArrayPrototypePush(headers, 'content-length', '0');
     let req;
     try {
-      req = http.request({ method, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || 80, path: url.pathname + url.search, headers, agent: fetchAgent(), setHost: false });
+      req = http.request({ method, hostname: StringPrototypeReplace(url.hostname, /^\[|\]$/g, ''), port: url.port || 80, path: url.pathname + url.search, headers, agent: fetchAgent(), setHost: false });
     } catch (e) {
       return reject(fetchFailed(e));
     }
@@ -544,16 +570,16 @@ function send(url, method, request, body, signal) {
     });
     if (!body) return void req.end();
     if (body.bytes) return void req.end(body.bytes);
-    if (body.blob) return void body.blob.arrayBuffer().then((ab) => req.end(Buffer.from(ab)), (e) => req.destroy(e));
+    if (body.blob) return void PromisePrototypeThen(PromiseResolve(body.blob.arrayBuffer()), (ab) => req.end(Buffer.from(ab)), (e) => req.destroy(e));
     // A streamed body: one chunk at a time, waiting for 'drain' when the socket is full.
     const reader = body.stream.getReader();
-    (async () => {
+    PromisePrototypeThen((async () => {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return void req.end();
         if (!req.write(value instanceof Uint8Array ? value : Buffer.from(String(value)))) await new Promise((r) => req.once('drain', r));
       }
-    })().catch((e) => req.destroy(e));
+    })(), undefined, (e) => req.destroy(e));
   });
 }
 

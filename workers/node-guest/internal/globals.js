@@ -29,6 +29,11 @@ const {
   SymbolToStringTag,
   TypeError,
   WeakMap,
+  ArrayPrototypePush, StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeSplit,
+  SafeMap,
+  SafeArrayIterator,
+  PromisePrototypeThen,
+  ArrayPrototypeJoin,
 } = require('internal/primordials');
 internal.sys = require('internal/sys');
 const { codeError } = require('internal/errors');
@@ -65,7 +70,7 @@ define('queueMicrotask', function queueMicrotask(callback) {
   if (typeof callback !== 'function') throw require('internal/errors').invalidArgType('callback', 'of type function', callback);
   // In the async context it was queued in, as Node's (an AsyncResource) on any host.
   const frame = asyncContext.get();
-  PromiseResolve().then(() => {
+  PromisePrototypeThen(PromiseResolve(), () => {
     try {
       asyncContext.runIn(frame, callback, undefined, []);
     } catch (e) {
@@ -88,7 +93,7 @@ const DOMException = require('internal/dom-exception');
 define('DOMException', DOMException);
 const missingInput = () => codeError(TypeError, 'ERR_MISSING_ARGS', 'The "input" argument must be specified');
 /** Forgiving base64 (infra.spec.whatwg.org), as Node checks it: ASCII whitespace first, then the alphabet, `=` last. */
-const BASE64_CHARS = [0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=', (c) => c.charCodeAt(0))];
+const BASE64_CHARS = [0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=', (c) => StringPrototypeCharCodeAt(c, 0))];
 const EQUAL_SIGN = BASE64_CHARS.length - 1;
 define('atob', function atob(input) {
   if (arguments.length === 0) throw missingInput();
@@ -96,7 +101,7 @@ define('atob', function atob(input) {
   let significant = 0;
   let equals = 0;
   for (let n = 0; n < input.length; n++) {
-    const index = BASE64_CHARS.indexOf(input.charCodeAt(n));
+    const index = BASE64_CHARS.indexOf(StringPrototypeCharCodeAt(input, n));
     if (index === -1 || (index > 4 && ((index !== EQUAL_SIGN && equals > 0) || (index === EQUAL_SIGN && ++equals > 2)))) throw new DOMException('Invalid character', 'InvalidCharacterError');
     if (index > 4) significant++;
   }
@@ -109,7 +114,7 @@ define('atob', function atob(input) {
 define('btoa', function btoa(input) {
   if (arguments.length === 0) throw missingInput();
   input = `${input}`;
-  for (let n = 0; n < input.length; n++) if (input.charCodeAt(n) > 0xff) throw new DOMException('Invalid character', 'InvalidCharacterError');
+  for (let n = 0; n < input.length; n++) if (StringPrototypeCharCodeAt(input, n) > 0xff) throw new DOMException('Invalid character', 'InvalidCharacterError');
   return Buffer.from(input, 'latin1').toString('base64');
 });
 define('Blob', require('buffer').Blob);
@@ -117,12 +122,12 @@ define('File', require('buffer').File);
 lazy('URL', () => require('internal/url').URL);
 lazy('URLSearchParams', () => require('internal/url').URLSearchParams);
 lazy('performance', () => require('perf_hooks').performance);
-for (const name of ['Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver', 'PerformanceObserverEntryList', 'PerformanceResourceTiming']) lazy(name, () => require('perf_hooks')[name]);
+for (const name of new SafeArrayIterator(['Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver', 'PerformanceObserverEntryList', 'PerformanceResourceTiming'])) lazy(name, () => require('perf_hooks')[name]);
 /**
  * An fs callback's completion, delivered in the poll phase of the loop's next turn (runtime.ts ioDone), as
  * Node's thread pool delivers it: after the immediates already set, before the timers.
  */
-const ioCallbacks = new Map();
+const ioCallbacks = new SafeMap();
 let nextIo = 1;
 internal.deferIO = (fn, ...args) => {
   const id = nextIo++;
@@ -157,13 +162,13 @@ define('structuredClone', function structuredClone(value, options) {
   return require('internal/message-port').cloneWithTransfer(value, options == null ? undefined : options.transfer);
 });
 // The web platform's classes Node has as globals, made when first used.
-for (const name of ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest', 'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController', 'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream']) {
+for (const name of new SafeArrayIterator(['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest', 'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController', 'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream'])) {
   lazy(name, () => require('stream/web')[name]);
 }
-for (const name of ['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel']) lazy(name, () => require('internal/message-port')[name]);
+for (const name of new SafeArrayIterator(['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel'])) lazy(name, () => require('internal/message-port')[name]);
 lazy('crypto', () => require('crypto').webcrypto);
-for (const name of ['Crypto', 'CryptoKey', 'SubtleCrypto']) lazy(name, () => require('internal/webcrypto')[name]);
-for (const name of ['fetch', 'Headers', 'Request', 'Response', 'FormData']) lazy(name, () => require('internal/fetch')[name]);
+for (const name of new SafeArrayIterator(['Crypto', 'CryptoKey', 'SubtleCrypto'])) lazy(name, () => require('internal/webcrypto')[name]);
+for (const name of new SafeArrayIterator(['fetch', 'Headers', 'Request', 'Response', 'FormData'])) lazy(name, () => require('internal/fetch')[name]);
 delete globalThis.console;
 // `require('console')` is the global console as it was made (internal/console.js), with its Console class.
 const consoleModule = internal.loadFile('builtins/console');
@@ -281,7 +286,7 @@ function exitCode() {
 const HOST_FRAME = /^ {4}at .*(\/workers\/node-host\/|node:internal\/(event_target|per_context|bootstrap)|\[nodejs\.internal)/;
 
 /** Source lines Node prints above an error of its own (the UnhandledPromiseRejection it throws). */
-const sourceLines = new WeakMap();
+const sourceLines = new SafeWeakMap();
 const isNativeError = (v) => require('util').types.isNativeError(v) || v instanceof Error;
 
 function printError(error) {
@@ -303,12 +308,12 @@ function printError(error) {
     text = '<toString() threw exception>';
   }
   const lines = [];
-  for (const line of text.split('\n')) {
-    if (!HOST_FRAME.test(line)) lines.push(line);
+  for (const line of new SafeArrayIterator(StringPrototypeSplit(text, '\n'))) {
+    if (!(RegExpPrototypeExec(HOST_FRAME, line) !== null)) ArrayPrototypePush(lines, line);
     // The frame that ends the stack carries the opening of the error's properties.
-    else if (line.endsWith(' {') && lines.length > 0) lines[lines.length - 1] += ' {';
+    else if (StringPrototypeEndsWith(line, ' {') && lines.length > 0) lines[lines.length - 1] += ' {';
   }
-  text = lines.join('\n');
+  text = ArrayPrototypeJoin(lines, '\n');
   try {
     require('internal/stdio').writeAll(2, `${text}\n\nNode.js ${process.version}\n`);
   } catch {
@@ -377,7 +382,7 @@ function unhandledPromiseRejection(reason) {
   const e = new Error(`This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${reasonText(reason)}".`);
   ObjectDefineProperty(e, 'name', { value: 'UnhandledPromiseRejection', enumerable: false, writable: true, configurable: true });
   e.code = 'ERR_UNHANDLED_REJECTION';
-  const major = Number(process.versions.node.split('.')[0]);
+  const major = Number(StringPrototypeSplit(process.versions.node, '.')[0]);
   const site = REJECTION_SITES[major >= 24 ? 24 : 20];
   e.stack = `${e.name}: ${e.message}${site.slice(1).map((frame) => `\n    at ${frame}`).join('')}`;
   sourceLines.set(e, `node:internal/process/promises:${site[0]}\n      new UnhandledPromiseRejection(reason);\n      ^\n\n`);
@@ -393,7 +398,7 @@ class PromiseRejectionHandledWarning extends Error {
 }
 
 /** The ids of the rejections reported to the guest, for the warning of one handled later. */
-const rejectionIds = new WeakMap();
+const rejectionIds = new SafeWeakMap();
 let lastRejectionId = 0;
 // A reported rejection whose promise gets a handler later (the worker's Node sees it: runtime.ts).
 internal.on('rejectionHandled', (promise) => {
@@ -422,7 +427,7 @@ internal.on('makeError', (ctor, code, message, stack) => {
 });
 
 // Node's own globals are enumerable, in this order (the web platform's are not).
-for (const name of ['global', 'clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'atob', 'btoa', 'performance', 'fetch', 'crypto']) {
+for (const name of new SafeArrayIterator(['global', 'clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'atob', 'btoa', 'performance', 'fetch', 'crypto'])) {
   const d = ObjectGetOwnPropertyDescriptor(globalThis, name);
   delete globalThis[name];
   ObjectDefineProperty(globalThis, name, { ...d, enumerable: true });

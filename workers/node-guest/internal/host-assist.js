@@ -39,7 +39,7 @@ function hostError(r, skip) {
   const coded = parsed[2];
   const props = parsed[3];
   const e = new (name === 'RangeError' ? RangeError : name === 'TypeError' ? TypeError : Error)(message);
-  for (const [k, v] of props) setProp(e, k, v);
+  for (let i = 0; i < props.length; i++) setProp(e, props[i][0], props[i][1]);
   // The stack starts at the API the guest called, as Node's.
   if (typeof captureStackTrace === 'function') captureStackTrace(e, skip);
   if (coded && typeof e.stack === 'string' && StringPrototypeStartsWith(e.stack, `${name}: `)) e.stack = `${name} [${e.code}]${StringPrototypeSlice(e.stack, name.length)}`;

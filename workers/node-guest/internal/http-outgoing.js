@@ -18,6 +18,10 @@ const {
   String,
   TypeError,
   Uint8Array,
+  ArrayPrototypePush, StringPrototypeToLowerCase,
+  SafeMap, SafeSet,
+  SafeArrayIterator,
+  RegExpPrototypeExec,
 } = require('internal/primordials');
 
 const Stream = require('stream');
@@ -38,22 +42,22 @@ function validateHeaderName(name, label = 'Header name') {
 
 function validateHeaderValue(name, value) {
   if (value === undefined) throw codeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "${value}" for header "${name}"`);
-  if (/[^\t\x20-\x7e\x80-\xff]/.test(String(value))) throw codeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
+  if (RegExpPrototypeExec(/[^\t\x20-\x7e\x80-\xff]/, String(value)) !== null) throw codeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
 }
 
 const headersSentError = (what) => codeError(Error, 'ERR_HTTP_HEADERS_SENT', `Cannot ${what} headers after they are sent to the client`);
 
 // Duplicates of these are dropped by Node; cookie joins with '; ', set-cookie is an array, the rest join with ', '.
-const SINGLE = new Set(['content-type', 'content-length', 'user-agent', 'referer', 'host', 'authorization', 'proxy-authorization', 'if-modified-since', 'if-unmodified-since', 'from', 'location', 'max-forwards', 'retry-after', 'etag', 'last-modified', 'server', 'age', 'expires']);
+const SINGLE = new SafeSet(['content-type', 'content-length', 'user-agent', 'referer', 'host', 'authorization', 'proxy-authorization', 'if-modified-since', 'if-unmodified-since', 'from', 'location', 'max-forwards', 'retry-after', 'etag', 'last-modified', 'server', 'age', 'expires']);
 
 function headersObject(raw) {
   const dest = { __proto__: null };
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i].toLowerCase();
+    const name = StringPrototypeToLowerCase(raw[i]);
     const value = raw[i + 1];
     if (name === 'set-cookie') {
       if (dest[name] === undefined) dest[name] = [value];
-      else dest[name].push(value);
+      else ArrayPrototypePush(dest[name], value);
     } else if (dest[name] === undefined) dest[name] = value;
     else if (SINGLE.has(name)) continue;
     else dest[name] += (name === 'cookie' ? '; ' : ', ') + value;
@@ -64,8 +68,8 @@ function headersObject(raw) {
 function headersDistinct(raw) {
   const dest = { __proto__: null };
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i].toLowerCase();
-    (dest[name] ??= []).push(raw[i + 1]);
+    const name = StringPrototypeToLowerCase(raw[i]);
+    ArrayPrototypePush((dest[name] ??= []), raw[i + 1]);
   }
   return ObjectSetPrototypeOf(dest, Object.prototype);
 }
@@ -216,7 +220,7 @@ class OutgoingMessage extends Stream {
     if (this._header) throw headersSentError('set');
     validateHeaderName(name);
     validateHeaderValue(name, value);
-    (this._headers ??= new Map()).set(name.toLowerCase(), [name, value]);
+    (this._headers ??= new SafeMap()).set(StringPrototypeToLowerCase(name), [name, value]);
     return this;
   }
 
@@ -231,7 +235,7 @@ class OutgoingMessage extends Stream {
     if (this._header) throw headersSentError('append');
     validateHeaderName(name);
     validateHeaderValue(name, value);
-    const key = name.toLowerCase();
+    const key = StringPrototypeToLowerCase(name);
     const old = this._headers && this._headers.get(key);
     if (!old) return this.setHeader(name, value);
     const list = ArrayIsArray(old[1]) ? old[1] : [old[1]];
@@ -241,7 +245,7 @@ class OutgoingMessage extends Stream {
 
   getHeader(name) {
     if (typeof name !== 'string') throw invalidArgType('name', 'of type string', name);
-    const e = this._headers && this._headers.get(name.toLowerCase());
+    const e = this._headers && this._headers.get(StringPrototypeToLowerCase(name));
     return e ? e[1] : undefined;
   }
 
@@ -261,13 +265,13 @@ class OutgoingMessage extends Stream {
 
   hasHeader(name) {
     if (typeof name !== 'string') throw invalidArgType('name', 'of type string', name);
-    return Boolean(this._headers && this._headers.has(name.toLowerCase()));
+    return Boolean(this._headers && this._headers.has(StringPrototypeToLowerCase(name)));
   }
 
   removeHeader(name) {
     if (typeof name !== 'string') throw invalidArgType('name', 'of type string', name);
     if (this._header) throw headersSentError('remove');
-    const key = name.toLowerCase();
+    const key = StringPrototypeToLowerCase(name);
     if (key === 'connection') this._removedConnection = true;
     else if (key === 'content-length') this._removedContLen = true;
     else if (key === 'transfer-encoding') this._removedTE = true;
@@ -284,16 +288,16 @@ class OutgoingMessage extends Stream {
       validateHeaderValue(name, value);
       const values = ArrayIsArray(value) ? value : [value];
       for (const v of values) header += `${name}: ${v}${CRLF}`;
-      const key = name.toLowerCase();
+      const key = StringPrototypeToLowerCase(name);
       const text = String(value);
       if (key === 'connection') {
         state.connection = true;
-        if (/(^|\W)close(\W|$)/i.test(text)) this._last = true;
+        if (RegExpPrototypeExec(/(^|\W)close(\W|$)/i, text) !== null) this._last = true;
         else this.shouldKeepAlive = true;
       } else if (key === 'content-length') state.contLen = true;
       else if (key === 'transfer-encoding') {
         state.te = true;
-        if (/chunked\s*$/i.test(text)) this.chunkedEncoding = true;
+        if (RegExpPrototypeExec(/chunked\s*$/i, text) !== null) this.chunkedEncoding = true;
       } else if (key === 'date') state.date = true;
       else if (key === 'trailer') state.trailer = true;
     };
@@ -301,7 +305,7 @@ class OutgoingMessage extends Stream {
       if (headers.length && ArrayIsArray(headers[0])) for (const [k, v] of headers) add(k, v);
       else for (let i = 0; i < headers.length; i += 2) add(headers[i], headers[i + 1]);
     } else if (headers instanceof Map) for (const [name, value] of headers.values()) add(name, value);
-    else if (headers) for (const k of ObjectKeys(headers)) add(k, headers[k]);
+    else if (headers) for (const k of new SafeArrayIterator(ObjectKeys(headers))) add(k, headers[k]);
     if (!state.date && this.sendDate) header += `Date: ${new Date().toUTCString()}${CRLF}`;
     if (!state.connection && !this._removedConnection) {
       const keepAlive = this.shouldKeepAlive && (state.contLen || this.useChunkedEncodingByDefault || this.agent);
@@ -339,7 +343,7 @@ class OutgoingMessage extends Stream {
       if (this.outputData.length) this._flushOutput(socket);
       return socket.write(data, cb);
     }
-    this.outputData.push({ data, cb });
+    ArrayPrototypePush(this.outputData, { data, cb });
     this.outputSize += data.length;
     if (this._onPendingData) this._onPendingData(data.length);
     return this.outputSize < HIGH_WATER_MARK;
@@ -352,7 +356,7 @@ class OutgoingMessage extends Stream {
     if (this._onPendingData) this._onPendingData(-Infinity);
     let ret = true;
     socket.cork();
-    for (const { data, cb } of queue) ret = socket.write(data, cb);
+    for (const { data, cb } of new SafeArrayIterator(queue)) ret = socket.write(data, cb);
     process.nextTick(() => socket.uncork());
     return ret;
   }

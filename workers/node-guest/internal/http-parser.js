@@ -8,6 +8,9 @@ const {
   Error,
   MathMin,
   parseInt,
+  ArrayPrototypePush, ArrayPrototypeShift, StringPrototypeReplace, StringPrototypeSplit, StringPrototypeToLowerCase, StringPrototypeTrim,
+  RegExpPrototypeExec,
+  ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -47,14 +50,14 @@ class HTTPParser {
     while (pos < buf.length) {
       if (this.state === 'head' || this.state === 'trailers') {
         const start = this.head ? this.head.length : 0;
-        const joined = this.head ? Buffer.concat([this.head, buf.subarray(pos)]) : buf.subarray(pos);
+        const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         let skip = 0;
         // Empty lines before a message are ignored, as llhttp does.
         if (this.state === 'head') while (skip < joined.length && (joined[skip] === 13 || joined[skip] === 10)) skip++;
         let end = this.state === 'trailers' && joined[0] === 13 && joined[1] === 10 ? 0 : joined.indexOf('\r\n\r\n', skip, 'latin1');
         if (end === -1) {
           if (joined.length - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
-          this.head = skip === joined.length ? null : Buffer.from(joined.subarray(skip));
+          this.head = skip === joined.length ? null : Buffer.from(TypedArrayPrototypeSubarray(joined, skip));
           return buf.length;
         }
         const termLen = end === 0 && this.state === 'trailers' ? 2 : 4;
@@ -64,7 +67,7 @@ class HTTPParser {
         this.head = null;
         if (this.state === 'trailers') {
           this.state = 'head';
-          this.h.onComplete(text === '' ? [] : this.headerLines(text.split('\r\n')));
+          this.h.onComplete(text === '' ? [] : this.headerLines(StringPrototypeSplit(text, '\r\n')));
           return pos;
         }
         if (this.message(text)) return pos;
@@ -73,7 +76,7 @@ class HTTPParser {
       if (this.state === 'body') {
         const n = MathMin(this.remaining, buf.length - pos);
         if (this.mode !== 'eof') this.remaining -= n;
-        const chunk = buf.subarray(pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
+        const chunk = TypedArrayPrototypeSubarray(buf, pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
         pos += chunk.length;
         this.h.onBody(chunk);
         if (this.mode === 'length' && this.remaining === 0) {
@@ -85,7 +88,7 @@ class HTTPParser {
         continue;
       }
       if (this.state === 'chunk-size' || this.state === 'chunk-end') {
-        const joined = this.head ? Buffer.concat([this.head, buf.subarray(pos)]) : buf.subarray(pos);
+        const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         const start = this.head ? this.head.length : 0;
         const eol = joined.indexOf('\r\n', 0, 'latin1');
         if (eol === -1) {
@@ -101,8 +104,8 @@ class HTTPParser {
           continue;
         }
         const line = joined.toString('latin1', 0, eol);
-        const hex = line.split(';')[0].trim();
-        if (!/^[0-9a-fA-F]{1,15}$/.test(hex)) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
+        const hex = StringPrototypeTrim(StringPrototypeSplit(line, ';')[0]);
+        if (!(RegExpPrototypeExec(/^[0-9a-fA-F]{1,15}$/, hex) !== null)) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
         const size = parseInt(hex, 16);
         if (size === 0) this.state = 'trailers';
         else {
@@ -130,31 +133,31 @@ class HTTPParser {
   headerLines(lines) {
     const raw = [];
     for (const line of lines) {
-      const colon = line.indexOf(':');
+      const colon = StringPrototypeIndexOf(line, ':');
       if (colon <= 0) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
-      const name = line.slice(0, colon);
-      if (!TOKEN.test(name)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
-      const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
-      if (BAD_VALUE.test(value)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char');
-      raw.push(name, value);
+      const name = StringPrototypeSlice(line, 0, colon);
+      if (!(RegExpPrototypeExec(TOKEN, name) !== null)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
+      const value = StringPrototypeReplace(StringPrototypeSlice(line, colon + 1), /^[ \t]+|[ \t]+$/g, '');
+      if (RegExpPrototypeExec(BAD_VALUE, value) !== null) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char');
+      ArrayPrototypePush(raw, name, value);
     }
     return raw;
   }
 
   /** A message's head; true when the message is complete already (no body). */
   message(text) {
-    const lines = text.split('\r\n');
-    const first = lines.shift();
+    const lines = StringPrototypeSplit(text, '\r\n');
+    const first = ArrayPrototypeShift(lines);
     const info = { method: null, url: null, statusCode: 0, statusMessage: '', versionMajor: 1, versionMinor: 1, rawHeaders: null, upgrade: false, shouldKeepAlive: false };
     if (this.kind === 'request') {
-      const m = REQUEST_LINE.exec(first);
-      if (!m) throw parseError(/^\S+ \S+ /.test(first) ? 'HPE_INVALID_VERSION' : 'HPE_INVALID_METHOD', /^\S+ \S+ /.test(first) ? 'Invalid HTTP version' : 'Invalid method encountered');
+      const m = RegExpPrototypeExec(REQUEST_LINE, first);
+      if (!m) throw parseError((RegExpPrototypeExec(/^\S+ \S+ /, first) !== null) ? 'HPE_INVALID_VERSION' : 'HPE_INVALID_METHOD', (RegExpPrototypeExec(/^\S+ \S+ /, first) !== null) ? 'Invalid HTTP version' : 'Invalid method encountered');
       info.method = m[1];
       info.url = m[2];
       info.versionMajor = +m[3];
       info.versionMinor = +m[4];
     } else {
-      const m = STATUS_LINE.exec(first);
+      const m = RegExpPrototypeExec(STATUS_LINE, first);
       if (!m) throw parseError('HPE_INVALID_CONSTANT', 'Expected HTTP/');
       info.versionMajor = +m[1];
       info.versionMinor = +m[2];
@@ -168,22 +171,22 @@ class HTTPParser {
     let connection = '';
     let hasUpgrade = false;
     for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i].toLowerCase();
+      const name = StringPrototypeToLowerCase(raw[i]);
       const value = raw[i + 1];
       if (name === 'content-length') {
-        if (!/^\d+$/.test(value) || (length !== -1 && length !== +value)) throw parseError('HPE_INVALID_CONTENT_LENGTH', 'Invalid character in Content-Length');
+        if (!(RegExpPrototypeExec(/^\d+$/, value) !== null) || (length !== -1 && length !== +value)) throw parseError('HPE_INVALID_CONTENT_LENGTH', 'Invalid character in Content-Length');
         length = +value;
       } else if (name === 'transfer-encoding') {
-        chunked = /(?:^|,)\s*chunked\s*$/i.test(value);
+        chunked = (RegExpPrototypeExec(/(?:^|,)\s*chunked\s*$/i, value) !== null);
         if (!chunked && this.kind === 'request') throw parseError('HPE_INVALID_TRANSFER_ENCODING', 'Request has invalid `Transfer-Encoding`');
-      } else if (name === 'connection') connection += `,${value.toLowerCase()}`;
+      } else if (name === 'connection') connection += `,${StringPrototypeToLowerCase(value)}`;
       else if (name === 'upgrade') hasUpgrade = true;
     }
     if (chunked && length !== -1) throw parseError('HPE_UNEXPECTED_CONTENT_LENGTH', 'Content-Length can\'t be present with Transfer-Encoding');
-    const tokens = connection.split(',').map((s) => s.trim());
+    const tokens = ArrayPrototypeMap(StringPrototypeSplit(connection, ','), (s) => StringPrototypeTrim(s));
     const http11 = info.versionMajor === 1 && info.versionMinor >= 1;
-    info.shouldKeepAlive = http11 ? !tokens.includes('close') : tokens.includes('keep-alive');
-    info.upgrade = (hasUpgrade && tokens.includes('upgrade')) || info.method === 'CONNECT';
+    info.shouldKeepAlive = http11 ? !ArrayPrototypeIncludes(tokens, 'close') : ArrayPrototypeIncludes(tokens, 'keep-alive');
+    info.upgrade = (hasUpgrade && ArrayPrototypeIncludes(tokens, 'upgrade')) || info.method === 'CONNECT';
     if (this.kind === 'response' && info.upgrade) info.upgrade = info.statusCode === 101;
     this.info = info;
     const skipBody = this.h.onHeaders(info) === true;

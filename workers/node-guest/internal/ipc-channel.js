@@ -9,6 +9,8 @@ const {
   Symbol,
   TypeError,
   Uint8Array,
+  ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSplice, StringPrototypeSplit, StringPrototypeStartsWith,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -77,7 +79,7 @@ function writeError(code) {
 }
 
 function isInternal(message) {
-  return message !== null && typeof message === 'object' && typeof message.cmd === 'string' && message.cmd.length > 5 && message.cmd.startsWith('NODE_');
+  return message !== null && typeof message === 'object' && typeof message.cmd === 'string' && message.cmd.length > 5 && StringPrototypeStartsWith(message.cmd, 'NODE_');
 }
 
 /**
@@ -119,13 +121,13 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       sys.close(fd);
     } catch {}
     // As Node's: a send that had to wait reports completion whatever became of its bytes.
-    for (const item of queue.splice(0)) if (item.callback) internal.nextTick(item.callback, null);
+    for (const item of new SafeArrayIterator(ArrayPrototypeSplice(queue, 0))) if (item.callback) internal.nextTick(item.callback, null);
     queued = 0;
   };
 
   const emit = (event, message) => {
     if (event === 'internalMessage' || target.listenerCount('message')) target.emit(event, message);
-    else control[PENDING].push([event, message]);
+    else ArrayPrototypePush(control[PENDING], [event, message]);
   };
 
   const onReadable = () => {
@@ -147,9 +149,9 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
         if (onClose) onClose();
         return;
       }
-      const lines = (partial + decoder.write(bytes)).split('\n');
-      partial = lines.pop();
-      for (const line of lines) {
+      const lines = StringPrototypeSplit((partial + decoder.write(bytes)), '\n');
+      partial = ArrayPrototypePop(lines);
+      for (const line of new SafeArrayIterator(lines)) {
         const message = decode(line);
         if (target.channel) internal.nextTick(emit, isInternal(message) ? 'internalMessage' : 'message', message);
       }
@@ -170,7 +172,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       item.off += n;
       queued -= n;
       if (item.off < item.bytes.length) continue;
-      queue.shift();
+      ArrayPrototypeShift(queue);
       control.unrefCounted();
       if (item.callback) item.callback(null);
     }
@@ -234,7 +236,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       // A short send did not arm the ring; a send now either moves bytes or arms it.
       internal.nextTick(pump);
     }
-    queue.push(item);
+    ArrayPrototypePush(queue, item);
     queued += bytes.length - item.off;
     control.refCounted();
     return queued < QUEUE_LOW;

@@ -16,6 +16,10 @@ const {
   SymbolToStringTag,
   WeakMap,
   WeakSet,
+  ArrayPrototypePush, StringPrototypeSplit, StringPrototypeStartsWith,
+  SafeWeakMap, SafeWeakSet,
+  SafeArrayIterator,
+  ArrayPrototypeMap, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -32,8 +36,8 @@ const kMake = Symbol('kMake');
 const keyRegistry = new FinalizationRegistry((id) => host('keyFree', id));
 
 /** Guest objects that stand for a key (a CryptoKey) → their KeyObject; those not extractable. */
-const keyHolders = new WeakMap();
-const lockedKeys = new WeakSet();
+const keyHolders = new SafeWeakMap();
+const lockedKeys = new SafeWeakSet();
 let warnedFrom = false;
 
 const isKeyObject = (v) => v !== null && typeof v === 'object' && ObjectPrototypeHasOwnProperty(v, kHandle);
@@ -62,7 +66,7 @@ class KeyObject {
     const k = keyHolders.get(key);
     if (k === undefined) throw invalidArgType('key', 'an instance of CryptoKey', key);
     // Node 24 deprecates this (DEP0204), warning once.
-    if (lockedKeys.has(key) && !warnedFrom && Number(process.versions.node.split('.')[0]) >= 24) {
+    if (lockedKeys.has(key) && !warnedFrom && Number(StringPrototypeSplit(process.versions.node, '.')[0]) >= 24) {
       warnedFrom = true;
       process.emitWarning('Passing a non-extractable CryptoKey to KeyObject.from() is deprecated.', 'DeprecationWarning', 'DEP0204');
     }
@@ -79,15 +83,16 @@ class KeyObject {
     if (options !== undefined && (options === null || typeof options !== 'object')) throw invalidArgType('options', 'of type object', options);
     const entries = [];
     if (options) {
-      for (const k of ['format', 'type', 'cipher']) {
+      for (const k of new SafeArrayIterator(['format', 'type', 'cipher'])) {
         const e = optionEntry(k, options[k]);
-        if (e) entries.push(e);
+        if (e) ArrayPrototypePush(entries, e);
       }
     }
-    const [layout, a] = pack([options ? options.passphrase : undefined]);
+    const pair$89 = pack([options ? options.passphrase : undefined]);
+    const layout = pair$89[0], a = pair$89[1];
     const r = call('keyExport', this[kHandle], layout, a[0], options ? JSONStringify(entries) : undefined);
     if (typeof r === 'number') return receive(r);
-    return r.startsWith('{') ? JSONParse(r) : r;
+    return StringPrototypeStartsWith(r, '{') ? JSONParse(r) : r;
   }
 }
 ObjectDefineProperty(KeyObject.prototype, SymbolToStringTag, { value: 'KeyObject', configurable: true });
@@ -125,7 +130,8 @@ function stageKey(key, bare = false) {
   const h = handleOf(key);
   if (h !== undefined) return void call('keyStage', 'p', h, undefined, undefined, JSONStringify([MARK_HANDLE, ['$bare', 'b', 'true']]));
   if (bare || key === null || typeof key !== 'object' || ArrayBufferIsView(key) || key instanceof ArrayBuffer) {
-    const [layout, a] = pack([key]);
+    const pair$130 = pack([key]);
+    const layout = pair$130[0], a = pair$130[1];
     return void call('keyStage', layout, a[0]);
   }
   const entries = [];
@@ -133,16 +139,17 @@ function stageKey(key, bare = false) {
   const kh = handleOf(material);
   if (kh !== undefined) {
     material = kh;
-    entries.push(MARK_HANDLE);
+    ArrayPrototypePush(entries, MARK_HANDLE);
   } else if (key.format === 'jwk' && material !== null && typeof material === 'object') {
     material = JSONStringify(material);
-    entries.push(['$jwk', 'b', 'true']);
+    ArrayPrototypePush(entries, ['$jwk', 'b', 'true']);
   }
-  for (const k of KEY_OPTIONS) {
+  for (const k of new SafeArrayIterator(KEY_OPTIONS)) {
     const e = optionEntry(k, key[k]);
-    if (e) entries.push(e);
+    if (e) ArrayPrototypePush(entries, e);
   }
-  const [layout, a] = pack([material, key.passphrase, key.oaepLabel]);
+  const pair$147 = pack([material, key.passphrase, key.oaepLabel]);
+  const layout = pair$147[0], a = pair$147[1];
   call('keyStage', layout, a[0], a[1], a[2], JSONStringify(entries));
 }
 
@@ -167,22 +174,22 @@ function encodePairOptions(options) {
   if (options === undefined) return undefined;
   const entries = [];
   if (options === null || typeof options !== 'object') return JSONStringify(entries);
-  for (const k of PAIR_OPTIONS) {
+  for (const k of new SafeArrayIterator(PAIR_OPTIONS)) {
     const e = optionEntry(k, options[k]);
-    if (e) entries.push(e);
+    if (e) ArrayPrototypePush(entries, e);
   }
-  for (const which of ['publicKeyEncoding', 'privateKeyEncoding']) {
+  for (const which of new SafeArrayIterator(['publicKeyEncoding', 'privateKeyEncoding'])) {
     const enc = options[which];
     if (enc !== null && typeof enc === 'object') {
       // An entry of its own, so that an empty encoding is still an object to Node.
-      entries.push([`${which}.$`, 'z', '']);
-      for (const k of ['type', 'format', 'cipher']) {
+      ArrayPrototypePush(entries, [`${which}.$`, 'z', '']);
+      for (const k of new SafeArrayIterator(['type', 'format', 'cipher'])) {
         const e = optionEntry(`${which}.${k}`, enc[k]);
-        if (e) entries.push(e);
+        if (e) ArrayPrototypePush(entries, e);
       }
     } else {
       const e = optionEntry(which, enc);
-      if (e) entries.push(e);
+      if (e) ArrayPrototypePush(entries, e);
     }
   }
   return JSONStringify(entries);
@@ -191,17 +198,19 @@ function encodePairOptions(options) {
 const passphraseOf = (enc) => (enc !== null && typeof enc === 'object' ? enc.passphrase : undefined);
 
 function generateKeyPairSync(type, options) {
-  const [layout, a] = pack([passphraseOf(options && options.publicKeyEncoding), passphraseOf(options && options.privateKeyEncoding)]);
+  const pair$196 = pack([passphraseOf(options && options.publicKeyEncoding), passphraseOf(options && options.privateKeyEncoding)]);
+  const layout = pair$196[0], a = pair$196[1];
   const desc = JSONParse(call('keyPairGenerate', type, layout, a[0], a[1], encodePairOptions(options)));
-  const bytesLength = desc.reduce((n, d) => n + (d.b ?? 0), 0);
+  const bytesLength = ArrayPrototypeReduce(desc, (n, d) => n + (d.b ?? 0), 0);
   const bytes = bytesLength > 0 ? receive(bytesLength) : undefined;
   let off = 0;
-  const [publicKey, privateKey] = desc.map((d) => {
+  const pair$201 = ArrayPrototypeMap(desc, (d) => {
     if (d.h !== undefined) return wrapKey(d.h);
     if (d.s !== undefined) return d.s;
     off += d.b;
-    return Buffer.from(bytes.subarray(off - d.b, off));
+    return Buffer.from(TypedArrayPrototypeSubarray(bytes, off - d.b, off));
   });
+  const publicKey = pair$201[0], privateKey = pair$201[1];
   return { publicKey, privateKey };
 }
 
@@ -209,7 +218,7 @@ function generateKeySync(type, options) {
   const entries = [];
   if (options !== null && typeof options === 'object') {
     const e = optionEntry('length', options.length);
-    if (e) entries.push(e);
+    if (e) ArrayPrototypePush(entries, e);
   }
   return wrapKey(call('keyGenerate', type, options === undefined ? undefined : options === null || typeof options !== 'object' ? JSONStringify([]) : JSONStringify(entries)));
 }

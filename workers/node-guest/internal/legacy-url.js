@@ -37,6 +37,7 @@ const {
   TypeError,
   URIError,
   decodeURIComponent,
+  StringPrototypeCharAt, ArrayPrototypeReduce,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -858,7 +859,7 @@ Url.prototype.resolveObject = function resolveObject(relative) {
   // Hrefs like //foo/bar always cut to the protocol.
   if (relative.slashes && !relative.protocol) {
     // Take everything except the protocol from relative
-    const relativeWithoutProtocol = ObjectKeys(relative).reduce((acc, key) => {
+    const relativeWithoutProtocol = ArrayPrototypeReduce(ObjectKeys(relative), (acc, key) => {
       if (key !== 'protocol') {
         acc[key] = relative[key];
       }
@@ -922,9 +923,9 @@ Url.prototype.resolveObject = function resolveObject(relative) {
     return result;
   }
 
-  const isSourceAbs = (result.pathname && result.pathname.charAt(0) === '/');
+  const isSourceAbs = (result.pathname && StringPrototypeCharAt(result.pathname, 0) === '/');
   const isRelAbs = (
-    relative.host || (relative.pathname && relative.pathname.charAt(0) === '/')
+    relative.host || (relative.pathname && StringPrototypeCharAt(relative.pathname, 0) === '/')
   );
   let mustEndAbs = (isRelAbs || isSourceAbs ||
                     (result.host && relative.pathname));
@@ -1055,7 +1056,7 @@ Url.prototype.resolveObject = function resolveObject(relative) {
   }
 
   if (mustEndAbs && srcPath[0] !== '' &&
-      (!srcPath[0] || srcPath[0].charAt(0) !== '/')) {
+      (!srcPath[0] || StringPrototypeCharAt(srcPath[0], 0) !== '/')) {
     ArrayPrototypeUnshift(srcPath, '');
   }
 
@@ -1064,7 +1065,7 @@ Url.prototype.resolveObject = function resolveObject(relative) {
   }
 
   const isAbsolute = srcPath[0] === '' ||
-      (srcPath[0] && srcPath[0].charAt(0) === '/');
+      (srcPath[0] && StringPrototypeCharAt(srcPath[0], 0) === '/');
 
   // put the host back
   if (noLeadingSlashes) {

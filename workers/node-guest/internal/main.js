@@ -17,7 +17,16 @@ const {
   Set,
   StringPrototypeIndexOf,
   StringPrototypeSlice,
+  ArrayPrototypePop, ArrayPrototypePush, StringPrototypeEndsWith, StringPrototypeSplit, StringPrototypeStartsWith,
+  SafeSet,
+  SafeArrayIterator,
+  ArrayPrototypeJoin, ArrayPrototypeSlice, TypedArrayPrototypeSubarray, ArrayPrototypeFilter,
 } = require('internal/primordials');
+
+/** Appends the items of array `items` to `list` by index (no iterator, no replaceable method). */
+function pushAll(list, items) {
+  for (let k = 0; k < items.length; k++) ArrayPrototypePush(list, items[k]);
+}
 
 const process = require('process');
 const { Module, makeRequire } = require('internal/modules');
@@ -30,7 +39,7 @@ const host = internal.host;
  * Valid options that would change what `node` does in a way the guest does not do: an error that says so,
  * rather than a run that silently ignores them.
  */
-const UNSUPPORTED = new Set(['--check', '--interactive', '--watch', '--watch-path', '--inspect', '--inspect-brk', '--inspect-wait', '--inspect-brk-node', '--prof', '--prof-process', '--cpu-prof', '--heap-prof', '--build-snapshot', '--snapshot-blob', '--experimental-sea-config', '--run', '--env-file', '--experimental-loader', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--experimental-test-coverage', '--experimental-test-snapshots']);
+const UNSUPPORTED = new SafeSet(['--check', '--interactive', '--watch', '--watch-path', '--inspect', '--inspect-brk', '--inspect-wait', '--inspect-brk-node', '--prof', '--prof-process', '--cpu-prof', '--heap-prof', '--build-snapshot', '--snapshot-blob', '--experimental-sea-config', '--run', '--env-file', '--experimental-loader', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--experimental-test-coverage', '--experimental-test-snapshots']);
 
 function usage(message) {
   stdio.writeAll(2, `${process.argv0}: ${message}\n`);
@@ -38,18 +47,18 @@ function usage(message) {
 }
 
 internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
-  const args = argv.split('\0');
+  const args = StringPrototypeSplit(argv, '\0');
   process.pid = pid;
   process.ppid = ppid;
   process.version = version;
   process.versions = JSONParse(versions);
   // Node 23 removed process.assert (DEP0100).
-  if (+process.versions.node.split('.')[0] >= 23) delete process.assert;
+  if (+StringPrototypeSplit(process.versions.node, '.')[0] >= 23) delete process.assert;
   process.argv0 = args[0];
   const environment = {};
-  for (const entry of env === '' ? [] : env.split('\0')) {
-    const i = entry.indexOf('=');
-    if (i > 0) environment[entry.slice(0, i)] = entry.slice(i + 1);
+  for (const entry of new SafeArrayIterator(env === '' ? [] : StringPrototypeSplit(env, '\0'))) {
+    const i = StringPrototypeIndexOf(entry, '=');
+    if (i > 0) environment[StringPrototypeSlice(entry, 0, i)] = StringPrototypeSlice(entry, i + 1);
   }
   process.env = envProxy(environment);
   // A forked child: its channel to the parent, which its own children do not inherit.
@@ -60,7 +69,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
     if (fd >= 0) require('child_process')._forkChild(fd, serialization === 'advanced' ? serialization : 'json');
   }
-  for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']]) {
+  for (const entry$57 of new SafeArrayIterator([[1, 'stdout'], [2, 'stderr']])) { const fd = entry$57[0], name = entry$57[1];
     let stream;
     ObjectDefineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });
   }
@@ -73,7 +82,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   try {
     // NODE_OPTIONS first, then the command line, as Node reads them.
     fromEnv = environment.NODE_OPTIONS ? parseOptions(splitNodeOptions(environment.NODE_OPTIONS), true).options : [];
-    parsed = parseOptions(args.slice(1), false);
+    parsed = parseOptions(ArrayPrototypeSlice(args, 1), false);
   } catch (e) {
     if (e instanceof UsageError) return usage(e.message);
     throw e;
@@ -85,16 +94,17 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   let testMode = false;
   const preload = [];
   const imports = [];
-  const all = [...fromEnv, ...parsed.options];
+  const all = ArrayPrototypeSlice(fromEnv);
+  pushAll(all, parsed.options);
   for (let k = 0; k < all.length; k++) {
     const { name, value } = all[k];
-    if (k >= fromEnv.length) execArgv.push(...all[k].given);
+    if (k >= fromEnv.length) pushAll(execArgv, all[k].given);
     if (UNSUPPORTED.has(name)) return usage(`${name} is not supported in this VM`);
     if (name === '--eval') evalCode = value;
     else if (name === '--print') print = true;
     else if (name === '--input-type') inputType = value;
-    else if (name === '--require') preload.push(value);
-    else if (name === '--import') imports.push(value);
+    else if (name === '--require') ArrayPrototypePush(preload, value);
+    else if (name === '--import') ArrayPrototypePush(imports, value);
     else if (name === '--test') testMode = true;
     else if (name === '--test-reporter') {
       // Node's built-in tap and spec reporters (dot, junit, lcov and custom ones are not there).
@@ -111,39 +121,43 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
   }
   const i = parsed.index + 1;
   process.execArgv = execArgv;
-  process._preload_modules = preload.slice();
-  const rest = args.slice(i);
+  process._preload_modules = ArrayPrototypeSlice(preload);
+  const rest = ArrayPrototypeSlice(args, i);
   process.argv = [process.execPath];
   Module._preloadModules(preload);
   // --import: each ES module is imported, in order, before the main one runs (as Node's).
   if (imports.length > 0) {
     let chain = PromiseResolve();
-    for (const specifier of imports) chain = PromisePrototypeThen(chain, () => importPreload(specifier, cwd));
+    for (let k = 0; k < imports.length; k++) {
+      const specifier = imports[k];
+      chain = PromisePrototypeThen(chain, () => importPreload(specifier, cwd));
+    }
     return void PromisePrototypeThen(chain, () => runEntry(), (e) => internal.fatal(e));
   }
   runEntry();
 
   function runEntry() {
   if (testMode) {
-    process.argv.push(...rest);
-    return require('internal/test-runner').runTests(rest, execArgv.filter((a) => a !== '--test'));
+    pushAll(process.argv, rest);
+    return require('internal/test-runner').runTests(rest, ArrayPrototypeFilter(execArgv, (a) => a !== '--test'));
   }
 
   if (evalCode !== undefined) {
-    process.argv.push(...rest);
+    pushAll(process.argv, rest);
     return runEval(evalCode, print, inputType, cwd, '[eval]');
   }
   if (rest.length === 0 || rest[0] === '-') {
-    process.argv.push(...rest);
+    pushAll(process.argv, rest);
     const chunks = [];
     const { Buffer } = require('buffer');
     const buf = Buffer.alloc(64 * 1024);
-    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) chunks.push(Buffer.from(buf.subarray(0, n)));
+    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) ArrayPrototypePush(chunks, Buffer.from(TypedArrayPrototypeSubarray(buf, 0, n)));
     return runEval(Buffer.concat(chunks).toString(), false, inputType, cwd, '[stdin]');
   }
   const script = rest[0];
-  const filename = script.startsWith('/') ? script : `${cwd}/${script}`;
-  process.argv.push(normalize(filename), ...rest.slice(1));
+  const filename = StringPrototypeStartsWith(script, '/') ? script : `${cwd}/${script}`;
+  ArrayPrototypePush(process.argv, normalize(filename));
+  pushAll(process.argv, ArrayPrototypeSlice(rest, 1));
   runMain(normalize(filename), script);
   }
 });
@@ -157,12 +171,12 @@ function importPreload(specifier, cwd) {
 
 function normalize(path) {
   const out = [];
-  for (const seg of path.split('/')) {
+  for (const seg of new SafeArrayIterator(StringPrototypeSplit(path, '/'))) {
     if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
+    if (seg === '..') ArrayPrototypePop(out);
+    else ArrayPrototypePush(out, seg);
   }
-  return `/${out.join('/')}`;
+  return `/${ArrayPrototypeJoin(out, '/')}`;
 }
 
 function runEval(code, print, inputType, cwd, name) {
@@ -212,7 +226,7 @@ function runMain(filename, given) {
     return internal.fatal(e);
   }
   const { resolver } = require('internal/modules');
-  const isModule = resolved.endsWith('.mjs') || (!resolved.endsWith('.cjs') && resolver.packageType(resolved) === 'module' && !resolved.endsWith('.json'));
+  const isModule = StringPrototypeEndsWith(resolved, '.mjs') || (!StringPrototypeEndsWith(resolved, '.cjs') && resolver.packageType(resolved) === 'module' && !StringPrototypeEndsWith(resolved, '.json'));
   if (isModule) return void host('importMain', require('internal/url').pathToFileURL(resolved).href);
   // The main CommonJS module, as require.main knows it once loading begins (Node sets it there too).
   const main = makeRequire(new Module(resolved, null));

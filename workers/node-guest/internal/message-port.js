@@ -21,6 +21,10 @@ const {
   SymbolIterator,
   SymbolToStringTag,
   TypeError,
+  ArrayPrototypePush, ArrayPrototypeShift,
+  SafeMap, SafeSet,
+  SafeArrayIterator,
+  ArrayPrototypeIncludes, StringPrototypeIndexOf, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -75,9 +79,9 @@ const ObjectPrototype = Object.prototype;
  * base clone copied them as empty objects), and refuses a port that is not transferred, as Node does.
  */
 function replacePorts(original, copy, list, modern) {
-  const moved = new Map();
+  const moved = new SafeMap();
   const portFor = (port) => {
-    if (!list.includes(port)) {
+    if (!ArrayPrototypeIncludes(list, port)) {
       if (modern) throw dataCloneError('Object that needs transfer was found in message but not listed in transferList');
       throw codeError(TypeError, 'ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST', 'Object that needs transfer was found in message but not listed in transferList');
     }
@@ -85,7 +89,7 @@ function replacePorts(original, copy, list, modern) {
     if (p === undefined) moved.set(port, (p = transferPort(port)));
     return p;
   };
-  const walked = new Set();
+  const walked = new SafeSet();
   const walk = (o, c) => {
     if (walked.has(o)) return;
     walked.add(o);
@@ -103,7 +107,7 @@ function replacePorts(original, copy, list, modern) {
       const proto = ObjectGetPrototypeOf(o);
       if (proto !== ObjectPrototype && proto !== null) return;
     }
-    for (const key of ObjectKeys(o)) {
+    for (const key of new SafeArrayIterator(ObjectKeys(o))) {
       const ov = o[key];
       if (ov instanceof MessagePort) c[key] = portFor(ov);
       else if (ov !== null && typeof ov === 'object') walk(ov, c[key]);
@@ -116,7 +120,7 @@ function replacePorts(original, copy, list, modern) {
 
 function nodeMajor() {
   const version = `${require('process').versions.node}`;
-  return +version.slice(0, version.indexOf('.'));
+  return +StringPrototypeSlice(version, 0, StringPrototypeIndexOf(version, '.'));
 }
 
 // ---- keeping the process alive ----
@@ -175,7 +179,7 @@ const kWrappers = Symbol('wrappers');
 /** Listeners added with `on` get the message's data, not the event, as in Node. */
 function wrapperOf(target, type, listener, once) {
   let map = target[kWrappers].get(type);
-  if (!map) target[kWrappers].set(type, (map = new Map()));
+  if (!map) target[kWrappers].set(type, (map = new SafeMap()));
   let w = map.get(listener);
   if (!w) {
     w = function (event) {
@@ -256,7 +260,7 @@ class MessagePort extends EventTarget {
     if (!constructing) throw codeError(TypeError, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
     super();
     portsMade = true;
-    ObjectDefineProperty(this, kWrappers, { value: new Map() });
+    ObjectDefineProperty(this, kWrappers, { value: new SafeMap() });
   }
   /** A new port in place of `old`, which is left detached: entangled with its peer, with its queued messages. */
   static transfer(old) {
@@ -300,13 +304,13 @@ class MessagePort extends EventTarget {
   #deliverOne() {
     this.#scheduled--;
     if (this.#closed || !this.#started || this.#queue.length === 0) return;
-    const item = this.#queue.shift();
+    const item = ArrayPrototypeShift(this.#queue);
     if (item.close) return void this.#finishClose();
     this.dispatchEvent(new MessageEvent('message', { data: item.data }));
   }
   #enqueue(item) {
     if (this.#closed) return;
-    this.#queue.push(item);
+    ArrayPrototypePush(this.#queue, item);
     if (this.#started) this.#deliverySteps();
   }
   #finishClose() {
@@ -322,7 +326,7 @@ class MessagePort extends EventTarget {
     if (port.#closed) return undefined;
     const item = port.#queue[0];
     if (item === undefined || item.close) return undefined;
-    port.#queue.shift();
+    ArrayPrototypeShift(port.#queue);
     return { message: item.data };
   }
 
@@ -347,7 +351,7 @@ class MessagePort extends EventTarget {
     // The peer delivers what was sent to it before this, then closes (one not started, once it starts).
     if (peer !== null && !peer.#closed && !peer.#closing) {
       peer.#closing = true;
-      peer.#queue.push({ close: true });
+      ArrayPrototypePush(peer.#queue, { close: true });
       if (peer.#started) peer.#deliverySteps();
     }
   }
@@ -422,7 +426,7 @@ function receiveMessageOnPort(port) {
 // ---- BroadcastChannel ----
 
 /** name → the open channels of that name */
-const channels = new Map();
+const channels = new SafeMap();
 
 class BroadcastChannel extends EventTarget {
   #name;
@@ -435,7 +439,7 @@ class BroadcastChannel extends EventTarget {
     super();
     this.#name = `${name}`;
     let set = channels.get(this.#name);
-    if (!set) channels.set(this.#name, (set = new Set()));
+    if (!set) channels.set(this.#name, (set = new SafeSet()));
     set.add(this);
     hold(1);
   }

@@ -19,6 +19,7 @@ const {
   StringPrototypeSplit,
   StringPrototypeToLowerCase,
   RegExpPrototypeExec,
+  ArrayPrototypeReverse,
 } = require('internal/primordials');
 
 const { ERRNO } = require('internal/errors');
@@ -232,7 +233,7 @@ net.addressesOf = (hostname, family, order) => {
   const name = StringPrototypeReplace(StringPrototypeToLowerCase(hostname), /\.$/, '');
   if (!ArrayPrototypeIncludes(LOCAL_NAMES, name) && !StringPrototypeEndsWith(name, '.localhost')) return [];
   let list = [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
-  if (order === 'ipv6first') list.reverse();
+  if (order === 'ipv6first') ArrayPrototypeReverse(list);
   if (family) list = ArrayPrototypeFilter(list, (a) => a.family === family);
   return list;
 };

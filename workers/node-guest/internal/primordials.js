@@ -124,11 +124,13 @@ const ArrayIteratorPrototypeNext = primordials.ArrayIteratorPrototypeNext;
 /** An iterator class over what `factory(iterable)` makes, advanced by the captured `next`. */
 function createSafeIterator(factory, next) {
   class SafeIterator {
+    // A private field: an assignment to `this._iterator` would run a guest's setter on Object.prototype.
+    #iterator;
     constructor(iterable) {
-      this._iterator = factory(iterable);
+      this.#iterator = factory(iterable);
     }
     next() {
-      return next(this._iterator);
+      return next(this.#iterator);
     }
     [SymbolIterator]() {
       return this;
@@ -168,12 +170,15 @@ function makeSafe(unsafe, safe) {
   ObjectFreeze(safe);
   return safe;
 }
-own(primordials, 'SafeMap', makeSafe(Map, class SafeMap extends Map {}));
-own(primordials, 'SafeSet', makeSafe(Set, class SafeSet extends Set {}));
-own(primordials, 'SafeWeakMap', makeSafe(WeakMap, class SafeWeakMap extends WeakMap {}));
-own(primordials, 'SafeWeakSet', makeSafe(WeakSet, class SafeWeakSet extends WeakSet {}));
-own(primordials, 'SafeWeakRef', makeSafe(WeakRef, class SafeWeakRef extends WeakRef {}));
-own(primordials, 'SafeFinalizationRegistry', makeSafe(FinalizationRegistry, class SafeFinalizationRegistry extends FinalizationRegistry {}));
+// Each with its own constructor: the implicit one of a derived class, `constructor(...args) { super(...args); }`,
+// spreads its arguments with Array.prototype[Symbol.iterator] (V8 before the ES2022 change), which the guest
+// can replace.
+own(primordials, 'SafeMap', makeSafe(Map, class SafeMap extends Map { constructor(i) { super(i); } }));
+own(primordials, 'SafeSet', makeSafe(Set, class SafeSet extends Set { constructor(i) { super(i); } }));
+own(primordials, 'SafeWeakMap', makeSafe(WeakMap, class SafeWeakMap extends WeakMap { constructor(i) { super(i); } }));
+own(primordials, 'SafeWeakSet', makeSafe(WeakSet, class SafeWeakSet extends WeakSet { constructor(i) { super(i); } }));
+own(primordials, 'SafeWeakRef', makeSafe(WeakRef, class SafeWeakRef extends WeakRef { constructor(t) { super(t); } }));
+own(primordials, 'SafeFinalizationRegistry', makeSafe(FinalizationRegistry, class SafeFinalizationRegistry extends FinalizationRegistry { constructor(c) { super(c); } }));
 
 ObjectFreeze(primordials);
 module.exports = primordials;

@@ -6,6 +6,7 @@
 const {
   ObjectEntries,
   Uint8Array,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const SIGNALS = {
@@ -15,7 +16,7 @@ const SIGNALS = {
   SIGPROF: 27, SIGWINCH: 28, SIGIO: 29, SIGPOLL: 29, SIGPWR: 30, SIGSYS: 31,
 };
 const NAMES = [];
-for (const [name, n] of ObjectEntries(SIGNALS)) if (NAMES[n] === undefined) NAMES[n] = name;
+for (const entry$18 of new SafeArrayIterator(ObjectEntries(SIGNALS))) { const name = entry$18[0], n = entry$18[1]; if (NAMES[n] === undefined) NAMES[n] = name; }
 
 let fd = -1;
 let mask = 0;
@@ -23,7 +24,7 @@ let mask = 0;
 /** Keeps the kernel's mask equal to the signals `process` has listeners for. */
 function update(process, adding) {
   let want = 0;
-  for (const [name, n] of ObjectEntries(SIGNALS)) if (n !== 9 && n !== 19 && (name === adding || process.listenerCount(name) > 0)) want |= 1 << n;
+  for (const entry$26 of new SafeArrayIterator(ObjectEntries(SIGNALS))) { const name = entry$26[0], n = entry$26[1]; if (n !== 9 && n !== 19 && (name === adding || process.listenerCount(name) > 0)) want |= 1 << n; }
   if (want === mask) return;
   mask = want;
   const queue = internal.sys.sigcatch(mask);

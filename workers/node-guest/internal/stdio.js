@@ -6,6 +6,7 @@
 
 const {
   MathMax,
+  TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Writable, Readable } = require('stream');
@@ -84,7 +85,7 @@ function createReadable(fd) {
         stream.push(null);
         return;
       }
-      if (!stream.push(n === size ? buf : buf.subarray(0, n))) return;
+      if (!stream.push(n === size ? buf : TypedArrayPrototypeSubarray(buf, 0, n))) return;
     }
   }
   stream.fd = fd;

@@ -30,6 +30,10 @@ const {
   Uint8Array,
   WeakMap,
   WeakSet,
+  SafeMap,
+  SafeArrayIterator,
+  ArrayBufferPrototypeSlice, ArrayPrototypeIncludes, StringPrototypeSlice,
+  MapPrototypeForEach, MapPrototypeSet, SetPrototypeAdd, SetPrototypeForEach,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -39,10 +43,10 @@ function cloneError(what) {
 }
 
 module.exports = function structuredClone(value, options) {
-  const seen = new Map();
+  const seen = new SafeMap();
   const transfer = options && options.transfer ? options.transfer : [];
   function clone(v) {
-    if (typeof v === 'function') throw cloneError(String(v).slice(0, 60));
+    if (typeof v === 'function') throw cloneError(StringPrototypeSlice(String(v), 0, 60));
     if (typeof v === 'symbol') throw cloneError(String(v));
     if (v === null || typeof v !== 'object') return v;
     if (seen.has(v)) return seen.get(v);
@@ -50,12 +54,12 @@ module.exports = function structuredClone(value, options) {
     if (ArrayIsArray(v)) {
       out = new Array(v.length);
       seen.set(v, out);
-      for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
+      for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
     }
     if (v instanceof Date) out = new Date(v.getTime());
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
-    else if (v instanceof ArrayBuffer) out = transfer.includes(v) ? v : v.slice(0);
+    else if (v instanceof ArrayBuffer) out = ArrayPrototypeIncludes(transfer, v) ? v : ArrayBufferPrototypeSlice(v, 0);
     else if (ArrayBufferIsView(v)) {
       const buffer = clone(v.buffer);
       const Ctor = v instanceof DataView ? DataView : ObjectGetPrototypeOf(ObjectGetPrototypeOf(v)) === ObjectGetPrototypeOf(Uint8Array.prototype) ? globalThis[v[SymbolToStringTag]] : Uint8Array;
@@ -63,12 +67,13 @@ module.exports = function structuredClone(value, options) {
     } else if (v instanceof Map) {
       out = new Map();
       seen.set(v, out);
-      for (const [k, val] of v) out.set(clone(k), clone(val));
+      // The map's entries as they are, not through an iterator the guest may have replaced (as V8's serializer reads them).
+      MapPrototypeForEach(v, (val, k) => MapPrototypeSet(out, clone(k), clone(val)));
       return out;
     } else if (v instanceof Set) {
       out = new Set();
       seen.set(v, out);
-      for (const k of v) out.add(clone(k));
+      SetPrototypeForEach(v, (k) => SetPrototypeAdd(out, clone(k)));
       return out;
     } else if (v instanceof Error) {
       const Ctor = { EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError }[v.name] || Error;
@@ -80,7 +85,7 @@ module.exports = function structuredClone(value, options) {
     else {
       out = {};
       seen.set(v, out);
-      for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
+      for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
     }
     seen.set(v, out);

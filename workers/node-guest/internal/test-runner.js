@@ -9,6 +9,7 @@
 const {
   ArrayPrototypeJoin,
   ArrayPrototypePush,
+  ArrayPrototypeSlice,
   ArrayPrototypeSort,
   Number,
   NumberParseInt,
@@ -118,7 +119,9 @@ function runTests(args, execArgv) {
   for (let f = 0; f < files.length; f++) {
     const file = files[f];
     const fileStart = process.hrtime.bigint();
-    const r = childProcess.spawnSync(process.execPath, [...execArgv, file], {
+    const argv = ArrayPrototypeSlice(execArgv);
+    ArrayPrototypePush(argv, file);
+    const r = childProcess.spawnSync(process.execPath, argv, {
       env: { ...process.env, NODE_TEST_CONTEXT: 'child-agentos' },
       maxBuffer: 256 * 1024 * 1024,
       stdio: ['ignore', 'pipe', 'pipe'],

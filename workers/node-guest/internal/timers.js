@@ -11,6 +11,7 @@ const {
   SymbolToPrimitive,
   ArrayPrototypePush,
   SafeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -134,11 +135,11 @@ function activeResources() {
   const timeouts = [];
   const immediates = [];
   for (const t of active.values()) if (t[kRefed]) ArrayPrototypePush(t instanceof Immediate ? immediates : timeouts, t instanceof Immediate ? 'Immediate' : 'Timeout');
-  return [...timeouts, ...immediates];
+  return [...new SafeArrayIterator(timeouts), ...new SafeArrayIterator(immediates)];
 }
 
 // util.promisify(setTimeout) and util.promisify(setImmediate) are timers/promises' functions, as in Node.
-for (const [fn, name] of [[setTimeout, 'setTimeout'], [setImmediate, 'setImmediate']]) {
+for (const entry$141 of new SafeArrayIterator([[setTimeout, 'setTimeout'], [setImmediate, 'setImmediate']])) { const fn = entry$141[0], name = entry$141[1];
   ObjectDefineProperty(fn, SymbolFor('nodejs.util.promisify.custom'), { __proto__: null, enumerable: true, get: () => require('timers/promises')[name] });
 }
 

@@ -97,7 +97,7 @@ class URL {
     if (typeof depth === 'number' && depth < 0) return 'URL {}';
     // Node's order: searchParams between search and hash.
     const obj = {};
-    for (const f of ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search']) obj[f] = this[f];
+    for (const f of new SafeArrayIterator(['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search'])) obj[f] = this[f];
     obj.searchParams = this.searchParams;
     obj.hash = this.hash;
     return `URL ${inspect(obj, options)}`;
@@ -105,7 +105,7 @@ class URL {
 }
 
 /** Getters for every part; setters re-parse the URL with the part changed, as the spec's setters do. */
-for (const field of FIELDS) {
+for (const field of new SafeArrayIterator(FIELDS)) {
   const desc = { get() { return this[kParts][field]; }, enumerable: true, configurable: true };
   if (field !== 'origin')
     desc.set = function (value) {

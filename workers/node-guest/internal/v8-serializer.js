@@ -87,6 +87,11 @@ const {
   StringPrototypeCharCodeAt,
   StringPrototypeSplit,
   StringPrototypeSymbolIterator,
+  SafeMap, SafeWeakMap, SafeWeakSet,
+  SafeArrayIterator,
+  ArrayPrototypeFind, ArrayPrototypeIndexOf, ArrayPrototypeSlice, ArrayPrototypeSome, TypedArrayPrototypeSubarray,
+  DataViewPrototypeGetFloat64, DataViewPrototypeSetFloat64, DataViewPrototypeSetUint8,
+  TypedArrayPrototypeSet,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -157,7 +162,7 @@ for (let i = VIEW_TYPES.length - 1; i >= 0; i--) if (VIEW_TYPES[i] === undefined
 // the fields in that order only; V8 11 writes the cause first and reads them in any order.
 const v8Major = () => +StringPrototypeSplit(`${require('process').versions.v8}`, '.')[0];
 
-const T = (c) => c.charCodeAt(0);
+const T = (c) => StringPrototypeCharCodeAt(c, 0);
 const kVersion = 0xff, kLatestVersion = 15;
 const tags = {
   padding: 0, verifyCount: T('?'), hole: T('-'), undefined: T('_'), null: T('0'), true: T('T'), false: T('F'),
@@ -234,12 +239,12 @@ function indexOf(key) {
 const varintSize = (n) => { let size = 1; while (n >= 128) { n = MathFloor(n / 128); size++; } return size; };
 
 // Arrays made by the reader have holey elements in V8 (and keep them), so V8 writes them sparse again.
-const holeyArrays = new WeakSet();
+const holeyArrays = new SafeWeakSet();
 const WeakSetHasHoley = WeakSetPrototypeHas;
 const WeakSetAddHoley = WeakSetPrototypeAdd;
 
 const scratch = new DataView(new ArrayBuffer(8));
-const states = new WeakMap();
+const states = new SafeWeakMap();
 function state(self) {
   const s = states.get(self);
   if (s === undefined) throw new TypeError('Illegal invocation');
@@ -252,16 +257,16 @@ class Writer {
   constructor() {
     this.bytes = new Uint8Array(64);
     this.length = 0;
-    this.ids = new Map();
+    this.ids = new SafeMap();
     this.nextId = 0;
-    this.transfers = new Map();
+    this.transfers = new SafeMap();
     this.viewsAsHostObjects = false;
   }
 
   reserve(n) {
     if (this.length + n > this.bytes.length) {
       const grown = new Uint8Array(MathMax(this.length + n, this.bytes.length * 2) + 64);
-      grown.set(this.bytes.subarray(0, this.length));
+      TypedArrayPrototypeSet(grown, TypedArrayPrototypeSubarray(this.bytes, 0, this.length));
       this.bytes = grown;
     }
   }
@@ -281,13 +286,13 @@ class Writer {
   }
 
   double(n) {
-    scratch.setFloat64(0, n, true);
+    DataViewPrototypeSetFloat64(scratch, 0, n, true);
     this.raw(new Uint8Array(scratch.buffer));
   }
 
   raw(bytes) {
     this.reserve(bytes.length);
-    this.bytes.set(bytes, this.length);
+    TypedArrayPrototypeSet(this.bytes, bytes, this.length);
     this.length += bytes.length;
   }
 
@@ -295,21 +300,21 @@ class Writer {
     const negative = n < 0n;
     let magnitude = negative ? -n : n;
     const digits = [];
-    while (magnitude > 0n) { digits.push(magnitude & 0xffffffffffffffffn); magnitude >>= 64n; }
+    while (magnitude > 0n) { ArrayPrototypePush(digits, magnitude & 0xffffffffffffffffn); magnitude >>= 64n; }
     this.varint(digits.length * 8 * 2 + (negative ? 1 : 0));
     this.reserve(digits.length * 8);
-    for (let d of digits) for (let i = 0; i < 8; i++) { this.bytes[this.length++] = Number(d & 255n); d >>= 8n; }
+    for (let d of new SafeArrayIterator(digits)) for (let i = 0; i < 8; i++) { this.bytes[this.length++] = Number(d & 255n); d >>= 8n; }
   }
 
   string(s) {
     const n = s.length;
     let oneByte = true;
-    for (let i = 0; i < n; i++) if (s.charCodeAt(i) > 0xff) { oneByte = false; break; }
+    for (let i = 0; i < n; i++) if (StringPrototypeCharCodeAt(s, i) > 0xff) { oneByte = false; break; }
     if (oneByte) {
       this.byte(tags.oneByte);
       this.varint(n);
       this.reserve(n);
-      for (let i = 0; i < n; i++) this.bytes[this.length++] = s.charCodeAt(i);
+      for (let i = 0; i < n; i++) this.bytes[this.length++] = StringPrototypeCharCodeAt(s, i);
       return;
     }
     // V8 aligns the two-byte payload on an even offset, with a padding tag before the string's tag.
@@ -318,7 +323,7 @@ class Writer {
     this.varint(n * 2);
     this.reserve(n * 2);
     for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
+      const c = StringPrototypeCharCodeAt(s, i);
       this.bytes[this.length++] = c & 0xff;
       this.bytes[this.length++] = c >> 8;
     }
@@ -427,7 +432,7 @@ function writeReceiver(self, w, v) {
   const view = viewInfo(v);
   if (view) {
     if (w.viewsAsHostObjects) return writeHostObject(self, w, v);
-    const type = VIEW_TYPES.find((t) => t.name === view.name);
+    const type = ArrayPrototypeFind(VIEW_TYPES, (t) => t.name === view.name);
     w.byte(tags.view);
     w.varint(type.tag);
     w.varint(view.byteOffset);
@@ -440,8 +445,8 @@ function writeReceiver(self, w, v) {
   if (isBigIntObject(v)) { w.byte(tags.bigintObject); return w.bigintContents(BigIntValueOf(v)); }
   if (isStringObject(v)) { w.byte(tags.stringObject); return w.string(StringValueOf(v)); }
   if (isSymbolObject(v) || protoChainHas(v, PromisePrototype) || isWeakMap(v) || isWeakSet(v) || isWeakRef(v) ||
-      isFinalizationRegistry(v) || v === globalThis || StackPrototypes.some((p) => protoChainHas(v, p)) ||
-      IntlBrands.some((b) => brand(b)(v))) {
+      isFinalizationRegistry(v) || v === globalThis || ArrayPrototypeSome(StackPrototypes, (p) => protoChainHas(v, p)) ||
+      ArrayPrototypeSome(IntlBrands, (b) => brand(b)(v))) {
     return cloneError(self, `${describe(v)} could not be cloned.`);
   }
   return writeJSObject(self, w, v);
@@ -504,7 +509,7 @@ function writeArray(self, w, a) {
   const keys = ObjectKeys(a);
   let first = 0;
   while (first < keys.length && indexOf(keys[first]) >= 0) first++;
-  const written = writeProperties(self, w, a, first ? keys.slice(first) : keys);
+  const written = writeProperties(self, w, a, first ? ArrayPrototypeSlice(keys, first) : keys);
   w.byte(tags.endDense);
   w.varint(written);
   w.varint(length);
@@ -574,7 +579,7 @@ class Reader {
     this.version = 0;
     this.ids = [];
     this.nextId = 0;
-    this.transfers = new Map();
+    this.transfers = new SafeMap();
     this.broken13 = false;
   }
 
@@ -625,8 +630,8 @@ class Reader {
 
   double() {
     if (this.remaining < 8) throw FAIL;
-    for (let i = 0; i < 8; i++) scratch.setUint8(i, this.bytes[this.position++]);
-    return scratch.getFloat64(0, true);
+    for (let i = 0; i < 8; i++) DataViewPrototypeSetUint8(scratch, i, this.bytes[this.position++]);
+    return DataViewPrototypeGetFloat64(scratch, 0, true);
   }
 
   raw(n) {
@@ -648,7 +653,7 @@ class Reader {
   latin1(start, n) {
     let s = '';
     for (let i = 0; i < n; i += 4096) {
-      const chunk = this.bytes.subarray(start + i, start + MathMin(n, i + 4096));
+      const chunk = TypedArrayPrototypeSubarray(this.bytes, start + i, start + MathMin(n, i + 4096));
       s += ReflectApply(StringFromCharCode, null, chunk);
     }
     return s;
@@ -756,7 +761,7 @@ function readObjectInternal(self, r) {
       const bits = r.varint();
       if (bits >= 512 || bits & 64) throw FAIL;
       let flags = '';
-      for (const [bit, flag] of [[128, 'd'], [1, 'g'], [2, 'i'], [4, 'm'], [32, 's'], [16, 'u'], [256, 'v'], [8, 'y']]) {
+      for (const entry$760 of new SafeArrayIterator([[128, 'd'], [1, 'g'], [2, 'i'], [4, 'm'], [32, 's'], [16, 'u'], [256, 'v'], [8, 'y']])) { const bit = entry$760[0], flag = entry$760[1];
         if (bits & bit) flags += flag;
       }
       let re;
@@ -800,7 +805,7 @@ function readObjectInternal(self, r) {
       if (byteLength > max) throw FAIL;
       const start = r.raw(byteLength);
       const ab = tag === tags.resizableArrayBuffer ? new ArrayBuffer(byteLength, { maxByteLength: max }) : new ArrayBuffer(byteLength);
-      new Uint8Array(ab).set(r.bytes.subarray(start, start + byteLength));
+      TypedArrayPrototypeSet(new Uint8Array(ab), TypedArrayPrototypeSubarray(r.bytes, start, start + byteLength));
       r.ids[id] = ab;
       return ab;
     }
@@ -845,7 +850,7 @@ function readView(r, buffer) {
   if (byteOffset > bufferLength || byteLength > bufferLength - byteOffset) throw FAIL;
   const flags = r.version >= 14 || r.broken13 ? r.varint() : 0;
   const id = r.nextId++;
-  const type = VIEW_TYPES.find((t) => t.tag === tag);
+  const type = ArrayPrototypeFind(VIEW_TYPES, (t) => t.tag === tag);
   if (type === undefined) throw FAIL;
   const size = type.ctor.BYTES_PER_ELEMENT || 1;
   if (byteOffset % size || byteLength % size) throw FAIL;
@@ -913,7 +918,7 @@ function Deserializer(buffer) {
 }
 
 function defineMethods(proto, methods) {
-  for (const name of ObjectKeys(methods)) {
+  for (const name of new SafeArrayIterator(ObjectKeys(methods))) {
     ObjectDefineProperty(proto, name, { value: methods[name], writable: true, enumerable: true, configurable: true });
   }
 }
@@ -931,7 +936,7 @@ defineMethods(Serializer.prototype, {
   releaseBuffer() {
     const w = state(this);
     const ab = new ArrayBuffer(w.length);
-    new Uint8Array(ab).set(w.bytes.subarray(0, w.length));
+    TypedArrayPrototypeSet(new Uint8Array(ab), TypedArrayPrototypeSubarray(w.bytes, 0, w.length));
     w.bytes = new Uint8Array(64);
     w.length = 0;
     return Buffer.from(ab);
@@ -1038,7 +1043,7 @@ class DefaultSerializer extends Serializer {
     let i = 10;
     if (abView.constructor !== Buffer) {
       const tag = ObjectPrototypeToString(abView).slice(8, -1);
-      i = tag === 'Buffer' ? -1 : HOST_VIEW_TYPES.indexOf(tag);
+      i = tag === 'Buffer' ? -1 : ArrayPrototypeIndexOf(HOST_VIEW_TYPES, tag);
       if (i === -1 || typeof globalThis[tag] !== 'function') {
         throw new this._getDataCloneError(`Unserializable host object: ${require('util').inspect(abView)}`);
       }
@@ -1064,7 +1069,7 @@ class DefaultDeserializer extends Deserializer {
     // As Node: a view over the input's memory when aligned, else over an aligned copy.
     if (offset % BYTES_PER_ELEMENT === 0) return make(this.buffer.buffer, offset);
     const copy = Buffer.allocUnsafe(byteLength);
-    copy.set(new Uint8Array(this.buffer.buffer, offset, byteLength));
+    TypedArrayPrototypeSet(copy, new Uint8Array(this.buffer.buffer, offset, byteLength));
     return make(copy.buffer, copy.byteOffset);
   }
 }

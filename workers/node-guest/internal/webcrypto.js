@@ -25,6 +25,11 @@ const {
   WeakMap,
   StringPrototypeSlice,
   StringPrototypeSplit,
+  ArrayPrototypeUnshift, StringPrototypeRepeat, StringPrototypeStartsWith, StringPrototypeToLowerCase, StringPrototypeToUpperCase,
+  SafeSet, SafeWeakMap,
+  SafeArrayIterator,
+  ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeIncludes, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
+  TypedArrayPrototypeSet,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -77,7 +82,7 @@ ObjectDefineProperty(CryptoKey.prototype, SymbolToStringTag, { value: 'CryptoKey
 
 function makeKey(keyObject, algorithm, extractable, usages) {
   const k = new CryptoKey(kMake);
-  for (const [s, v] of [[kKeyObject, keyObject], [kAlgorithm, algorithm], [kExtractable, extractable], [kUsages, usages]]) ObjectDefineProperty(k, s, { value: v });
+  for (const entry$82 of new SafeArrayIterator([[kKeyObject, keyObject], [kAlgorithm, algorithm], [kExtractable, extractable], [kUsages, usages]])) { const s = entry$82[0], v = entry$82[1]; ObjectDefineProperty(k, s, { value: v }); }
   keys.keyHolders.set(k, keyObject);
   if (!extractable) keys.lockedKeys.add(k);
   return k;
@@ -86,12 +91,12 @@ function makeKey(keyObject, algorithm, extractable, usages) {
 // ---- algorithms ----
 
 const HASHES = { 'SHA-1': ['sha1', 512], 'SHA-256': ['sha256', 512], 'SHA-384': ['sha384', 1024], 'SHA-512': ['sha512', 1024] };
-const NAMES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'PBKDF2', 'HKDF', 'ECDSA', 'ECDH', 'Ed25519', 'X25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS', 'RSA-OAEP', ...Object.keys(HASHES)];
+const NAMES = ['AES-CTR', 'AES-CBC', 'AES-GCM', 'AES-KW', 'HMAC', 'PBKDF2', 'HKDF', 'ECDSA', 'ECDH', 'Ed25519', 'X25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS', 'RSA-OAEP', ...new SafeArrayIterator(ObjectKeys(HASHES))];
 const CURVES = { 'P-256': 'prime256v1', 'P-384': 'secp384r1', 'P-521': 'secp521r1' };
 
 function canonicalName(name) {
-  const upper = `${name}`.toUpperCase();
-  const found = NAMES.find((n) => n.toUpperCase() === upper);
+  const upper = StringPrototypeToUpperCase(`${name}`);
+  const found = ArrayPrototypeFind(NAMES, (n) => StringPrototypeToUpperCase(n) === upper);
   if (found === undefined) throw notSupported();
   return found;
 }
@@ -101,7 +106,7 @@ function normalize(algorithm, allowed) {
   const a = typeof algorithm === 'string' ? { name: algorithm } : algorithm;
   if (a === null || typeof a !== 'object' || a.name === undefined) throw new TypeError('Algorithm: name: Missing or not a string');
   const name = canonicalName(a.name);
-  if (allowed && !allowed.includes(name)) throw notSupported();
+  if (allowed && !ArrayPrototypeIncludes(allowed, name)) throw notSupported();
   const out = { ...a, name };
   if (a.hash !== undefined) out.hash = { name: hashName(a.hash) };
   return out;
@@ -123,7 +128,7 @@ function bytes(data, what = 'data') {
 
 function arrayBuffer(buf) {
   const out = new ArrayBuffer(buf.length);
-  new Uint8Array(out).set(buf);
+  TypedArrayPrototypeSet(new Uint8Array(out), buf);
   return out;
 }
 
@@ -131,7 +136,7 @@ function arrayBuffer(buf) {
 function checkKey(key, name, usage) {
   if (!(key instanceof CryptoKey)) throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key" argument must be an instance of CryptoKey.');
   const nameOk = key[kAlgorithm].name === name;
-  const usageOk = key[kUsages].includes(usage);
+  const usageOk = ArrayPrototypeIncludes(key[kUsages], usage);
   const derive = usage === 'deriveBits' || usage === 'deriveKey';
   if (NEWER) {
     if (!nameOk) throw invalidAccess('Key algorithm mismatch');
@@ -165,19 +170,19 @@ const USAGES = {
 function usageError(name) {
   if (name === 'PBKDF2' || name === 'HKDF') return syntaxError(`Unsupported key usage for a ${name} key`);
   if (NEWER) return syntaxError(`Unsupported key usage for ${name} key`);
-  const family = name.startsWith('AES-') ? 'AES' : name.startsWith('RSA') ? 'RSA' : name;
+  const family = StringPrototypeStartsWith(name, 'AES-') ? 'AES' : StringPrototypeStartsWith(name, 'RSA') ? 'RSA' : name;
   return syntaxError(`Unsupported key usage for ${family === 'RSA' ? 'a' : 'an'} ${family} key`);
 }
 
 function usagesFor(name, type, usages) {
-  const list = ArrayFrom(new Set(usages));
+  const list = ArrayFrom(new SafeSet(usages));
   const allowed = USAGES[name][type];
-  for (const u of list) if (!allowed.includes(u)) throw usageError(name);
+  for (const u of new SafeArrayIterator(list)) if (!ArrayPrototypeIncludes(allowed, u)) throw usageError(name);
   return list;
 }
 
 function aesLength(length) {
-  if (![128, 192, 256].includes(length)) throw operationError('AES key length must be 128, 192, or 256 bits');
+  if (!ArrayPrototypeIncludes([128, 192, 256], length)) throw operationError('AES key length must be 128, 192, or 256 bits');
   return length;
 }
 
@@ -192,7 +197,7 @@ function rsaAlgorithm(name, hash, keyObject) {
   let e = d.publicExponent;
   const exp = [];
   while (e > 0n) {
-    exp.unshift(Number(e & 255n));
+    ArrayPrototypeUnshift(exp, Number(e & 255n));
     e >>= 8n;
   }
   return { name, modulusLength: d.modulusLength, publicExponent: new Uint8Array(exp), hash: { name: hash } };
@@ -204,13 +209,13 @@ function asymmetricAlgorithm(a, keyObject) {
     case 'ECDSA':
     case 'ECDH': {
       if (type !== 'ec') throw dataError('Invalid key type');
-      const curve = ObjectKeys(CURVES).find((c) => CURVES[c] === keyObject.asymmetricKeyDetails.namedCurve);
+      const curve = ArrayPrototypeFind(ObjectKeys(CURVES), (c) => CURVES[c] === keyObject.asymmetricKeyDetails.namedCurve);
       if (a.namedCurve !== curve) throw dataError('Named curve mismatch');
       return { name: a.name, namedCurve: curve };
     }
     case 'Ed25519':
     case 'X25519':
-      if (type !== a.name.toLowerCase()) throw dataError('Invalid key type');
+      if (type !== StringPrototypeToLowerCase(a.name)) throw dataError('Invalid key type');
       return { name: a.name };
     default:
       if (type !== 'rsa') throw dataError('Invalid key type');
@@ -238,7 +243,7 @@ function importKeySync(format, keyData, algorithm, extractable, usages) {
     if (keyData.kty !== 'oct') throw dataError('Invalid JWK "kty" Parameter');
     const raw = fromB64url(keyData.k);
     const key = secretKey(c.createSecretKey(raw), a, extractable, usages, raw.length * 8);
-    if (name.startsWith('AES-') && keyData.alg !== undefined && keyData.alg !== aesJwkAlg(key[kAlgorithm])) throw dataError('JWK "alg" does not match the requested algorithm');
+    if (StringPrototypeStartsWith(name, 'AES-') && keyData.alg !== undefined && keyData.alg !== aesJwkAlg(key[kAlgorithm])) throw dataError('JWK "alg" does not match the requested algorithm');
     return key;
   }
   if (USAGES[name].secret) throw notSupported(`Unable to import ${name} key with format ${format}`);
@@ -250,7 +255,7 @@ function importKeySync(format, keyData, algorithm, extractable, usages) {
 function asymmetricKey(format, keyData, a) {
   const c = nodeCrypto();
   const name = a.name;
-  if (!['spki', 'pkcs8', 'jwk', 'raw'].includes(format)) throw notSupported(`Unable to import ${name} key with format ${format}`);
+  if (!ArrayPrototypeIncludes(['spki', 'pkcs8', 'jwk', 'raw'], format)) throw notSupported(`Unable to import ${name} key with format ${format}`);
   if (format === 'jwk' && (keyData === null || typeof keyData !== 'object')) throw dataError('Invalid keyData');
   const data = format === 'jwk' ? keyData : bytes(keyData, 'keyData');
   try {
@@ -280,7 +285,7 @@ function importAsymmetric(c, format, keyData, a) {
       else if (name === 'ECDSA' || name === 'ECDH') {
         const size = { 'P-256': 32, 'P-384': 48, 'P-521': 66 }[a.namedCurve];
         if (size === undefined || raw.length !== 1 + 2 * size || raw[0] !== 4) throw dataError('Invalid keyData');
-        keyObject = c.createPublicKey({ key: { kty: 'EC', crv: a.namedCurve, x: b64url(raw.subarray(1, 1 + size)), y: b64url(raw.subarray(1 + size)) }, format: 'jwk' });
+        keyObject = c.createPublicKey({ key: { kty: 'EC', crv: a.namedCurve, x: b64url(TypedArrayPrototypeSubarray(raw, 1, 1 + size)), y: b64url(TypedArrayPrototypeSubarray(raw, 1 + size)) }, format: 'jwk' });
       } else throw notSupported(`Unable to import ${name} key with format raw`);
       break;
     }
@@ -295,7 +300,7 @@ function secretKey(keyObject, a, extractable, usages, bits) {
     const algorithm = NEWER ? { name, length: a.length ?? bits, hash: a.hash } : { name, hash: a.hash, length: a.length ?? bits };
     return makeKey(keyObject, algorithm, extractable, usagesFor(name, 'secret', usages));
   }
-  if (![128, 192, 256].includes(bits)) throw dataError('Invalid key length');
+  if (!ArrayPrototypeIncludes([128, 192, 256], bits)) throw dataError('Invalid key length');
   return makeKey(keyObject, { name, length: bits }, extractable, usagesFor(name, 'secret', usages));
 }
 
@@ -324,10 +329,10 @@ function exportKeySync(format, key) {
       if (k.type === 'private') return arrayBuffer(k.export({ format: 'der', type: 'pkcs8' }));
       break;
     case 'jwk': {
-      const bits = HASHES[a.hash && a.hash.name] ? a.hash.name.slice(4) : '';
+      const bits = HASHES[a.hash && a.hash.name] ? StringPrototypeSlice(a.hash.name, 4) : '';
       let alg;
       if (a.name === 'HMAC') alg = `HS${a.hash.name === 'SHA-1' ? 1 : bits}`;
-      else if (a.name.startsWith('AES-')) alg = aesJwkAlg(a);
+      else if (StringPrototypeStartsWith(a.name, 'AES-')) alg = aesJwkAlg(a);
       else if (JWK_RSA[a.name]) alg = `${JWK_RSA[a.name]}${a.hash.name === 'SHA-1' ? 1 : bits}`;
       else if (a.name === 'RSA-OAEP') alg = a.hash.name === 'SHA-1' ? 'RSA-OAEP' : `RSA-OAEP-${bits}`;
       else if (a.name === 'Ed25519') alg = 'Ed25519';
@@ -363,16 +368,16 @@ function generateKeySync(algorithm, extractable, usages) {
   if (name === 'ECDSA' || name === 'ECDH') {
     if (!CURVES[a.namedCurve]) throw notSupported('Unsupported named curves');
     pair = c.generateKeyPairSync('ec', { namedCurve: a.namedCurve });
-  } else if (name === 'Ed25519' || name === 'X25519') pair = c.generateKeyPairSync(name.toLowerCase());
+  } else if (name === 'Ed25519' || name === 'X25519') pair = c.generateKeyPairSync(StringPrototypeToLowerCase(name));
   else {
     if (a.hash === undefined) throw new TypeError('Algorithm: hash: Missing or not a string');
-    const e = ArrayFrom(bytes(a.publicExponent, 'publicExponent')).reduce((n, x) => n * 256 + x, 0);
+    const e = ArrayPrototypeReduce(ArrayFrom(bytes(a.publicExponent, 'publicExponent')), (n, x) => n * 256 + x, 0);
     pair = c.generateKeyPairSync('rsa', { modulusLength: a.modulusLength, publicExponent: e });
   }
-  const all = ArrayFrom(new Set(usages));
+  const all = ArrayFrom(new SafeSet(usages));
   const known = [...USAGES[name].public, ...USAGES[name].private];
-  for (const u of all) if (!known.includes(u)) throw usageError(name);
-  const pick = (type) => USAGES[name][type].filter((u) => all.includes(u));
+  for (const u of new SafeArrayIterator(all)) if (!ArrayPrototypeIncludes(known, u)) throw usageError(name);
+  const pick = (type) => ArrayPrototypeFilter(USAGES[name][type], (u) => ArrayPrototypeIncludes(all, u));
   const alg = asymmetricAlgorithm(a, pair.publicKey);
   if (pick('private').length === 0) throw syntaxError('Usages cannot be empty when creating a key.');
   return {
@@ -387,7 +392,7 @@ const DSA = { ECDSA: true };
 // What Node knows for each operation: another algorithm is "unrecognized" before the key is looked at.
 const SIGN_NAMES = ['HMAC', 'ECDSA', 'Ed25519', 'RSASSA-PKCS1-v1_5', 'RSA-PSS'];
 const CIPHER_NAMES = ['RSA-OAEP', 'AES-CTR', 'AES-CBC', 'AES-GCM'];
-const WRAP_NAMES = [...CIPHER_NAMES, 'AES-KW'];
+const WRAP_NAMES = [...new SafeArrayIterator(CIPHER_NAMES), 'AES-KW'];
 
 function signSync(algorithm, key, data, signature) {
   const a = normalize(algorithm, SIGN_NAMES);
@@ -450,16 +455,16 @@ function aesCipher(a, k, data, decrypt) {
     }
     case 'AES-GCM': {
       const tagLength = a.tagLength ?? 128;
-      if (![32, 64, 96, 104, 112, 120, 128].includes(tagLength)) throw operationError(`${tagLength} is not a valid AES-GCM tag length`);
+      if (!ArrayPrototypeIncludes([32, 64, 96, 104, 112, 120, 128], tagLength)) throw operationError(`${tagLength} is not a valid AES-GCM tag length`);
       const tagBytes = tagLength / 8;
       const iv = bytes(a.iv, 'algorithm.iv');
       if (decrypt && d.length < tagBytes) throw operationError('The provided data is too small.');
       const cipher = (decrypt ? c.createDecipheriv : c.createCipheriv)(`aes-${bits}-gcm`, k, iv, { authTagLength: tagBytes });
       if (a.additionalData !== undefined) cipher.setAAD(bytes(a.additionalData, 'algorithm.additionalData'));
-      if (decrypt) cipher.setAuthTag(d.subarray(d.length - tagBytes));
+      if (decrypt) cipher.setAuthTag(TypedArrayPrototypeSubarray(d, d.length - tagBytes));
       let out;
       try {
-        out = Buffer.concat([cipher.update(decrypt ? d.subarray(0, d.length - tagBytes) : d), cipher.final()]);
+        out = Buffer.concat([cipher.update(decrypt ? TypedArrayPrototypeSubarray(d, 0, d.length - tagBytes) : d), cipher.final()]);
       } catch {
         throw operationError();
       }
@@ -523,7 +528,7 @@ function deriveBitsSync(algorithm, baseKey, length, usage = 'deriveBits') {
       const secret = c.diffieHellman({ privateKey: k, publicKey: pub[kKeyObject] });
       if (length === null || length === undefined) return arrayBuffer(secret);
       if (length / 8 > secret.length) throw operationError('derived bit length is too small');
-      return arrayBuffer(secret.subarray(0, length / 8));
+      return arrayBuffer(TypedArrayPrototypeSubarray(secret, 0, length / 8));
     }
   }
   throw notSupported();
@@ -535,7 +540,7 @@ function derivedLength(algorithm) {
     if (a.hash === undefined) throw new TypeError('Algorithm: hash: Missing or not a string');
     return a.length ?? HASHES[a.hash.name][1];
   }
-  if (a.name.startsWith('AES-')) return aesLength(a.length);
+  if (StringPrototypeStartsWith(a.name, 'AES-')) return aesLength(a.length);
   if (a.name === 'HKDF' || a.name === 'PBKDF2') return null;
   throw notSupported();
 }
@@ -599,7 +604,7 @@ class SubtleCrypto {
     if (format === 'jwk') {
       const text = JSONStringify(exported);
       // AES-KW wraps whole 64-bit blocks: Node pads the JSON with spaces.
-      data = Buffer.from(a.name === 'AES-KW' && text.length % 8 !== 0 ? text + ' '.repeat(8 - (text.length % 8)) : text);
+      data = Buffer.from(a.name === 'AES-KW' && text.length % 8 !== 0 ? text + StringPrototypeRepeat(' ', 8 - (text.length % 8)) : text);
     }
     const k = checkKey(wrappingKey, a.name, 'wrapKey');
     if (a.name === 'AES-KW') return arrayBuffer(aesKw(k, data, false));
@@ -630,7 +635,7 @@ const withUsage = (key, usage) => makeKey(key[kKeyObject], key[kAlgorithm], fals
 const subtle = new SubtleCrypto(kMake);
 
 /** The implementations behind each Crypto (the methods of the object it was made from). */
-const cryptoParts = new WeakMap();
+const cryptoParts = new SafeWeakMap();
 const invalidCryptoThis = () => codeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Crypto');
 function partsOf(self) {
   const parts = self !== null && typeof self === 'object' ? cryptoParts.get(self) : undefined;
@@ -653,7 +658,7 @@ class Crypto {
     return ReflectApply(partsOf(this).randomUUID, this, arguments);
   }
 }
-for (const name of ['subtle', 'getRandomValues', 'randomUUID']) ObjectDefineProperty(Crypto.prototype, name, { enumerable: true });
+for (const name of new SafeArrayIterator(['subtle', 'getRandomValues', 'randomUUID'])) ObjectDefineProperty(Crypto.prototype, name, { enumerable: true });
 ObjectDefineProperty(Crypto.prototype, SymbolToStringTag, { value: 'Crypto', writable: false, enumerable: false, configurable: true });
 
 /** Makes `object` (crypto.webcrypto, with its members as own properties) a Crypto. */
@@ -661,7 +666,7 @@ function adoptCrypto(object) {
   if (cryptoParts.has(object)) return object;
   const parts = { subtle: object.subtle, getRandomValues: object.getRandomValues, randomUUID: object.randomUUID };
   cryptoParts.set(object, parts);
-  for (const name of ObjectKeys(parts)) delete object[name];
+  for (const name of new SafeArrayIterator(ObjectKeys(parts))) delete object[name];
   ObjectSetPrototypeOf(object, Crypto.prototype);
   return object;
 }

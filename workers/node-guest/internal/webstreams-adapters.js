@@ -11,6 +11,8 @@ const {
   PromiseAll,
   PromiseResolve,
   Uint8Array,
+  ArrayPrototypePush,
+  ArrayPrototypeMap,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -165,7 +167,7 @@ function newStreamWritableFromWritableStream(Stream, writableStream, options = {
           process.nextTick(() => writable.destroy(e));
         }
       };
-      PromiseThen(writer.ready, () => PromiseThen(PromiseAll(chunks.map((data) => writer.write(data.chunk))), done, done), done);
+      PromiseThen(writer.ready, () => PromiseThen(PromiseAll(ArrayPrototypeMap(chunks, (data) => writer.write(data.chunk))), done, done), done);
     },
     write(chunk, encoding, callback) {
       if (typeof chunk === 'string' && decodeStrings && !objectMode) {

@@ -18,6 +18,9 @@ const {
   SymbolFor,
   TypeError,
   ArrayPrototypePush,
+  SafeMap,
+  SafeArrayIterator,
+  ArrayPrototypeMap, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -56,7 +59,7 @@ function untag(t) {
   if (t === null || typeof t !== 'object') return t;
   if (hasOwn(t, 'u')) return undefined;
   if (hasOwn(t, 'b')) return Buffer.from(t.b, 'base64');
-  if (hasOwn(t, 'a')) return t.a.map(untag);
+  if (hasOwn(t, 'a')) return ArrayPrototypeMap(t.a, untag);
   const o = t.n ? ObjectCreate(null) : {};
   for (const [k, v] of t.o) ObjectDefineProperty(o, k, { value: untag(v), enumerable: true, writable: true, configurable: true });
   return o;
@@ -69,16 +72,17 @@ function check(self, method, subject, options) {
   let entries;
   if (options !== null && typeof options === 'object') {
     entries = [];
-    for (const k of FLAG_OPTIONS) {
+    for (const k of new SafeArrayIterator(FLAG_OPTIONS)) {
       const e = optionEntry(k, options[k]);
-      if (e) entries.push(e);
+      if (e) ArrayPrototypePush(entries, e);
     }
     entries = JSONStringify(entries);
     options = undefined;
   }
-  const [layout, a] = pack([subject]);
+  const pair$80 = pack([subject]);
+  const layout = pair$80[0], a = pair$80[1];
   const r = call('x509Check', self[kHandle], method, layout, a[0], options, entries);
-  return r === 'u' ? undefined : r.slice(1);
+  return r === 'u' ? undefined : StringPrototypeSlice(r, 1);
 }
 
 function keyArgument(pkey, type) {
@@ -89,9 +93,10 @@ function keyArgument(pkey, type) {
 
 class X509Certificate {
   constructor(buffer) {
-    const [layout, a] = pack([buffer], false);
+    const pair$93 = pack([buffer], false);
+    const layout = pair$93[0], a = pair$93[1];
     const id = call('x509New', layout, a[0]);
-    ObjectDefineProperty(this, kState, { value: new Map(), writable: true });
+    ObjectDefineProperty(this, kState, { value: new SafeMap(), writable: true });
     ObjectDefineProperty(this, kHandle, { value: id, writable: true });
     certRegistry.register(this, id, this);
   }
@@ -100,7 +105,7 @@ class X509Certificate {
     if (depth < 0) return this;
     const opts = { ...options, depth: options.depth == null ? null : options.depth - 1 };
     const shown = {};
-    for (const k of inspected) shown[k] = this[k];
+    for (const k of new SafeArrayIterator(inspected)) shown[k] = this[k];
     return `X509Certificate ${require('util').inspect(shown, opts)}`;
   }
 }
@@ -168,7 +173,10 @@ const own = {
 
 /** What util.inspect shows: the host's getters but the certificate, bytes, key and `ca`, as Node's. */
 const inspected = [];
-for (const [name, getter] of JSONParse(call('x509Members'))) {
+const members = JSONParse(call('x509Members'));
+for (let i = 0; i < members.length; i++) {
+  const name = members[i][0];
+  const getter = members[i][1];
   let desc = own[name];
   if (desc === undefined && getter) {
     desc = {
