@@ -61,7 +61,11 @@ setInspect(TransformStreamDefaultController, (c) => ({ stream: c._controlledTran
 setInspect(CountQueuingStrategy, (s) => ({ highWaterMark: s.highWaterMark }));
 setInspect(ByteLengthQueuingStrategy, (s) => ({ highWaterMark: s.highWaterMark }));
 
-const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
+// Set by index: `new Uint8Array(array)` would iterate the array with a method the guest can replace.
+const REPLACEMENT = new Uint8Array(3);
+REPLACEMENT[0] = 0xef;
+REPLACEMENT[1] = 0xbf;
+REPLACEMENT[2] = 0xbd;
 
 class TextEncoderStream {
   #pendingHighSurrogate = null;

@@ -40,6 +40,13 @@ const {
   StringPrototypeCharAt, ArrayPrototypeReduce,
 } = require('internal/primordials');
 
+/** An Int8Array of `list`'s numbers, read by index. */
+function int8ArrayOf(list) {
+  const out = new Int8Array(list.length);
+  for (let n = 0; n < list.length; n++) out[n] = list[n];
+  return out;
+}
+
 const process = require('process');
 const querystring = require('querystring');
 const { URL } = require('internal/url');
@@ -726,7 +733,8 @@ function urlFormat(urlObject, options) {
 // digits
 // alpha (uppercase)
 // alpha (lowercase)
-const noEscapeAuth = new Int8Array([
+// Copied by index: `new Int8Array(array)` would iterate the array with a method the guest can replace.
+const noEscapeAuth = int8ArrayOf([
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x00 - 0x0F
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x10 - 0x1F
   0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 1, 0, // 0x20 - 0x2F

@@ -172,11 +172,38 @@ function makeSafe(unsafe, safe) {
 }
 // Each with its own constructor: the implicit one of a derived class, `constructor(...args) { super(...args); }`,
 // spreads its arguments with Array.prototype[Symbol.iterator] (V8 before the ES2022 change), which the guest
-// can replace.
-own(primordials, 'SafeMap', makeSafe(Map, class SafeMap extends Map { constructor(i) { super(i); } }));
-own(primordials, 'SafeSet', makeSafe(Set, class SafeSet extends Set { constructor(i) { super(i); } }));
-own(primordials, 'SafeWeakMap', makeSafe(WeakMap, class SafeWeakMap extends WeakMap { constructor(i) { super(i); } }));
-own(primordials, 'SafeWeakSet', makeSafe(WeakSet, class SafeWeakSet extends WeakSet { constructor(i) { super(i); } }));
+// can replace. An array of initial entries is read by index, not given to the base constructor, which would
+// iterate it with that same replaceable method (a module that builds `new SafeSet([...])` as it loads runs after
+// guest code).
+const isArray = Array.isArray;
+const MapSet = uncurryThis(Map.prototype.set);
+const SetAdd = uncurryThis(Set.prototype.add);
+const WeakMapSet = uncurryThis(WeakMap.prototype.set);
+const WeakSetAdd = uncurryThis(WeakSet.prototype.add);
+own(primordials, 'SafeMap', makeSafe(Map, class SafeMap extends Map {
+  constructor(i) {
+    super(isArray(i) ? undefined : i);
+    if (isArray(i)) for (let k = 0; k < i.length; k++) MapSet(this, i[k][0], i[k][1]);
+  }
+}));
+own(primordials, 'SafeSet', makeSafe(Set, class SafeSet extends Set {
+  constructor(i) {
+    super(isArray(i) ? undefined : i);
+    if (isArray(i)) for (let k = 0; k < i.length; k++) SetAdd(this, i[k]);
+  }
+}));
+own(primordials, 'SafeWeakMap', makeSafe(WeakMap, class SafeWeakMap extends WeakMap {
+  constructor(i) {
+    super(isArray(i) ? undefined : i);
+    if (isArray(i)) for (let k = 0; k < i.length; k++) WeakMapSet(this, i[k][0], i[k][1]);
+  }
+}));
+own(primordials, 'SafeWeakSet', makeSafe(WeakSet, class SafeWeakSet extends WeakSet {
+  constructor(i) {
+    super(isArray(i) ? undefined : i);
+    if (isArray(i)) for (let k = 0; k < i.length; k++) WeakSetAdd(this, i[k]);
+  }
+}));
 own(primordials, 'SafeWeakRef', makeSafe(WeakRef, class SafeWeakRef extends WeakRef { constructor(t) { super(t); } }));
 own(primordials, 'SafeFinalizationRegistry', makeSafe(FinalizationRegistry, class SafeFinalizationRegistry extends FinalizationRegistry { constructor(c) { super(c); } }));
 
