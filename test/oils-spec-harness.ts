@@ -246,7 +246,22 @@ export class SpecVms {
     return results;
   }
 
+  /** Per VM: the last case that uses a fixed path of the spec's own (see run). */
+  private readonly sharedPathCases = new Map<AgentOs, Promise<unknown>>();
+
   private async run(vm: AgentOs, c: SpecCase): Promise<Outcome> {
+    // Cases that work in the spec's fixed directory (`/tmp/oil-spec-test/pwd`; one of them removes it) would
+    // meet in it when run side by side in one VM: they run one after another.
+    if (c.code.includes("/tmp/oil-spec-test")) {
+      const before = this.sharedPathCases.get(vm) ?? Promise.resolve();
+      const mine = before.then(() => this.runNow(vm, c));
+      this.sharedPathCases.set(vm, mine.catch(() => undefined));
+      return mine;
+    }
+    return this.runNow(vm, c);
+  }
+
+  private async runNow(vm: AgentOs, c: SpecCase): Promise<Outcome> {
     const dir = caseDir(c);
     await vm.mkdir(dir, { recursive: true });
     const r = await vm.exec(c.code, { cwd: dir, env: caseEnv(c), timeout: CASE_DEADLINE_MS });
