@@ -57,10 +57,12 @@ describe("the runtime's sources call no method a guest can replace", () => {
       m.get(1); for (const [k] of m) k;
       for (const v of new SafeArrayIterator(list)) ArrayPrototypePush(out, v);
       list.push(1); s.slice(2); fn.call(null); p.then(f);
-      for (const v of list) v; f(...list); const [a, b] = pair; o.x = internal.sys;`;
+      for (const v of list) v; f(...list); const [a, b] = pair; o.x = internal.sys;
+      new Int8Array([1, 2]); new Map(list); new Uint8Array(16); new Uint8Array(list.length); new SafeMap([[1, 2]]);`;
     expect(scan("t.js", code).map((f) => f.what)).toEqual([
       "destructure [k]",
       "list.push", "s.slice", "fn.call", "p.then", "for-of list", "spread list", "destructure [a, b]", "capability o.x = internal.sys",
+      "new Int8Array([1, 2])", "new Map(list)",
     ]);
   });
 

@@ -189,6 +189,13 @@ function classMethods(node: ts.Node): Set<string> {
   return names;
 }
 
+/** Built-in constructors that iterate an iterable argument. */
+const ITERATING_CONSTRUCTORS = new Set([
+  "Map", "Set", "WeakMap", "WeakSet",
+  "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
+  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
+]);
+
 export function scan(file: string, text: string): Finding[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const { safe, capabilities } = bindingsOf(sf);
@@ -210,6 +217,14 @@ export function scan(file: string, text: string): Finding[] {
     if (ts.isArrayBindingPattern(node)) add(node, `destructure ${textOf(node, sf)}`);
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isArrayLiteralExpression(node.left)) {
       add(node, `destructure ${textOf(node.left, sf)}`);
+    }
+    // A built-in constructor given an iterable (`new Int8Array([...])`, `new Map(list)`) iterates it with the
+    // replaceable Array.prototype[Symbol.iterator]. The Safe* collections read an array by index (primordials.js).
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && ITERATING_CONSTRUCTORS.has(node.expression.text) && node.arguments?.length) {
+      const arg = node.arguments[0]!;
+      const sized = ts.isNumericLiteral(arg) || (ts.isPropertyAccessExpression(arg) && arg.name.text === "length");
+      if (ts.isArrayLiteralExpression(arg) || (!sized && ts.isIdentifier(arg) && !safe.has(arg.text) && /^(Map|Set|WeakMap|WeakSet)$/.test(node.expression.text)))
+        add(node, `new ${node.expression.text}(${textOf(arg, sf)})`);
     }
     if (ts.isYieldExpression(node) && node.asteriskToken !== undefined && node.expression && !isSafe(node.expression, safe)) add(node, `yield* ${textOf(node.expression, sf)}`);
     // A capability assigned to a property: a setter on Object.prototype would receive it.
