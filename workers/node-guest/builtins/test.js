@@ -335,6 +335,13 @@ function suiteEnd() {
   return NODE_MAJOR >= 24 ? new Promise((resolve) => setImmediate(resolve)) : undefined;
 }
 
+/** A test's name with its suites' before it, as Node's `fullName` gives it. */
+function fullNameOf(test) {
+  let name = test.name;
+  for (let t = test.parent; t !== null && t !== root; t = t.parent) name = `${t.name} > ${name}`;
+  return name;
+}
+
 class TestContext {
   #test;
   constructor(test) {
@@ -346,9 +353,7 @@ class TestContext {
   }
 
   get fullName() {
-    let name = this.#test.name;
-    for (let t = this.#test.parent; t !== null && t !== root; t = t.parent) name = `${t.name} > ${name}`;
-    return name;
+    return fullNameOf(this.#test);
   }
 
   get signal() {
@@ -433,9 +438,7 @@ class SuiteContext {
   }
 
   get fullName() {
-    let name = this.#test.name;
-    for (let t = this.#test.parent; t !== null && t !== root; t = t.parent) name = `${t.name} > ${name}`;
-    return name;
+    return fullNameOf(this.#test);
   }
 
   get signal() {

@@ -180,29 +180,23 @@ const MapSet = uncurryThis(Map.prototype.set);
 const SetAdd = uncurryThis(Set.prototype.add);
 const WeakMapSet = uncurryThis(WeakMap.prototype.set);
 const WeakSetAdd = uncurryThis(WeakSet.prototype.add);
+/** Puts an array's entries into a new collection by index (`put` adds one), if `i` is an array. */
+function putEach(target, i, put) {
+  if (isArray(i)) for (let k = 0; k < i.length; k++) put(target, i[k]);
+}
+const MapPut = (target, e) => MapSet(target, e[0], e[1]);
+const WeakMapPut = (target, e) => WeakMapSet(target, e[0], e[1]);
 own(primordials, 'SafeMap', makeSafe(Map, class SafeMap extends Map {
-  constructor(i) {
-    super(isArray(i) ? undefined : i);
-    if (isArray(i)) for (let k = 0; k < i.length; k++) MapSet(this, i[k][0], i[k][1]);
-  }
+  constructor(i) { super(isArray(i) ? undefined : i); putEach(this, i, MapPut); }
 }));
 own(primordials, 'SafeSet', makeSafe(Set, class SafeSet extends Set {
-  constructor(i) {
-    super(isArray(i) ? undefined : i);
-    if (isArray(i)) for (let k = 0; k < i.length; k++) SetAdd(this, i[k]);
-  }
+  constructor(i) { super(isArray(i) ? undefined : i); putEach(this, i, SetAdd); }
 }));
 own(primordials, 'SafeWeakMap', makeSafe(WeakMap, class SafeWeakMap extends WeakMap {
-  constructor(i) {
-    super(isArray(i) ? undefined : i);
-    if (isArray(i)) for (let k = 0; k < i.length; k++) WeakMapSet(this, i[k][0], i[k][1]);
-  }
+  constructor(i) { super(isArray(i) ? undefined : i); putEach(this, i, WeakMapPut); }
 }));
 own(primordials, 'SafeWeakSet', makeSafe(WeakSet, class SafeWeakSet extends WeakSet {
-  constructor(i) {
-    super(isArray(i) ? undefined : i);
-    if (isArray(i)) for (let k = 0; k < i.length; k++) WeakSetAdd(this, i[k]);
-  }
+  constructor(i) { super(isArray(i) ? undefined : i); putEach(this, i, WeakSetAdd); }
 }));
 own(primordials, 'SafeWeakRef', makeSafe(WeakRef, class SafeWeakRef extends WeakRef { constructor(t) { super(t); } }));
 own(primordials, 'SafeFinalizationRegistry', makeSafe(FinalizationRegistry, class SafeFinalizationRegistry extends FinalizationRegistry { constructor(c) { super(c); } }));
