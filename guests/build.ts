@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT } from "./c.js";
+import { buildC, type CGuest, cToolchain, GIT, SQLITE } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
@@ -128,6 +128,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   coreutils: COREUTILS,
   /** git 2.47.3 with zlib 1.3.1 (guests/git/README.md). */
   git: GIT,
+  /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
+  sqlite3: SQLITE,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").

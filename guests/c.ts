@@ -254,3 +254,64 @@ export const GIT: CGuest = {
     return join(src, "git");
   },
 };
+
+/**
+ * The SQLite shell. Debian's orig tarball is SQLite's full source tree (not the amalgamation): its configure and
+ * `make sqlite3.c shell.c` generate the amalgamation with native tools (the host's cc and tclsh), then both
+ * files are compiled for WASI with wasi-config.h force-included (guests/sqlite3/README.md). The compile-time
+ * options are Debian's where they are features a user sees (FTS3/4/5, R*Tree, math functions, dbstat,
+ * soundex, URI file names); what WASI cannot have (threads, WAL, extensions, mmap) is left out.
+ */
+export const SQLITE: CGuest = {
+  kind: "c",
+  file: "sqlite3.wasm",
+  tarballs: [
+    {
+      name: "sqlite",
+      version: "3.40.1",
+      // Debian's copy of SQLite's source tree of release 3.40.1 (the version of Debian 12's sqlite3).
+      url: "http://deb.debian.org/debian/pool/main/s/sqlite3/sqlite3_3.40.1.orig.tar.xz",
+      sha256: "aaa776260ab4dc976db34aa7891819484c8676b5b2783123ebc6301e2ca5d655",
+      dir: "sqlite3-3.40.1",
+      licence: "blessing",
+      licenceFiles: ["LICENSE.md"],
+      upstream: "https://sqlite.org",
+    },
+  ],
+  make(work, tc) {
+    const native = join(work, "amalgamation");
+    mkdirSync(native, { recursive: true });
+    // The host's compiler builds the generators (lemon, mkkeywordhash); nothing of it reaches the .wasm.
+    const hostEnv = { ...process.env, CC: "cc", CFLAGS: "-O2" };
+    execFileSync(join(work, "sqlite3-3.40.1/configure"), ["--disable-tcl", "--disable-readline"], { cwd: native, env: hostEnv, stdio: "inherit" });
+    execFileSync("make", [`-j${JOBS}`, "sqlite3.c", "shell.c"], { cwd: native, env: hostEnv, stdio: "inherit" });
+    const options = [
+      "-include",
+      join(here, "sqlite3/wasi-config.h"),
+      "-DSQLITE_THREADSAFE=0",
+      "-DSQLITE_OMIT_LOAD_EXTENSION",
+      "-DSQLITE_OMIT_WAL",
+      "-DSQLITE_OMIT_SHARED_CACHE",
+      "-DSQLITE_MAX_MMAP_SIZE=0",
+      "-DSQLITE_ENABLE_FTS3",
+      "-DSQLITE_ENABLE_FTS3_PARENTHESIS",
+      "-DSQLITE_ENABLE_FTS4",
+      "-DSQLITE_ENABLE_FTS5",
+      "-DSQLITE_ENABLE_RTREE",
+      "-DSQLITE_ENABLE_MATH_FUNCTIONS",
+      "-DSQLITE_ENABLE_DBSTAT_VTAB",
+      "-DSQLITE_SOUNDEX",
+      "-DSQLITE_USE_URI=1",
+      "-DSQLITE_DEFAULT_FOREIGN_KEYS=0",
+      "-DHAVE_ISNAN",
+    ];
+    const objects = ["sqlite3.c", "shell.c"].map((src) => {
+      const obj = join(native, src.replace(/\.c$/, ".wasm.o"));
+      execFileSync(tc.cc, [...tc.cflags, ...options, "-c", join(native, src), "-o", obj], { stdio: "inherit" });
+      return obj;
+    });
+    const out = join(native, "sqlite3.wasm");
+    execFileSync(tc.cc, [...tc.ldflags, ...objects, ...tc.libs, "-lm", "-o", out], { stdio: "inherit" });
+    return out;
+  },
+};

@@ -70,6 +70,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   git: { file: "git.wasm", keepsCwd: true, seesDevices: true },
   "git-upload-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
   "git-receive-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
+  /** The SQLite 3.40 shell (guests/sqlite3/README.md). */
+  sqlite3: { file: "sqlite3.wasm", keepsCwd: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
