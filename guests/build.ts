@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT, SQLITE } from "./c.js";
+import { buildC, type CGuest, cToolchain, GIT, MAKE, SQLITE } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
@@ -130,6 +130,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   git: GIT,
   /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
   sqlite3: SQLITE,
+  /** GNU make 4.3 (guests/make/README.md). */
+  make: MAKE,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").

@@ -315,3 +315,62 @@ export const SQLITE: CGuest = {
     return out;
   },
 };
+
+/** The objects of GNU make 4.3's own build (Makefile.am's make_SOURCES on POSIX), and its copies of glob and fnmatch. */
+const MAKE_SOURCES = [
+  ..."ar arscan commands default dir expand file function getopt getopt1 guile hash implicit job load loadapi main misc output posixos read remake remote-stub rule signame strcache variable version vpath"
+    .split(" ")
+    .map((f) => `src/${f}.c`),
+  "lib/glob.c",
+  "lib/fnmatch.c",
+];
+
+/**
+ * GNU make 4.3. Debian's make-dfsg orig tarball is the release without its documentation and without the
+ * generated configure (it needs gnulib's autotools): make is compiled directly with the hand-written
+ * guests/make/config.h, as its own build.sh does with a configured one (guests/make/README.md).
+ */
+export const MAKE: CGuest = {
+  kind: "c",
+  file: "make.wasm",
+  tarballs: [
+    {
+      name: "make",
+      version: "4.3",
+      // Debian's repack of make-4.3.tar.gz (its doc/ removed, as the GFDL manual is not free for Debian).
+      url: "http://deb.debian.org/debian/pool/main/m/make-dfsg/make-dfsg_4.3.orig.tar.gz",
+      sha256: "be4c17542578824e745f83bcd2a9ba264206187247cb6a5f5df99b0a9d1f9047",
+      dir: "make-dfsg-4.3",
+      licence: "GPL-3.0-or-later",
+      licenceFiles: ["COPYING"],
+      upstream: "https://www.gnu.org/software/make/",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "make-dfsg-4.3");
+    const include = join(work, "include");
+    mkdirSync(include, { recursive: true });
+    // What configure would do for lib/: make's own glob.h and fnmatch.h (wasi-libc has no glob).
+    copyFileSync(join(src, "lib/glob.in.h"), join(include, "glob.h"));
+    copyFileSync(join(src, "lib/fnmatch.in.h"), join(include, "fnmatch.h"));
+    copyFileSync(join(here, "make/config.h"), join(include, "config.h"));
+    const flags = [
+      ...tc.cflags,
+      "-DHAVE_CONFIG_H",
+      `-I${include}`,
+      `-I${join(src, "src")}`,
+      `-I${join(src, "lib")}`,
+      '-DLIBDIR="/usr/lib"',
+      '-DINCLUDEDIR="/usr/include"',
+      '-DLOCALEDIR="/usr/share/locale"',
+    ];
+    const objects = [...MAKE_SOURCES.map((f) => join(src, f)), join(here, "make/wasi.c")].map((file, i) => {
+      const obj = join(work, `${i}-${file.slice(file.lastIndexOf("/") + 1, -2)}.o`);
+      execFileSync(tc.cc, [...flags, "-c", file, "-o", obj], { stdio: "inherit" });
+      return obj;
+    });
+    const out = join(work, "make.wasm");
+    execFileSync(tc.cc, [...tc.ldflags, ...objects, ...tc.libs, "-o", out], { stdio: "inherit" });
+    return out;
+  },
+};

@@ -72,6 +72,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   "git-receive-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
   /** The SQLite 3.40 shell (guests/sqlite3/README.md). */
   sqlite3: { file: "sqlite3.wasm", keepsCwd: true },
+  /** GNU make 4.3 (guests/make/README.md); recipes run through the VM's /bin/sh. */
+  make: { file: "make.wasm", keepsCwd: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
