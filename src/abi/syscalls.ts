@@ -178,6 +178,12 @@ export const Sys = {
    * cannot be synced (a pipe, a device), as on Linux.
    */
   FSYNC: 65,
+  /**
+   * reply: the VM's processes as JSON (ERANGE when longer than the payload): `{ now, processes: [{ pid, ppid,
+   * pgid, state, startMs, memoryKiB, argv }] }`, state "R" (computing), "S" (waiting in a system call) or "Z"
+   * (exited, its status not yet collected); the caller itself is "R". What `ps` lists.
+   */
+  PROCLIST: 66,
 } as const;
 
 export type SysName = keyof typeof Sys;

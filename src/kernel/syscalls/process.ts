@@ -1,5 +1,6 @@
 import { unpackFields } from "../../abi/channel.js";
 import { STDIO_DEVNULL, WAIT_ANY, WNOHANG } from "../../abi/wasi.js";
+import { WASM_PAGE_BYTES } from "../../abi/process-task.js";
 import { Sys } from "../../abi/syscalls.js";
 import { ExecFailure } from "../executable.js";
 import { kerr } from "../kernel-error.js";
@@ -185,6 +186,22 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const n = Math.min(text.length, ch.data.length);
     ch.data.set(text.subarray(0, n));
     return n;
+  },
+
+  [Sys.PROCLIST]: (k, p, ch) => {
+    const processes = k.processes.all().map((q) => ({
+      pid: q.pid,
+      ppid: q.parent?.pid ?? 0,
+      pgid: q.pgid,
+      state: q.state === "exited" ? "Z" : q === p || !q.inSyscall ? "R" : "S",
+      startMs: q.startMs,
+      memoryKiB: ((q.guestPagesCharged ?? 0) * WASM_PAGE_BYTES) / 1024,
+      argv: q.argv,
+    }));
+    const text = new TextEncoder().encode(JSON.stringify({ now: Date.now(), processes }));
+    if (text.length > ch.data.length) throw kerr("ERANGE", { syscall: "proclist", message: `the process list (${text.length} bytes) is longer than the channel's payload` });
+    ch.data.set(text);
+    return text.length;
   },
 
   [Sys.SLEEP]: (k, p, ch) =>
