@@ -148,6 +148,22 @@ const CASES: Record<string, Case> = {
     // pragma answers the mode the database keeps, as SQLite does where WAL is unavailable.
     vm: { 0: { stdout: "delete\n1\n" } },
   },
+  "locking between two processes": {
+    steps: [
+      "sqlite3 d.db 'create table t(x)'",
+      "sqlite3 d.db 'begin immediate' 'insert into t values (1)' '.shell sqlite3 d.db \"insert into t values (2)\"; echo writer $?' '.shell sqlite3 d.db \"select count(*) from t\"; echo reader $?' 'commit' 'select count(*) from t'; ls",
+    ],
+    // The VM's SQLite locks with a directory, d.db.lock (unix-dotfile: wasi-libc has no fcntl locks), which
+    // has one level: while a writer holds it, a reader cannot even read the schema ("in prepare"), where
+    // POSIX locks let it read the last committed state. A second writer is refused either way, and the lock
+    // is gone once the first commits.
+    vm: {
+      1: {
+        stdout: "writer 5\nreader 5\n1\nd.db\n",
+        stderr: "Error: in prepare, database is locked (5)\nError: in prepare, database is locked (5)\n",
+      },
+    },
+  },
   "-readonly and ATTACH": {
     steps: [
       "sqlite3 a.db 'create table t(x)' 'insert into t values (1)' && sqlite3 b.db 'create table u(y)' 'insert into u values (2)'",
