@@ -304,6 +304,9 @@ export const SQLITE: CGuest = {
       "-DSQLITE_USE_URI=1",
       "-DSQLITE_DEFAULT_FOREIGN_KEYS=0",
       "-DHAVE_ISNAN",
+      // pread/pwrite (the VM's PREAD and PWRITE) instead of a seek before every page read or written: half the
+      // system calls of a scan (3,000 pages: 6,000 calls became 3,000).
+      "-DUSE_PREAD",
     ];
     const objects = ["sqlite3.c", "shell.c"].map((src) => {
       const obj = join(native, src.replace(/\.c$/, ".wasm.o"));
