@@ -38,7 +38,7 @@ describe.skipIf(!procps)("ps: header lines and errors as the host's procps print
     CASE_DEADLINE_MS,
   );
 
-  it.each([[["--bogus"]], [["-o", "pid,bogus"]], [["-o", ""]], [["-p", "99999"]], [["-p", "x"]], [["-p", "99999", "-o", "pid="]]])(
+  it.each([[["--bogus"]], [["-o", "pid,bogus"]], [["-o", ""]], [["-p", "99999"]], [["-p", "x"]], [["-p", "0"]], [["--ppid", "0"]], [["-u", "nosuchuser"]], [["-p", "99999", "-o", "pid="]]])(
     "ps %j",
     async (args) => {
       const r = await vm.exec(["ps", ...args].map((a) => `'${a}'`).join(" "));
@@ -64,6 +64,8 @@ describe("ps: the VM's processes", () => {
 
     const plain = await vm.exec("ps");
     expect(plain.stdout).toMatch(new RegExp(`^ +${pid} \\? +00:00:00 sleep$`, "m"));
+    expect((await vm.exec(`ps -u user -o pid= | grep -c '^ *${pid}$'`)).stdout).toBe("1\n");
+    expect(await vm.exec("ps -u root")).toMatchObject({ exitCode: 1, stdout: "  PID TTY          TIME CMD\n" });
     // ps lists itself, running.
     expect((await vm.exec("ps -o stat=,comm= -C ps")).stdout).toBe("R    ps\n");
 
@@ -81,6 +83,9 @@ describe("ps: the VM's processes", () => {
     const ps = rows.find((row) => row[2] === "ps -o pid=,ppid=,args=")!;
     expect(sh).toBeDefined();
     expect(ps[1]).toBe(sh[0]);
+    // --ppid selects the children of a pid.
+    const children = await vm.exec("sh -c 'ps --ppid $$ -o comm=; true'");
+    expect(children).toMatchObject({ exitCode: 0, stdout: "ps\n" });
   }, CASE_DEADLINE_MS);
 
   it("says what it is", async () => {

@@ -27,6 +27,7 @@ Selection by list:
  -C <command>         command name
  -p, p, --pid <PID>   process id
  --ppid <PID>         parent process id
+ -u, -U, --user <UID> effective or real user id or name
 
 Output formats:
  -f                   full-format
@@ -159,7 +160,7 @@ const named = (spec: string): { column: Column; header: string } => {
 
 /**
  * procps ps: the VM's processes from the kernel's table (pid, parent, state, start, memory, command line) in
- * procps's formats: `ps`, `ps -ef`, `ps aux`, `ps -o LIST`, selection by -p, -C and --ppid. The VM has no
+ * procps's formats: `ps`, `ps -ef`, `ps aux`, `ps -o LIST`, selection by -p, -C, -u and --ppid. The VM has no
  * terminals (every TTY is `?`) and one user; it does not count CPU time per process (TIME is 0).
  */
 export default function ps(p: ScriptProcess): number {
@@ -175,17 +176,19 @@ export default function ps(p: ScriptProcess): number {
   const pids: number[] = [];
   const ppids: number[] = [];
   const names: string[] = [];
+  const users: string[] = [];
   const addFormat = (text: string): void => {
     if (text.trim() === "") throw new PsError("format specification must follow -o");
     format = [...(format ?? []), ...parseFormat(text)];
   };
   const list = (text: string | undefined, what: string): string[] => {
-    if (text === undefined || text === "") throw new PsError(`list of ${what} must follow ${what === "process IDs" ? "-p" : "-C"}`);
+    if (text === undefined || text === "") throw new PsError(`list of ${what} must follow ${what === "process IDs" ? "-p" : what === "users" ? "-u" : "-C"}`);
     return text.split(/[,\s]+/).filter(Boolean);
   };
   const pidList = (text: string | undefined, into: number[]): void => {
     for (const t of list(text, "process IDs")) {
-      if (!/^\d+$/.test(t) || Number(t) === 0) throw new PsError("process ID list syntax error");
+      if (!/^\d+$/.test(t)) throw new PsError("process ID list syntax error");
+      if (Number(t) === 0 || Number(t) > 0x7fffffff) throw new PsError("process ID out of range");
       into.push(Number(t));
     }
   };
@@ -202,6 +205,7 @@ export default function ps(p: ScriptProcess): number {
         else if (long === "format") addFormat(next() ?? "");
         else if (long === "pid") pidList(next(), pids);
         else if (long === "ppid") pidList(next(), ppids);
+        else if (long === "user" || long === "User") users.push(...list(next(), "users"));
         else return fail("unknown gnu long option");
         continue;
       }
@@ -220,6 +224,9 @@ export default function ps(p: ScriptProcess): number {
             break;
           } else if (c === "C") {
             names.push(...list(rest(), "command names"));
+            break;
+          } else if (c === "u" || c === "U") {
+            users.push(...list(rest(), "users"));
             break;
           } else return fail("unsupported SysV option");
         }
@@ -248,14 +255,19 @@ export default function ps(p: ScriptProcess): number {
     throw e;
   }
 
+  const accounts = passwd(sys);
+  const unknown = users.find((u) => !/^\d+$/.test(u) && !accounts.some((e) => e.name === u));
+  if (unknown !== undefined) return fail("user name does not exist");
   const listed = sys.processes();
-  const user = nameOf(passwd(sys), USER.uid);
+  const user = nameOf(accounts, USER.uid);
   let rows: Row[] = listed.processes.map((q) => ({ ...q, user, now: listed.now })).sort((x, y) => x.pid - y.pid);
   // Every process of the VM is the user's and has no terminal: without a selection (the user's processes on
   // the caller's terminal, none here) and with -e or x all are listed; BSD `a` alone asks for those with a
   // terminal, which none has.
-  const byList = pids.length > 0 || ppids.length > 0 || names.length > 0;
-  if (byList) rows = rows.filter((r) => pids.includes(r.pid) || ppids.includes(r.ppid) || names.includes(comm(r).replace(/ <defunct>$/, "")));
+  // Every process is the VM's one user's: -u selects all of them or none.
+  const byUser = users.some((u) => u === user || u === String(USER.uid));
+  const byList = pids.length > 0 || ppids.length > 0 || names.length > 0 || users.length > 0;
+  if (byList) rows = rows.filter((r) => byUser || pids.includes(r.pid) || ppids.includes(r.ppid) || names.includes(comm(r).replace(/ <defunct>$/, "")));
   else if (bsdA && !bsdX && !all) rows = [];
 
   const columns = format ?? (userFormat ? USER_FORMAT : full ? FULL : DEFAULT).map(named);
