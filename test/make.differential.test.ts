@@ -195,6 +195,25 @@ const CASES: Record<string, Case> = {
     },
     steps: ["make", "make -n"],
   },
+  "a failing sub-make, exported variables, MAKEFLAGS in the makefile": {
+    files: {
+      Makefile: mk(
+        "export GREETING = hello from make",
+        "UNEXPORTED = not seen",
+        "all:",
+        ">@echo \"$$GREETING|$$UNEXPORTED|$$FROM_ENV\"",
+        "recurse:",
+        ">$(MAKE) -C sub",
+        ">@echo never",
+        "recurse-k:",
+        ">-$(MAKE) -k -C sub",
+        ">@echo after the sub-make",
+      ),
+      "sub/Makefile": mk("all: a b", "a:", ">@echo sub a; exit 4", "b:", ">@echo sub b"),
+      "quiet.mk": mk("MAKEFLAGS += -s", "all:", ">echo silenced by MAKEFLAGS"),
+    },
+    steps: ["FROM_ENV=env make", "make recurse; echo status $?", "make recurse-k; echo status $?", "make -j2 recurse-k 2>&1 | sort; echo status ${PIPESTATUS[0]}", "make -f quiet.mk"],
+  },
   "up to date, nothing to be done, rebuilds": {
     files: {
       Makefile: mk("out: in", ">@echo building $@", ">@cp in out", "all: out", "phony:", ".PHONY: phony", "phony:", ">@echo phony always runs"),
