@@ -226,6 +226,18 @@ const CASES: Record<string, Case> = {
       "sqlite3 :memory: '.system echo from the shell' '.shell echo again; echo status $?'",
     ],
   },
+  "more dot commands: .show, .width, .parameter, .eqp, .sha3sum, .fullschema, .limit; wide characters": {
+    steps: [
+      "sqlite3 u.db 'create table t(a text, b int)' \"insert into t values ('héllo wörld', 1), ('日本語', 22)\"",
+      "sqlite3 u.db .show",
+      "sqlite3 u.db '.width 5 3' '.mode column' 'select * from t' '.mode box' 'select * from t'",
+      "sqlite3 u.db '.parameter set :x 22' 'select a from t where b = :x' '.parameter list'",
+      "sqlite3 u.db '.eqp on' 'select * from t where b = 1'",
+      "sqlite3 u.db .sha3sum .fullschema '.limit length'",
+      "sqlite3 -newline '|' -separator , u.db 'select * from t'",
+      "sqlite3 u.db '.changes on' 'update t set b = b + 1'",
+    ],
+  },
   "large file database": {
     steps: [
       "sqlite3 big.db 'create table t(id integer primary key, v text)' 'with recursive c(n) as (select 1 union all select n + 1 from c where n < 20000) insert into t(v) select printf(\"row %08d %s\", n, hex(n)) from c' 'create index t_v on t(v)'",
