@@ -88,6 +88,22 @@ describe("ps: the VM's processes", () => {
     expect(children).toMatchObject({ exitCode: 0, stdout: "ps\n" });
   }, CASE_DEADLINE_MS);
 
+  it("cuts command lines that together outgrow the kernel's reply, and still lists every process", async () => {
+    const long = "x".repeat(150_000);
+    const cats = [vm.spawn("cat", ["-", `${long}1`]), vm.spawn("cat", ["-", `${long}2`])];
+    try {
+      const r = await vm.exec(`ps -o pid=,args= -p ${cats.map((c) => c.pid).join(",")}`);
+      expect(r.exitCode).toBe(0);
+      const lines = r.stdout.trim().split("\n");
+      expect(lines.map((l) => /^ *(\d+) /.exec(l)![1])).toEqual(cats.map((c) => String(c.pid)));
+      // Each cut to 4 KiB: "cat - " and the first 4,090 characters of the long argument.
+      for (const line of lines) expect(line.replace(/^ *\d+ /, "")).toBe(`cat - ${"x".repeat(4090)}`);
+    } finally {
+      for (const c of cats) c.closeStdin();
+      for (const c of cats) await c.wait();
+    }
+  }, CASE_DEADLINE_MS);
+
   it("says what it is", async () => {
     const r = await vm.exec("ps --version");
     expect(r.stdout.split("\n")[0]).toMatch(/^ps \(agentos-vm\) \S+, compatible with procps-ng 4\.0\.2$/);

@@ -350,10 +350,18 @@ export class System {
     return this.k.out(0);
   }
 
-  /** The VM's processes (Sys.PROCLIST), for ps. */
+  /**
+   * The VM's processes (Sys.PROCLIST), for ps: whole command lines when the list fits in the channel's
+   * payload, else each cut to 4 KiB, then to 256 bytes.
+   */
   processes(): ProcessList {
-    this.check(this.k.call(Sys.PROCLIST, []));
-    return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as ProcessList;
+    for (const max of [0, 4096, 256]) {
+      const err = this.k.call(Sys.PROCLIST, [max]);
+      if (err === Errno.ERANGE && max !== 256) continue;
+      this.check(err);
+      return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as ProcessList;
+    }
+    throw new SysError("ERANGE");
   }
 
   /** Sends `signal` to process `pid`. */

@@ -179,9 +179,10 @@ export const Sys = {
    */
   FSYNC: 65,
   /**
-   * reply: the VM's processes as JSON (ERANGE when longer than the payload): `{ now, processes: [{ pid, ppid,
-   * pgid, state, startMs, memoryKiB, argv }] }`, state "R" (computing), "S" (waiting in a system call) or "Z"
-   * (exited, its status not yet collected); the caller itself is "R". What `ps` lists.
+   * args: maxArgvBytes (0: no limit) · reply: the VM's processes as JSON (ERANGE when longer than the payload):
+   * `{ now, processes: [{ pid, ppid, pgid, state, startMs, memoryKiB, argv }] }`, state "R" (computing), "S"
+   * (waiting in a system call) or "Z" (exited, its status not yet collected); the caller itself is "R"; each
+   * argv cut to about maxArgvBytes (whole arguments, the last one shortened). What `ps` lists.
    */
   PROCLIST: 66,
 } as const;

@@ -33,6 +33,18 @@ export function parseEnv(entries: readonly string[]): Record<string, string> {
   return env;
 }
 
+/** The arguments that fit in about `max` characters, the last one shortened to fit (a long command line in ps). */
+function cutArgv(argv: readonly string[], max: number): string[] {
+  const out: string[] = [];
+  let left = max;
+  for (const a of argv) {
+    if (left <= 0) break;
+    out.push(a.length > left ? a.slice(0, left) : a);
+    left -= a.length + 1;
+  }
+  return out;
+}
+
 /** A child of `p` that has exited (or undefined), for waitpid's `pid` argument. */
 function exitedChild(p: Process, pid: number): Process | undefined {
   for (const c of p.children) if ((pid === WAIT_ANY || c.pid === pid) && c.state === "exited") return c;
@@ -189,6 +201,7 @@ export const processSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.PROCLIST]: (k, p, ch) => {
+    const max = ch.uarg(0);
     const processes = k.processes.all().map((q) => ({
       pid: q.pid,
       ppid: q.parent?.pid ?? 0,
@@ -196,7 +209,7 @@ export const processSyscalls: Record<number, SyscallHandler> = {
       state: q.state === "exited" ? "Z" : q === p || !q.inSyscall ? "R" : "S",
       startMs: q.startMs,
       memoryKiB: ((q.guestPagesCharged ?? 0) * WASM_PAGE_BYTES) / 1024,
-      argv: q.argv,
+      argv: max === 0 ? q.argv : cutArgv(q.argv, max),
     }));
     const text = new TextEncoder().encode(JSON.stringify({ now: Date.now(), processes }));
     if (text.length > ch.data.length) throw kerr("ERANGE", { syscall: "proclist", message: `the process list (${text.length} bytes) is longer than the channel's payload` });
