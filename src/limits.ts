@@ -99,6 +99,8 @@ export interface Limits {
   maxListenBacklog: number;
   /** Datagrams a socket queues; more are dropped, as UDP drops them. */
   datagramQueueLength: number;
+  /** Outbound connections open at once (a connect past it is refused, and the denial recorded). */
+  maxNetworkConnections: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -120,6 +122,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSocketBufferBytes: 4 * MiB,
   maxListenBacklog: 4096,
   datagramQueueLength: 128,
+  maxNetworkConnections: 256,
 });
 
 /** listen()'s backlog when the caller gives none (≤ 0), as Linux's SOMAXCONN. */

@@ -178,6 +178,12 @@ export const Sys = {
    * cannot be synced (a pipe, a device), as on Linux.
    */
   FSYNC: 65,
+  /**
+   * args: family (0, 4, 6) · payload: a host name · reply: "family address\n" per address (getaddrinfo). Parks while
+   * the host looks the name up. ENOENT: no such name, or one the network policy does not allow (no query was
+   * made; EAI_NONAME); ETIMEDOUT: the host's resolver failed for now (EAI_AGAIN).
+   */
+  RESOLVE: 66,
 } as const;
 
 export type SysName = keyof typeof Sys;
