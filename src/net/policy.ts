@@ -29,7 +29,8 @@ const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
 /**
  * A host name as the policy and the resolver compare it: lower case, one trailing dot dropped, IDNA to ASCII,
- * then letters, digits, hyphens (and underscores, as in SRV names) only. Undefined for anything else.
+ * then letters, digits, hyphens (and underscores, as in SRV names) only, and not ending in a number.
+ * Undefined for anything else.
  */
 export function normalizeName(name: string): string | undefined {
   if (typeof name !== "string" || name.length === 0 || name.length > 254) return undefined;
@@ -37,7 +38,10 @@ export function normalizeName(name: string): string | undefined {
   if (n.endsWith(".")) n = n.slice(0, -1);
   if (/[^\x20-\x7e]/.test(n)) n = domainToASCII(n);
   if (n.length === 0 || n.length > 253) return undefined;
-  for (const label of n.split(".")) if (!LABEL.test(label)) return undefined;
+  const labels = n.split(".");
+  for (const label of labels) if (!LABEL.test(label)) return undefined;
+  // A name that ends in a number is an IPv4 address in inet_aton's spelling (127.1, 0x7f.1), as URLs read it.
+  if (/^(?:[0-9]+|0x[0-9a-f]*)$/.test(labels[labels.length - 1]!)) return undefined;
   return n;
 }
 
@@ -103,7 +107,7 @@ export function parseEntry(entry: unknown): Entry {
   if (isIP(host) === 4) return ipEntry(host, undefined, ports, entry);
   const wildcard = host.startsWith("*.");
   const name = normalizeName(wildcard ? host.slice(2) : host);
-  if (!name || /^[0-9.]+$/.test(name)) throw new TypeError(`network.allow: bad host name in ${JSON.stringify(entry)}`);
+  if (!name) throw new TypeError(`network.allow: bad host name in ${JSON.stringify(entry)}`);
   if (name === HOST_GATEWAY_NAME && (wildcard || colon < 0))
     throw new TypeError(`network.allow: ${HOST_GATEWAY_NAME} needs a port (${HOST_GATEWAY_NAME}:PORT), got ${JSON.stringify(entry)}`);
   return { kind: "name", name, wildcard, ports };
