@@ -47,7 +47,7 @@ export class ExternalPeer {
     private readonly network: VmNetwork,
     verdict: Verdict | Promise<Verdict>,
     names: readonly string[],
-    private readonly onDone: () => void,
+    private readonly onDone: (peer: ExternalPeer) => void,
   ) {
     this.inner = new StreamSocket(table, outer.domain);
     this.inner.retain();
@@ -63,6 +63,11 @@ export class ExternalPeer {
         this.network.deny({ kind: "connect", host: names.join(", ") || undefined, address, port, reason: v, pid: outer.pid });
         this.fail(Errno.ECONNREFUSED);
       });
+  }
+
+  /** It has closed (the host socket is gone, or never came). */
+  get ended(): boolean {
+    return this.done && (this.host === undefined || this.host.destroyed);
   }
 
   private dial(): void {
@@ -217,6 +222,9 @@ export class ExternalPeer {
     this.unwatchInner();
     this.unwatchOuter();
     this.inner.release();
-    this.onDone();
+    // A host socket still sending what the guest wrote before it closed stays counted until it closes (dispose ends it).
+    const host = this.host;
+    if (host && !host.destroyed) host.once("close", () => this.onDone(this));
+    else this.onDone(this);
   }
 }

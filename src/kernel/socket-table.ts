@@ -268,8 +268,8 @@ export class SocketTable {
     if (verdict !== true && !(verdict instanceof Promise)) return refuse(verdict);
     this.autobind(c, ip);
     c.peerAddr = { family: c.domain, address: ip.text, port };
-    const peer = new ExternalPeer(this, c, address, port, this.network, verdict, names, () => this.external.delete(peer));
-    this.external.add(peer);
+    const peer = new ExternalPeer(this, c, address, port, this.network, verdict, names, (p) => this.external.delete(p));
+    if (!peer.ended) this.external.add(peer);
   }
 
   private connectDatagram(s: DatagramSocket, to: Destination): void {

@@ -241,7 +241,7 @@ net.connect(80, '10.0.0.1').on('error', (e) => {
 });`);
     expect(r).toEqual({
       exitCode: 0,
-      stdout: "connect ENETUNREACH 10.0.0.1:80 ENETUNREACH connect\nnull 127.0.0.1 4\ngetaddrinfo ENOTFOUND example.com ENOTFOUND -3008 getaddrinfo example.com\ngetaddrinfo ENOTFOUND example.com\n",
+      stdout: "connect ECONNREFUSED 10.0.0.1:80 ECONNREFUSED connect\nnull 127.0.0.1 4\ngetaddrinfo ENOTFOUND example.com ENOTFOUND -3008 getaddrinfo example.com\ngetaddrinfo ENOTFOUND example.com\n",
       stderr: "",
     });
   });
