@@ -312,7 +312,7 @@ describe("back-pressure", () => {
   it("host → guest: the remote is not read while the guest's receive buffer is full; everything arrives in order", async () => {
     const SIZE = 8 * 1024 * 1024;
     const remote = new FakeRemote(SIZE);
-    const { g, k } = withNetwork({ allow: [`${PUBLIC}:443`], _dial: () => remote as unknown as NetSocket });
+    const { g, k } = withNetwork({ allow: [`${PUBLIC}:443`], _dial: () => remote });
     const fd = g.socket();
     expect((await answer(g.call(Sys.CONNECT, [fd, 443], PUBLIC))).code).toBe("OK");
     await ready(g, fd, "read");
@@ -329,7 +329,7 @@ describe("back-pressure", () => {
   it("guest → host: sends park while the remote takes nothing, and resume as it does", async () => {
     const remote = new FakeRemote(0);
     remote.hold = true;
-    const { g, k } = withNetwork({ allow: [`${PUBLIC}:443`], _dial: () => remote as unknown as NetSocket });
+    const { g, k } = withNetwork({ allow: [`${PUBLIC}:443`], _dial: () => remote });
     const fd = g.socket();
     expect((await answer(g.call(Sys.CONNECT, [fd, 443], PUBLIC))).code).toBe("OK");
     const chunk = new Uint8Array(60 * 1024).fill(0x63);

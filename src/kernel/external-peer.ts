@@ -1,4 +1,4 @@
-import type { Socket as NetSocket } from "node:net";
+import type { Duplex } from "node:stream";
 import { Errno } from "../abi/errno.js";
 import { SHUT } from "../abi/net.js";
 import type { Verdict } from "../net/policy.js";
@@ -28,7 +28,7 @@ function errnoOfHost(e: unknown): number {
  */
 export class ExternalPeer {
   private readonly inner: StreamSocket;
-  private host: NetSocket | undefined;
+  private host: Duplex | undefined;
   private pending: Buffer | undefined;
   private draining = false;
   private hostEnded = false;
@@ -71,7 +71,7 @@ export class ExternalPeer {
   }
 
   private dial(): void {
-    let host: NetSocket;
+    let host: Duplex;
     try {
       host = this.network.dial(this.address, this.port);
     } catch (e) {

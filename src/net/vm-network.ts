@@ -1,10 +1,14 @@
-import { connect as netConnect, type Socket as NetSocket } from "node:net";
+import { connect as netConnect } from "node:net";
+import type { Duplex } from "node:stream";
 import { HOST_GATEWAY_ADDRESS } from "./address-class.js";
 import { NetworkPolicy, type DenialReason, type NetworkAllow } from "./policy.js";
 import { hostLookup, Resolver, type LookupFunction } from "./resolver.js";
 
-/** How the kernel opens a host connection: net.connect by default; tests map addresses to local servers. */
-export type DialFunction = (address: string, port: number) => NetSocket;
+/**
+ * How the kernel opens a host connection: net.connect by default; tests map addresses to local servers. The
+ * stream emits 'connect' once connected (as a net.Socket does), 'error' if it cannot.
+ */
+export type DialFunction = (address: string, port: number) => Duplex;
 
 /** `AgentOs.create({ network })`. Without it the VM has no network beyond its own loopback, and no DNS. */
 export interface NetworkOptions {
@@ -93,7 +97,7 @@ export class VmNetwork {
   }
 
   /** A host connection to `address` (the gateway address dials the host's own 127.0.0.1). */
-  dial(address: string, port: number): NetSocket {
+  dial(address: string, port: number): Duplex {
     return this.dialer(address === HOST_GATEWAY_ADDRESS ? "127.0.0.1" : address, port);
   }
 }
