@@ -1,5 +1,5 @@
-// The guest's fetch, Headers, Request, Response and FormData, built on its own `http` client (so a request
-// reaches only the kernel's loopback sockets): bodies are web ReadableStreams read with backpressure, redirects
+// The guest's fetch, Headers, Request, Response and FormData, built on its own `http` client (so every request
+// goes through the kernel's sockets: the VM's loopback, or the hosts its network policy allows): bodies are web ReadableStreams read with backpressure, redirects
 // are followed as undici follows them, and failures are undici's `TypeError: fetch failed` with the cause.
 'use strict';
 
