@@ -148,9 +148,8 @@ class TLSSocket extends Duplex {
     socket.on('data', (b) => this._feed(b));
     socket.on('end', () => this._feed(null));
     socket.on('error', (e) => this.destroy(e));
-    socket.on('close', () => {
-      if (!this.destroyed) this.destroy();
-    });
+    // The socket's end reaches the engine, which then ends this stream (or fails) on its notice, after the
+    // plaintext it still holds: the socket's 'close' alone ends nothing here.
     socket.on('timeout', () => this.emit('timeout'));
     if (socket.connecting) socket.once('connect', () => this.emit('connect'));
   }
