@@ -20,6 +20,7 @@ const {
   RangeError,
   SafeMap,
   String,
+  StringFromCharCode,
   StringPrototypeSlice,
   Uint8Array,
 } = require('internal/primordials');
@@ -72,6 +73,13 @@ function rejectByDefault() {
   return false;
 }
 
+/** Bytes as a latin1 string (PEM and ALPN names are ASCII). */
+function latin1(u8, start = 0, end = u8.length) {
+  let out = '';
+  for (let i = start; i < end && i < u8.length; i++) out += StringFromCharCode(u8[i]);
+  return out;
+}
+
 /** A CA option (string, Buffer or an array of them) as PEM strings. */
 function pemList(ca) {
   const list = ArrayIsArray(ca) ? ca : [ca];
@@ -79,7 +87,7 @@ function pemList(ca) {
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
     if (typeof c === 'string') ArrayPrototypePush(out, c);
-    else if (c instanceof Uint8Array) ArrayPrototypePush(out, Buffer.from(c).toString('latin1'));
+    else if (c instanceof Uint8Array) ArrayPrototypePush(out, latin1(c));
     else throw invalidArgType('options.ca', 'of type string or an instance of Buffer, TypedArray, or DataView', c);
   }
   return out;
@@ -90,14 +98,13 @@ function alpnList(protocols) {
   if (protocols === undefined || protocols === null) return undefined;
   const out = [];
   if (ArrayIsArray(protocols)) {
-    for (let i = 0; i < protocols.length; i++) ArrayPrototypePush(out, String(protocols[i] instanceof Uint8Array ? Buffer.from(protocols[i]).toString('latin1') : protocols[i]));
+    for (let i = 0; i < protocols.length; i++) ArrayPrototypePush(out, protocols[i] instanceof Uint8Array ? latin1(protocols[i]) : String(protocols[i]));
     return out;
   }
   if (protocols instanceof Uint8Array) {
-    const b = Buffer.from(protocols);
-    for (let i = 0; i < b.length; ) {
-      const n = b[i];
-      ArrayPrototypePush(out, b.toString('latin1', i + 1, i + 1 + n));
+    for (let i = 0; i < protocols.length; ) {
+      const n = protocols[i];
+      ArrayPrototypePush(out, latin1(protocols, i + 1, i + 1 + n));
       i += 1 + n;
     }
     return out;
@@ -124,11 +131,12 @@ function engineOptions(options, servername) {
 }
 
 /**
- * A TLS client connection over `socket` (a guest net.Socket or any Duplex). Ciphertext the socket reads is fed
+ * A TLS client connection over `socket` (a guest net.Socket or any Duplex): a net.Socket, as Node's, whose
+ * stream methods are its own. Ciphertext the socket reads is fed
  * to the engine, what the engine makes is taken when the worker says so: ciphertext written to the socket,
  * plaintext pushed here. The socket is paused while this stream's reader is full.
  */
-class TLSSocket extends Duplex {
+class TLSSocket extends net.Socket {
   constructor(socket, options = {}) {
     super({ allowHalfOpen: options.allowHalfOpen === true });
     if (!(socket instanceof Duplex) && !(socket && typeof socket.write === 'function' && typeof socket.on === 'function')) throw deniedError('tls.TLSSocket without a socket');
@@ -140,6 +148,8 @@ class TLSSocket extends Duplex {
     this._socket = socket;
     this._info = null;
     this._secure = false;
+    // Until the handshake is done, as Node's TLSSocket: http's client then waits for it.
+    this.connecting = true;
     this._checkIdentity = typeof options.checkServerIdentity === 'function' ? options.checkServerIdentity : null;
     const r = host('tlsOpen', engineOptions(options, this.servername));
     if (isFailure(r)) throw hostError(r, TLSSocket);
@@ -200,6 +210,7 @@ class TLSSocket extends Duplex {
     this.authorizationError = this._info.authorizationError;
     this.alpnProtocol = this._info.alpnProtocol;
     this._secure = true;
+    this.connecting = false;
     this.emit('secure');
     this.emit('secureConnect');
   }
@@ -231,12 +242,11 @@ class TLSSocket extends Duplex {
       live.delete(this._id);
       host('tlsClose', this._id);
     }
+    this.connecting = false;
     if (!this._socket.destroyed) this._socket.destroy();
     cb(err);
-  }
-
-  get connecting() {
-    return !this._secure && !this.destroyed;
+    // net.Socket emits its 'close' itself (emitClose is off), with whether it had an error.
+    process.nextTick(() => this.emit('close', Boolean(err)));
   }
   get remoteAddress() {
     return this._socket.remoteAddress;
