@@ -3,6 +3,7 @@
 // compared with what this machine's `node` prints for the same program against the same server (the guest
 // reaches it as host.agentos.internal, the host's node as 127.0.0.1; both ask for the name "localhost").
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
@@ -29,7 +30,13 @@ async function start(name: string, server: Server | ReturnType<typeof createHttp
 }
 
 beforeAll(async () => {
-  const handler = (req: { url?: string }, res: { end(s: string): void }) => res.end(`secure ${req.url}\n`);
+  const handler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
+    if (req.url !== "/upload") return void res.end(`secure ${req.url}\n`);
+    const hash = createHash("sha256");
+    let n = 0;
+    req.on("data", (d: Buffer) => (hash.update(d), (n += d.length)));
+    req.on("end", () => res.end(`${n} ${hash.digest("hex")}\n`));
+  };
   const key = pem("leaf-key.pem");
   await start("good", createServer({ key, cert: pem("leaf.pem"), ALPNProtocols: ["http/1.1"] }, handler));
   await start("self", createServer({ key, cert: pem("self-signed.pem") }, handler));
@@ -134,6 +141,28 @@ https.get('https://${host === "127.0.0.1" ? "localhost" : host}:${ports.good}/ge
     const insecure = await vm.exec("NODE_TLS_REJECT_UNAUTHORIZED=0 node /w/t.js", { timeout: RUN_DEADLINE_MS });
     expect(insecure.stdout).toBe('200 "secure /get\\n" false\n200 "secure /fetched\\n"\n');
     expect(insecure.stderr).toContain("Warning: Setting the NODE_TLS_REJECT_UNAUTHORIZED environment variable to '0' makes TLS connections and HTTPS requests insecure by disabling certificate verification.");
+  });
+
+  it("a 5 MiB upload, paced by the connection, arrives whole", async (t) => {
+    const vm = await tlsVm(t);
+    const [guest, host] = await both(vm, (h, ca) => js`
+const https = require('https'); const fs = require('fs'); const crypto = require('crypto');
+const body = Buffer.alloc(5 * 1024 * 1024 + 3);
+for (let i = 0; i < body.length; i++) body[i] = (i * 7) & 255;
+const req = https.request({ host: '${h}', port: ${ports.good}, path: '/upload', method: 'POST', servername: 'localhost', ca: fs.readFileSync('${ca}') }, (res) => {
+  let b = ''; res.on('data', (d) => (b += d)); res.on('end', () => console.log(res.statusCode, b.trim(), crypto.createHash('sha256').update(body).digest('hex')));
+});
+let off = 0;
+(function pump() {
+  while (off < body.length) {
+    const piece = body.subarray(off, off + 100000); off += piece.length;
+    if (!req.write(piece)) return void req.once('drain', pump);
+  }
+  req.end();
+})();`);
+    expect(guest).toBe(host);
+    const [n, got, want] = guest.trim().split(" ").slice(1);
+    expect([n, got]).toEqual([String(5 * 1024 * 1024 + 3), want]);
   });
 
   it("TLS cannot reach what the policy denies: the engine only ever sees the guest's socket", async (t) => {

@@ -148,6 +148,7 @@ class TLSSocket extends net.Socket {
     this._socket = socket;
     this._info = null;
     this._secure = false;
+    this._writeDone = null;
     // Until the handshake is done, as Node's TLSSocket: http's client then waits for it.
     this.connecting = true;
     this._checkIdentity = typeof options.checkServerIdentity === 'function' ? options.checkServerIdentity : null;
@@ -189,7 +190,7 @@ class TLSSocket extends net.Socket {
     while (!this.destroyed) {
       const r = host('tlsTake', this._id);
       if (isFailure(r)) return void this.destroy(hostError(r, TLSSocket));
-      if (r === '') return;
+      if (r === '') return void this._written();
       const kind = r[0];
       if (kind === 's') this._onSecure();
       else if (kind === 'x') this.push(null);
@@ -221,13 +222,23 @@ class TLSSocket extends net.Socket {
 
   _write(chunk, encoding, cb) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+    if (bytes.length === 0) return cb();
     for (let off = 0; off < bytes.length; ) {
       const n = MathMin(bytes.length - off, internal.scratchBytes);
       internal.toScratch(bytes, off, off + n);
       if (this._op('tlsWrite', n) === undefined) return cb();
       off += n;
     }
-    // The ciphertext goes out on the worker's notice; the socket's own back-pressure paces the writer.
+    // Done once the engine's ciphertext for it went to the socket (on the worker's next notice) and the socket
+    // has room: so a writer is paced by the connection, and the worker queues no more than one write's worth.
+    this._writeDone = cb;
+  }
+
+  /** The engine's queue is empty: the pending write is done once the socket takes more. */
+  _written() {
+    const cb = this._writeDone;
+    if (!cb) return;
+    this._writeDone = null;
     if (this._socket.writableNeedDrain) this._socket.once('drain', () => cb());
     else cb();
   }
