@@ -324,6 +324,7 @@ describe("back-pressure", () => {
     const all = await readAll(g, fd);
     expect(all.length).toBe(SIZE);
     expect(all.every((b) => b === 0x61)).toBe(true);
+    expect(k.memory.use().pipes).toBe(0); // everything read: nothing held for the connection any more
   });
 
   it("guest → host: sends park while the remote takes nothing, and resume as it does", async () => {

@@ -24,7 +24,8 @@ function errnoOfHost(e: unknown): number {
  * (`outer`), whose bytes are carried to and from a host net.Socket. Back-pressure holds both ways with
  * nothing unbounded in between: the guest's sends fill `inner`'s bounded inbox, which is moved out only while
  * the host socket takes writes (else it waits for 'drain'); the host's chunks go into `outer`'s bounded inbox,
- * and the host socket is paused while one does not fit (so at most one read chunk waits here).
+ * and the host socket is paused while one does not fit (so at most one read chunk waits here, counted against
+ * the VM's memory as socket buffers are).
  */
 export class ExternalPeer {
   private readonly inner: StreamSocket;
@@ -35,6 +36,8 @@ export class ExternalPeer {
   private sentEnd = false;
   private done = false;
   private open = false;
+  /** Bytes of `pending` taken from the VM's memory account. */
+  private pendingHeld = 0;
   private readonly landing = new Uint8Array(OUT_CHUNK);
   private unwatchInner: () => void = () => {};
   private unwatchOuter: () => void = () => {};
@@ -88,6 +91,9 @@ export class ExternalPeer {
     host.on("data", (chunk: Buffer) => {
       if (this.done) return void host.destroy(); // data for a socket the guest closed: a reset, as Linux sends
       this.network.stats.bytesReceived += chunk.length;
+      // The chunk waits here until the guest's buffer takes it: counted against the VM like socket buffers.
+      if (!this.table.memory.tryTake("pipes", chunk.length)) return this.abort();
+      this.pendingHeld += chunk.length;
       this.pending = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
       this.pumpIn();
     });
@@ -128,7 +134,6 @@ export class ExternalPeer {
     if (this.outer.state === "connecting") return this.fail(errnoOfHost(e));
     // A reset by the remote: the guest's next recv (after what it has) or send says ECONNRESET.
     if (this.inner.peer) this.inner.peer.resetPending = true;
-    this.pending = undefined;
     this.finish();
   }
 
@@ -151,6 +156,7 @@ export class ExternalPeer {
         return this.abort();
       }
       this.pending = n < this.pending.length ? this.pending.subarray(n) : undefined;
+      this.giveBack(n);
     }
     if (this.pending) {
       this.host?.pause();
@@ -215,9 +221,17 @@ export class ExternalPeer {
     this.release();
   }
 
+  private giveBack(n: number): void {
+    const k = Math.min(n, this.pendingHeld);
+    this.pendingHeld -= k;
+    this.table.memory.give("pipes", k);
+  }
+
   private release(): void {
     if (this.done) return;
     this.done = true;
+    this.pending = undefined;
+    this.giveBack(this.pendingHeld);
     if (this.open) this.network.stats.connections--;
     this.unwatchInner();
     this.unwatchOuter();
