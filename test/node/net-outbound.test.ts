@@ -236,4 +236,89 @@ s.send('q', 53, '${PUBLIC}', (e) => { console.log(e && e.code); s.close(); });`)
     expect(r).toEqual({ exitCode: 0, stdout: "ECONNREFUSED\n", stderr: "" });
     expect(denials.map((d) => [d.kind, d.address, d.port])).toEqual([["send", PUBLIC, 53]]);
   });
+
+  it("adversarial: other spellings of loopback, IPv4 inside IPv6, the gateway's neighbours, /etc/hosts, a rebinding name", async (t) => {
+    const { vm, denials } = await netVm(t);
+    const before = seen.length;
+    await vm.writeFile("/w/hosts-attack.txt", "169.254.169.254 api.example.test\n");
+    const r = await run(vm, js`
+const http = require('http'); const net = require('net'); const fs = require('fs');
+const urls = [
+  'http://0x7f.1:${port}/', 'http://2130706433:${port}/', 'http://127.1:${port}/', 'http://[::ffff:127.0.0.1]:${port}/',
+  'http://[::ffff:7f00:1]:${port}/', 'http://[::ffff:169.254.169.254]/', 'http://[64:ff9b::a9fe:a9fe]/', 'http://[::a9fe:a9fe]/',
+  'http://198.18.0.2:${port}/', 'http://198.18.0.1:${port === 65535 ? port - 1 : port + 1}/', 'http://0.0.0.0:${port}/', 'http://rebind.example.test:${port}/',
+];
+(async () => {
+  for (const u of urls) {
+    const out = await fetch(u).then((res) => 'reached ' + res.status, (e) => e.cause && e.cause.code);
+    console.log(u, out);
+  }
+  fs.appendFileSync('/etc/hosts', fs.readFileSync('/w/hosts-attack.txt'));
+  const c = net.connect(${port}, 'api.example.test');
+  c.on('connect', () => { console.log('reached by /etc/hosts'); c.destroy(); });
+  c.on('error', (e) => console.log('/etc/hosts', e.code, e.address));
+})();`);
+    expect(r.stderr).toBe("");
+    expect(r.stdout.split("\n").map((l) => l.replace(/^\S+ /, ""))).toEqual([
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ENOTFOUND",
+      "ECONNREFUSED 169.254.169.254",
+      "",
+    ]);
+    expect(seen.length).toBe(before); // the host's server saw nothing
+    // The first five and 0.0.0.0 are the VM's own loopback (nobody listens there): refused by the VM, not the policy.
+    expect(denials.map((d) => `${d.kind} ${d.address ?? d.host} ${d.reason}`)).toEqual([
+      "connect 169.254.169.254 special address",
+      "connect 64:ff9b::a9fe:a9fe special address",
+      "connect ::a9fe:a9fe special address",
+      "connect 198.18.0.2 special address",
+      `connect 198.18.0.1 not allowed`,
+      "resolve rebind.example.test resolves only to special addresses",
+      "connect 169.254.169.254 special address",
+    ]);
+  });
+
+  it("dispose mid-download closes the host connection; a guest that does not read holds a bounded amount", async (t) => {
+    let serverSocketClosed: Promise<void> | undefined;
+    let written = 0;
+    const streaming = createServer((_req, res) => {
+      serverSocketClosed = new Promise((resolve) => res.socket!.on("close", () => resolve()));
+      const chunk = Buffer.alloc(1 << 20, 0x71);
+      const pump = (): void => {
+        while (res.write(chunk)) written += chunk.length;
+        written += chunk.length;
+      };
+      res.on("drain", pump);
+      pump();
+    });
+    streaming.listen(0, "127.0.0.1");
+    await once(streaming, "listening");
+    const sport = (streaming.address() as AddressInfo).port;
+    try {
+      const { vm } = await netVm(t, [`host.agentos.internal:${sport}`]);
+      await vm.writeFile("/w/slow.js", js`
+require('http').get('http://host.agentos.internal:${sport}/', (res) => { res.pause(); console.log('HEAD', res.statusCode); });`);
+      const child = vm.spawn("node", ["/w/slow.js"]);
+      await new Promise<void>((resolve) => child.onStdout((c) => new TextDecoder().decode(c).includes("HEAD") && resolve()));
+      expect(vm.stats().network.connections).toBe(1);
+      // What the VM holds for the connection is its bounded socket buffers, whatever the server has written.
+      expect(vm.stats().memory.pipes).toBeLessThanOrEqual(4 * 256 * 1024);
+      await vm.dispose();
+      await serverSocketClosed;
+      expect(written).toBeGreaterThan(0);
+    } finally {
+      streaming.closeAllConnections();
+      await new Promise((r) => streaming.close(r));
+    }
+  });
 });
