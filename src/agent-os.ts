@@ -30,7 +30,7 @@ import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
 import type { OverlayDiff } from "./kernel/overlay.js";
 import { Image } from "./kernel/image.js";
-import { runtimeLayers } from "./kernel/runtime-image.js";
+import { CA_BUNDLE, runtimeLayers } from "./kernel/runtime-image.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
@@ -292,7 +292,9 @@ export class AgentOs {
       await kernel.dispose();
       throw e;
     }
-    return new AgentOs(kernel, { ...(options.env ?? {}) }, options.execRouter ?? true);
+    // With a network, programs that read SSL_CERT_FILE (OpenSSL's, Python's) find the VM's CA bundle.
+    const env = options.network !== undefined ? { SSL_CERT_FILE: CA_BUNDLE, ...(options.env ?? {}) } : { ...(options.env ?? {}) };
+    return new AgentOs(kernel, env, options.execRouter ?? true);
   }
 
   // ---- processes ----

@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { connect as netConnect, type AddressInfo } from "node:net";
+import { rootCertificates } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentOs, NetworkDenial, NetworkOptions } from "../../src/index.js";
 import { RUN_DEADLINE_MS } from "../deadlines.js";
@@ -320,5 +321,13 @@ require('http').get('http://host.agentos.internal:${sport}/', (res) => { res.pau
       streaming.closeAllConnections();
       await new Promise((r) => streaming.close(r));
     }
+  });
+
+  it("the VM's CA bundle is Node's root certificates; SSL_CERT_FILE names it when the VM has a network", async (t) => {
+    const { vm } = await netVm(t);
+    const r = await vm.exec('grep -c "BEGIN CERTIFICATE" "$SSL_CERT_FILE"; echo "$SSL_CERT_FILE"');
+    expect(r).toEqual({ exitCode: 0, stdout: `${rootCertificates.length}\n/etc/ssl/certs/ca-certificates.crt\n`, stderr: "" });
+    const off = await createVm({}, t);
+    expect((await off.exec('echo "[$SSL_CERT_FILE]"; test -s /etc/ssl/certs/ca-certificates.crt && echo present')).stdout).toBe("[]\npresent\n");
   });
 });
