@@ -1,6 +1,6 @@
 import { AF, EPHEMERAL_FIRST, EPHEMERAL_LAST, MAX_UDP_PAYLOAD_V4, MAX_UDP_PAYLOAD_V6, SOCK, type AddressFamily } from "../abi/net.js";
 import { DEFAULT_LISTEN_BACKLOG, type Limits } from "../limits.js";
-import { Errno } from "../abi/errno.js";
+import type { DenialReason } from "../net/policy.js";
 import type { VmNetwork } from "../net/vm-network.js";
 import { ExternalPeer } from "./external-peer.js";
 import { HostSocket } from "./host-socket.js";
@@ -257,7 +257,7 @@ export class SocketTable {
     if (port <= 0 || port > 65535) throw kerr(port === 0 ? "ECONNREFUSED" : "EINVAL", { syscall: "connect" });
     const address = ip.v4 !== undefined ? ip.v4 : ip.text;
     const names = this.network.resolver.namesOf(address);
-    const refuse = (reason: Parameters<VmNetwork["deny"]>[0]["reason"]): never => {
+    const refuse = (reason: DenialReason): never => {
       this.network.deny({ kind: "connect", host: names.join(", ") || undefined, address, port, reason, pid: c.pid });
       throw kerr("ECONNREFUSED", { syscall: "connect", message: `connection refused ${address}:${port} (network policy: ${reason})` });
     };
