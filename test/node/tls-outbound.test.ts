@@ -108,6 +108,14 @@ describe("TLS client", () => {
       expect(guest).toContain(`error ${code} `);
     });
 
+  it("a checkServerIdentity of the guest replaces the name check: it may accept a name the certificate lacks, or refuse", async (t) => {
+    const vm = await tlsVm(t);
+    for (const fn of ["() => undefined", "(name, cert) => Object.assign(new Error('refused ' + name + ' ' + cert.subject.CN), { code: 'MY_CHECK' })"]) {
+      const [guest, host] = await both(vm, connectProgram("wrong", `, checkServerIdentity: ${fn}`));
+      expect(guest).toBe(host);
+    }
+  });
+
   it("rejectUnauthorized: false connects to a self-signed server and says why it is not authorized", async (t) => {
     const vm = await tlsVm(t);
     const [guest, host] = await both(vm, connectProgram("self", ", rejectUnauthorized: false"));

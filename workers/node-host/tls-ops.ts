@@ -30,6 +30,7 @@ const FIELDS: Record<string, "string" | "boolean" | "strings"> = {
   ALPNProtocols: "strings",
   ca: "strings",
   extraCa: "string",
+  skipIdentity: "boolean",
   minVersion: "string",
   maxVersion: "string",
   ciphers: "string",
@@ -50,6 +51,9 @@ function parseOptions(text: unknown): ConnectionOptions {
   }
   const extra = out["extraCa"] as string | undefined;
   delete out["extraCa"];
+  // The guest runs its own checkServerIdentity after the handshake; the chain is still verified here.
+  if (out["skipIdentity"] === true) out["checkServerIdentity"] = () => undefined;
+  delete out["skipIdentity"];
   // The VM's trust: Node's bundled roots (what tls.rootCertificates lists) plus NODE_EXTRA_CA_CERTS as the guest read it.
   if (out["ca"] === undefined) out["ca"] = extra ? [...rootCertificates, extra] : [...rootCertificates];
   return out as ConnectionOptions;

@@ -115,6 +115,8 @@ function alpnList(protocols) {
 /** The engine's options as tls-ops.ts takes them: JSON of known fields. */
 function engineOptions(options, servername) {
   const o = { __proto__: null, rejectUnauthorized: options.rejectUnauthorized === undefined ? rejectByDefault() : options.rejectUnauthorized !== false };
+  // The guest's own checkServerIdentity replaces the engine's name check (it runs here, after the handshake).
+  if (typeof options.checkServerIdentity === 'function') o.skipIdentity = true;
   if (servername) o.servername = servername;
   if (options.ca !== undefined && options.ca !== null) o.ca = pemList(options.ca);
   else {
@@ -152,7 +154,10 @@ class TLSSocket extends net.Socket {
     // Until the handshake is done, as Node's TLSSocket: http's client then waits for it.
     this.connecting = true;
     this._checkIdentity = typeof options.checkServerIdentity === 'function' ? options.checkServerIdentity : null;
-    const r = host('tlsOpen', engineOptions(options, this.servername));
+    const engine = engineOptions(options, this.servername);
+    this._rejectUnauthorized = JSONParse(engine).rejectUnauthorized;
+    this._hostname = options.host || 'localhost';
+    const r = host('tlsOpen', engine);
     if (isFailure(r)) throw hostError(r, TLSSocket);
     this._id = r;
     live.set(r, this);
@@ -210,6 +215,16 @@ class TLSSocket extends net.Socket {
     this.authorized = this._info.authorized;
     this.authorizationError = this._info.authorizationError;
     this.alpnProtocol = this._info.alpnProtocol;
+    if (this._checkIdentity && this.authorized) {
+      // As Node's onConnectSecure: the guest's check decides, and a failure either ends the connection or is
+      // only reported (rejectUnauthorized false).
+      const err = this._checkIdentity(this.servername || this._hostname, this.getPeerCertificate(true));
+      if (err) {
+        this.authorized = false;
+        this.authorizationError = err.code || err.message;
+        if (this._rejectUnauthorized) return void this.destroy(err);
+      }
+    }
     this._secure = true;
     this.connecting = false;
     this.emit('secure');
@@ -338,14 +353,8 @@ function connect(...args) {
     socket = net.connect(o);
     socket.on('lookup', (e, address, family, name) => t.emit('lookup', e, address, family, name));
   }
-  const t = new TLSSocket(socket, { ...options, servername });
+  const t = new TLSSocket(socket, { ...options, servername, host: hostname });
   if (cb) t.once('secureConnect', cb);
-  if (t._checkIdentity) {
-    t.once('secureConnect', () => {
-      const err = t._checkIdentity(servername || hostname, t.getPeerCertificate(true));
-      if (err) t.destroy(err);
-    });
-  }
   return t;
 }
 
