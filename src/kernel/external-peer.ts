@@ -23,7 +23,7 @@ function errnoOfHost(e: unknown): number {
  * The far end of an outbound TCP connection: a kernel stream socket (`inner`) paired with the guest's
  * (`outer`), whose bytes are carried to and from a host net.Socket. Back-pressure holds both ways with
  * nothing unbounded in between: the guest's sends fill `inner`'s bounded inbox, which is moved out only while
- * the host socket takes writes (else it waits for 'drain'); the host's chunks go into `outer`'s bounded inbox,
+ * the host socket takes writes (below its high-water mark, else it waits for 'drain'); the host's chunks go into `outer`'s bounded inbox,
  * and the host socket is paused while one does not fit (so at most one read chunk waits here, counted against
  * the VM's memory as socket buffers are).
  */
