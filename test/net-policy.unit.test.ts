@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { HOST_GATEWAY_ADDRESS, isSpecialAddress } from "../src/net/address-class.js";
 import { NetworkPolicy, normalizeName, parseEntry, type NetworkRequest } from "../src/net/policy.js";
 import { Resolver, type ResolvedAddress } from "../src/net/resolver.js";
+import { VmNetwork } from "../src/net/vm-network.js";
 
 const allow = (...entries: string[]): NetworkPolicy => new NetworkPolicy(entries);
 const connect = (p: NetworkPolicy, address: string, port: number, names: string[] = []) => p.connect(address, port, names, "tcp", 1);
@@ -57,6 +58,7 @@ describe("entry grammar", () => {
       expect(() => parseEntry(e), JSON.stringify(e)).toThrow(TypeError);
     expect(() => new NetworkPolicy("example.com")).toThrow(TypeError);
     expect(() => new NetworkPolicy([42])).toThrow(TypeError);
+    expect(() => new VmNetwork({ allow: [], _lookup: "8.8.8.8" as never }, () => "")).toThrow(/_lookup must be a function/);
   });
 
   it("normalizes names: case, one trailing dot, IDNA", () => {

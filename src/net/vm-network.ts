@@ -60,6 +60,8 @@ export class VmNetwork {
   private readonly dialer: DialFunction;
 
   constructor(options: NetworkOptions | undefined, hostsFile: () => string) {
+    for (const name of ["_lookup", "_dial"] as const)
+      if (options?.[name] !== undefined && typeof options[name] !== "function") throw new TypeError(`network.${name} must be a function`);
     this.enabled = options !== undefined;
     this.policy = options ? new NetworkPolicy(options.allow) : NetworkPolicy.none;
     this.dialer = options?._dial ?? defaultDial;
