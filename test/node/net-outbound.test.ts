@@ -49,9 +49,11 @@ async function netVm(test: Parameters<typeof createVm>[1], allow?: NetworkOption
   const vm = await createVm(
     {
       network: {
-        allow: allow ?? [`host.agentos.internal:${port}`, `api.example.test:${port}`, "rebind.example.test:*"],
-        _lookup: async (name) =>
-          name === "api.example.test" ? [{ address: PUBLIC, family: 4 }] : name === "rebind.example.test" ? [{ address: "127.0.0.1", family: 4 }, { address: "169.254.169.254", family: 4 }] : [],
+        allow: allow ?? [`host.agentos.internal:${port}`, `api.example.test:${port}`, "rebind.example.test:*", "flaky.example.test"],
+        _lookup: async (name) => {
+          if (name === "flaky.example.test") throw Object.assign(new Error("timed out"), { code: "ETIMEOUT" });
+          return name === "api.example.test" ? [{ address: PUBLIC, family: 4 }] : name === "rebind.example.test" ? [{ address: "127.0.0.1", family: 4 }, { address: "169.254.169.254", family: 4 }] : [];
+        },
         _dial: (address, p) => netConnect({ host: address === PUBLIC ? "127.0.0.1" : address, port: p, allowHalfOpen: true }),
       },
     },
@@ -329,5 +331,16 @@ require('http').get('http://host.agentos.internal:${sport}/', (res) => { res.pau
     expect(r).toEqual({ exitCode: 0, stdout: `${rootCertificates.length}\n/etc/ssl/certs/ca-certificates.crt\n`, stderr: "" });
     const off = await createVm({}, t);
     expect((await off.exec('echo "[$SSL_CERT_FILE]"; test -s /etc/ssl/certs/ca-certificates.crt && echo present')).stdout).toBe("[]\npresent\n");
+  });
+
+  it("a lookup the host's resolver cannot answer now is EAI_AGAIN, as getaddrinfo's temporary failure", async (t) => {
+    const { vm, denials } = await netVm(t);
+    const r = await run(vm, js`
+require('dns').lookup('flaky.example.test', (e) => {
+  console.log(e.message, e.code, e.errno, e.syscall, e.hostname);
+  require('http').get('http://flaky.example.test/').on('error', (e2) => console.log(e2.code));
+});`);
+    expect(r).toEqual({ exitCode: 0, stdout: "getaddrinfo EAI_AGAIN flaky.example.test EAI_AGAIN -3001 getaddrinfo flaky.example.test\nEAI_AGAIN\n", stderr: "" });
+    expect(denials).toEqual([]);
   });
 });
