@@ -1,5 +1,13 @@
 import { duplexPair, type Duplex } from "node:stream";
-import { connect as tlsConnect, rootCertificates, type ConnectionOptions, type TLSSocket } from "node:tls";
+import {
+  connect as tlsConnect,
+  createSecureContext,
+  rootCertificates,
+  type ConnectionOptions,
+  type SecureContext,
+  type SecureContextOptions,
+  type TLSSocket,
+} from "node:tls";
 import { HandleTable, relayError, relaying } from "./host-assist.js";
 import type { HostOp, HostState } from "./host-ops.js";
 
@@ -37,6 +45,26 @@ const FIELDS: Record<string, "string" | "boolean" | "strings"> = {
   ecdhCurve: "string",
 };
 
+/**
+ * Secure contexts by what makes them (CAs, versions, ciphers): parsing Node's 144 roots takes milliseconds, so a
+ * process's connections share one, as Node's default context is shared. A few kinds per process at most.
+ */
+const contexts = new Map<string, SecureContext>();
+const MAX_CONTEXTS = 16;
+
+function contextFor(options: Record<string, unknown>): SecureContext {
+  const made: Record<string, unknown> = {};
+  for (const key of ["ca", "minVersion", "maxVersion", "ciphers", "ecdhCurve"]) if (options[key] !== undefined) made[key] = options[key];
+  const key = JSON.stringify(made);
+  let context = contexts.get(key);
+  if (!context) {
+    context = createSecureContext(made as SecureContextOptions);
+    if (contexts.size >= MAX_CONTEXTS) contexts.delete(contexts.keys().next().value!);
+    contexts.set(key, context);
+  }
+  return context;
+}
+
 function parseOptions(text: unknown): ConnectionOptions {
   if (typeof text !== "string" || text.length > 16 * 1024 * 1024) throw new TypeError("bad tls options");
   const raw = JSON.parse(text) as unknown;
@@ -56,6 +84,9 @@ function parseOptions(text: unknown): ConnectionOptions {
   delete out["skipIdentity"];
   // The VM's trust: Node's bundled roots (what tls.rootCertificates lists) plus NODE_EXTRA_CA_CERTS as the guest read it.
   if (out["ca"] === undefined) out["ca"] = extra ? [...rootCertificates, extra] : [...rootCertificates];
+  const secureContext = contextFor(out);
+  for (const key of ["ca", "minVersion", "maxVersion", "ciphers", "ecdhCurve"]) delete out[key];
+  out["secureContext"] = secureContext;
   return out as ConnectionOptions;
 }
 
