@@ -72,7 +72,7 @@ export interface AgentOsOptions {
    */
   layers?: readonly Image[];
   /**
-   * Outbound network (see the README's "Network"). Without it the VM has its own loopback only: no connection
+   * Outbound network (see the README's "Outbound network"). Without it the VM has its own loopback only: no connection
    * leaves it and no name is looked up. `{ allow: ["example.com", "*.npmjs.org", "10.0.0.0/8:5432",
    * "host.agentos.internal:8080"] }`, or `{ allow: (request) => boolean | Promise<boolean> }`.
    */
