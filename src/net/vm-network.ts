@@ -12,7 +12,7 @@ export type DialFunction = (address: string, port: number) => Duplex;
 
 /** `AgentOs.create({ network })`. Without it the VM has no network beyond its own loopback, and no DNS. */
 export interface NetworkOptions {
-  /** What guests may reach (see NetworkPolicy, and the README's "Network"). */
+  /** What guests may reach (see NetworkPolicy, and the README's "Outbound network"). */
   allow: NetworkAllow;
   /** Test only: looks names up instead of the host's dns.lookup. */
   _lookup?: LookupFunction;
