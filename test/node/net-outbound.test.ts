@@ -133,6 +133,7 @@ dns.lookup('api.example.test', (e, address, family) => {
     console.log('all', JSON.stringify(all));
     console.log('resolve4', JSON.stringify(await dns.promises.resolve4('api.example.test')));
     dns.resolve4('api.example.test', { ttl: true }, (e2, list) => console.log('ttl', e2, JSON.stringify(list)));
+    await dns.promises.resolve6('api.example.test').catch((e6) => console.log('resolve6', e6.code, e6.syscall));
     const c = net.connect(${port}, 'api.example.test', () => c.end('GET /by-name HTTP/1.1\r\nHost: api.example.test\r\nConnection: close\r\n\r\n'));
     let got = ''; c.on('data', (d) => (got += d));
     c.on('end', async () => {
@@ -144,7 +145,7 @@ dns.lookup('api.example.test', (e, address, family) => {
 });`);
     expect(r).toEqual({
       exitCode: 0,
-      stdout: `lookup null ${PUBLIC} 4\nall [{"address":"${PUBLIC}","family":4}]\nresolve4 ["${PUBLIC}"]\nttl null [{"address":"${PUBLIC}","ttl":0}]\nHTTP/1.1 200 OK ${PUBLIC}\n200 "GET /fetched \\n"\n`,
+      stdout: `lookup null ${PUBLIC} 4\nall [{"address":"${PUBLIC}","family":4}]\nresolve4 ["${PUBLIC}"]\nttl null [{"address":"${PUBLIC}","ttl":0}]\nresolve6 ENODATA queryAaaa\nHTTP/1.1 200 OK ${PUBLIC}\n200 "GET /fetched \\n"\n`,
       stderr: "",
     });
     expect(denials).toEqual([]);

@@ -124,7 +124,10 @@ function resolveAddresses(method, hostname, options, callback) {
   const family = method === 'resolve6' ? 6 : 4;
   const found = isIP(hostname) ? { list: [], code: 'ENOTFOUND' } : lookupAddresses(hostname, family, 'verbatim');
   if (found.list.length === 0) {
-    process.nextTick(callback, dnsException(found.code === 'EAI_AGAIN' ? 'ETIMEOUT' : 'ENOTFOUND', QUERIES[method], hostname));
+    // A name with addresses of the other family only has no record of this type: ENODATA, as c-ares says.
+    let code = found.code === 'EAI_AGAIN' ? 'ETIMEOUT' : 'ENOTFOUND';
+    if (code === 'ENOTFOUND' && !isIP(hostname) && lookupAddresses(hostname, 0, 'verbatim').list.length > 0) code = 'ENODATA';
+    process.nextTick(callback, dnsException(code, QUERIES[method], hostname));
     return;
   }
   const ttl = options !== null && typeof options === 'object' && options.ttl === true;
