@@ -173,6 +173,8 @@ class TLSSocket extends net.Socket {
   _feed(bytes) {
     if (this.destroyed) return;
     if (bytes === null) return this._op('tlsFeed', 0);
+    // A socket given by the guest may hand strings (setEncoding): the bytes it read.
+    if (typeof bytes === 'string') bytes = Buffer.from(bytes, 'latin1');
     for (let off = 0; off < bytes.length; ) {
       const n = MathMin(bytes.length - off, internal.scratchBytes);
       internal.toScratch(bytes, off, off + n);
