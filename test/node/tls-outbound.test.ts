@@ -116,6 +116,22 @@ describe("TLS client", () => {
     }
   });
 
+  it("over a socket the program connected itself (as a proxy tunnel or STARTTLS does)", async (t) => {
+    const vm = await tlsVm(t);
+    const [guest, host] = await both(vm, (h, ca) => js`
+const net = require('net'); const tls = require('tls'); const fs = require('fs');
+const raw = net.connect(${ports.good}, '${h}', () => {
+  const s = tls.connect({ socket: raw, servername: 'localhost', ca: fs.readFileSync('${ca}') }, () => {
+    console.log('secure', s.authorized, s.getProtocol());
+    s.end('GET /tunnel HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+  });
+  let got = ''; s.on('data', (d) => (got += d)); s.on('end', () => console.log(got.split('\r\n')[0], JSON.stringify(got.slice(got.indexOf('\r\n\r\n') + 4))));
+  s.on('error', (e) => console.log('error', e.code));
+});`);
+    expect(guest).toBe(host);
+    expect(guest).toBe('secure true TLSv1.3\nHTTP/1.1 200 OK "secure /tunnel\\n"\n');
+  });
+
   it("rejectUnauthorized: false connects to a self-signed server and says why it is not authorized", async (t) => {
     const vm = await tlsVm(t);
     const [guest, host] = await both(vm, connectProgram("self", ", rejectUnauthorized: false"));
