@@ -101,6 +101,8 @@ export interface Limits {
   datagramQueueLength: number;
   /** Outbound connections open at once (a connect past it is refused, and the denial recorded). */
   maxNetworkConnections: number;
+  /** Bytes the VM's outbound connections may carry in all, both ways: past it they are reset, new ones refused. */
+  maxNetworkBytes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -123,6 +125,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxListenBacklog: 4096,
   datagramQueueLength: 128,
   maxNetworkConnections: 256,
+  maxNetworkBytes: 64 * GiB,
 });
 
 /** listen()'s backlog when the caller gives none (≤ 0), as Linux's SOMAXCONN. */

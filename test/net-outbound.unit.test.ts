@@ -234,6 +234,27 @@ describe("policy at CONNECT", () => {
   });
 });
 
+describe("limits.maxNetworkBytes", () => {
+  it("a connection that carries the VM past it is reset; new ones are refused", async () => {
+    const LIMIT = 1024 * 1024;
+    const { g, denials } = withNetwork({ allow: [`${PUBLIC}:443`], _dial: () => new FakeRemote(4 * LIMIT) }, { maxNetworkBytes: LIMIT });
+    const fd = g.socket();
+    expect((await answer(g.call(Sys.CONNECT, [fd, 443], PUBLIC))).code).toBe("OK");
+    let got = 0;
+    let ended = "";
+    while (!ended) {
+      const r = await answer(g.call(Sys.RECV, [fd, 65536, 0]));
+      if (r.code !== "OK") ended = r.code;
+      else if (r.reply.length === 0) ended = "EOF";
+      else got += r.reply.length;
+    }
+    expect(ended).toBe("ECONNRESET");
+    expect(got).toBeLessThanOrEqual(LIMIT);
+    expect(g.now(Sys.CONNECT, [g.socket(), 443], PUBLIC).code).toBe("ECONNREFUSED");
+    expect(denials.map((d) => d.reason)).toEqual(["limit reached", "limit reached"]);
+  });
+});
+
 describe("host.agentos.internal reaches the host's 127.0.0.1", () => {
   it("blocking connect parks until connected; bytes both ways; half-close both ways", async () => {
     const port = await hostServer((s) => {

@@ -91,6 +91,7 @@ export class ExternalPeer {
     host.on("data", (chunk: Buffer) => {
       if (this.done) return void host.destroy(); // data for a socket the guest closed: a reset, as Linux sends
       this.network.stats.bytesReceived += chunk.length;
+      if (this.network.bytesUsedUp(this.table.limits)) return this.overLimit();
       // The chunk waits here until the guest's buffer takes it: counted against the VM like socket buffers.
       if (!this.table.memory.tryTake("pipes", chunk.length)) return this.abort();
       this.pendingHeld += chunk.length;
@@ -194,6 +195,7 @@ export class ExternalPeer {
         return;
       }
       this.network.stats.bytesSent += n;
+      if (this.network.bytesUsedUp(this.table.limits)) return this.overLimit();
       if (!host.write(Buffer.from(this.landing.subarray(0, n)))) {
         this.draining = true;
         host.once("drain", () => {
@@ -209,6 +211,14 @@ export class ExternalPeer {
   close(): void {
     this.host?.destroy();
     this.finish();
+  }
+
+  /** limits.maxNetworkBytes is reached: the connection is reset (the guest's next recv or send: ECONNRESET). */
+  private overLimit(): void {
+    this.network.deny({ kind: "connect", address: this.address, port: this.port, reason: "limit reached", pid: this.outer.pid });
+    if (this.inner.peer) this.inner.peer.resetPending = true;
+    this.inner.peer?.changed();
+    this.abort();
   }
 
   private abort(): void {

@@ -263,7 +263,7 @@ export class SocketTable {
     };
     const off = this.network.offReason();
     if (off) return refuse(off);
-    if (this.external.size >= this.limits.maxNetworkConnections) return refuse("limit reached");
+    if (this.external.size >= this.limits.maxNetworkConnections || this.network.bytesUsedUp(this.limits)) return refuse("limit reached");
     const verdict = this.network.policy.connect(address, port, names, "tcp", c.pid);
     if (verdict !== true && !(verdict instanceof Promise)) return refuse(verdict);
     this.autobind(c, ip);

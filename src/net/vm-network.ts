@@ -76,6 +76,11 @@ export class VmNetwork {
     this.policy = new NetworkPolicy(allow);
   }
 
+  /** The VM's outbound connections have carried limits.maxNetworkBytes. */
+  bytesUsedUp(limits: { maxNetworkBytes: number }): boolean {
+    return this.stats.bytesSent + this.stats.bytesReceived >= limits.maxNetworkBytes;
+  }
+
   /** Why a connection cannot even be asked about, or undefined. */
   offReason(): DenialReason | undefined {
     return this.enabled ? undefined : "network disabled";
