@@ -6,6 +6,7 @@
 
 const {
   ArrayIsArray,
+  ArrayPrototypeFilter,
   NumberParseInt,
   ObjectAssign,
   ObjectKeys,
@@ -122,17 +123,18 @@ class Resolver {
 function resolveAddresses(method, hostname, options, callback) {
   if (typeof hostname !== 'string') throw invalidArgType('name', 'of type string', hostname);
   const family = method === 'resolve6' ? 6 : 4;
-  const found = isIP(hostname) ? { list: [], code: 'ENOTFOUND' } : lookupAddresses(hostname, family, 'verbatim');
-  if (found.list.length === 0) {
-    // A name with addresses of the other family only has no record of this type: ENODATA, as c-ares says.
-    let code = found.code === 'EAI_AGAIN' ? 'ETIMEOUT' : 'ENOTFOUND';
-    if (code === 'ENOTFOUND' && !isIP(hostname) && lookupAddresses(hostname, 0, 'verbatim').list.length > 0) code = 'ENODATA';
+  // One lookup of both families: a name with addresses of the other family only has no record of this type
+  // (ENODATA, as c-ares says); one with none is ENOTFOUND.
+  const all = isIP(hostname) ? { list: [], code: 'ENOTFOUND' } : lookupAddresses(hostname, 0, 'verbatim');
+  const list = ArrayPrototypeFilter(all.list, (a) => a.family === family);
+  if (list.length === 0) {
+    const code = all.list.length > 0 ? 'ENODATA' : all.code === 'EAI_AGAIN' ? 'ETIMEOUT' : 'ENOTFOUND';
     process.nextTick(callback, dnsException(code, QUERIES[method], hostname));
     return;
   }
   const ttl = options !== null && typeof options === 'object' && options.ttl === true;
   const out = [];
-  for (let i = 0; i < found.list.length; i++) out[i] = ttl ? { address: found.list[i].address, ttl: 0 } : found.list[i].address;
+  for (let i = 0; i < list.length; i++) out[i] = ttl ? { address: list[i].address, ttl: 0 } : list[i].address;
   process.nextTick(callback, null, out);
 }
 
