@@ -1,3 +1,5 @@
+import type { NetworkAllow } from "./net/policy.js";
+import type { NetworkDenial, NetworkOptions, NetworkStats } from "./net/vm-network.js";
 import { Signal } from "./abi/wasi.js";
 import type { CommandHandler, WasmCommand } from "./commands/command.js";
 import { CommandRegistry } from "./commands/registry.js";
@@ -28,7 +30,7 @@ import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
 import type { OverlayDiff } from "./kernel/overlay.js";
 import { Image } from "./kernel/image.js";
-import { runtimeLayers } from "./kernel/runtime-image.js";
+import { CA_BUNDLE, runtimeLayers } from "./kernel/runtime-image.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
@@ -69,9 +71,16 @@ export interface AgentOsOptions {
    * (copy-up). See Image and the README's "Image layers".
    */
   layers?: readonly Image[];
+  /**
+   * Outbound network (see the README's "Outbound network"). Without it the VM has its own loopback only: no connection
+   * leaves it and no name is looked up. `{ allow: ["example.com", "*.npmjs.org", "10.0.0.0/8:5432",
+   * "host.agentos.internal:8080"] }`, or `{ allow: (request) => boolean | Promise<boolean> }`.
+   */
+  network?: NetworkOptions;
 }
 
-const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files", "layers"] as const;
+const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files", "layers", "network"] as const;
+const NETWORK_OPTIONS = ["allow", "_lookup", "_dial"] as const;
 const MOUNT_OPTIONS = ["path", "hostDir", "readOnly", "overlay"] as const;
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeout", "signal", "maxOutputBytes", "onStdout", "onStderr"] as const;
 const SPAWN_OPTIONS = ["cwd", "env", "onStdout", "onStderr"] as const;
@@ -105,6 +114,8 @@ export interface VmStats {
   memory: MemoryUse;
   /** System calls that failed for a reason of the kernel's own (the guest got EIO; AGENTOS_TRACE=1 prints why). */
   faults: number;
+  /** Outbound connections, bytes and denials. */
+  network: NetworkStats;
 }
 
 export interface ExecOptions {
@@ -252,7 +263,11 @@ export class AgentOs {
     compileAhead(COMPILED_AHEAD.map((name) => registry.resolve(name)).flatMap((c) => (c?.kind === "wasm" ? [c.file] : [])));
     const layers = options.layers ?? [];
     if (!Array.isArray(layers) || !layers.every((l) => l instanceof Image)) throw new TypeError("layers must be an array of Image (Image.fromFiles, fromDirectory, fromTar)");
-    const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0);
+    if (options.network !== undefined) {
+      if (typeof options.network !== "object" || options.network === null) throw new TypeError("network must be an object: { allow }");
+      checkOptionNames("network", options.network, NETWORK_OPTIONS);
+    }
+    const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0, options.network);
     kernel.vfs.addLayers([...runtimeLayers(registry), ...layers]);
     createRootLayout(kernel.vfs, registry);
     try {
@@ -277,7 +292,9 @@ export class AgentOs {
       await kernel.dispose();
       throw e;
     }
-    return new AgentOs(kernel, { ...(options.env ?? {}) }, options.execRouter ?? true);
+    // With a network, programs that read SSL_CERT_FILE (OpenSSL's, Python's) find the VM's CA bundle.
+    const env = options.network !== undefined ? { SSL_CERT_FILE: CA_BUNDLE, ...(options.env ?? {}) } : { ...(options.env ?? {}) };
+    return new AgentOs(kernel, env, options.execRouter ?? true);
   }
 
   // ---- processes ----
@@ -378,7 +395,28 @@ export class AgentOs {
       router: { ...(this.#router?.stats ?? none) },
       memory: this.#kernel.memory.use(),
       faults: this.#kernel.faults.count,
+      network: { ...this.#kernel.network.stats },
     };
+  }
+
+  /**
+   * Replaces the network policy of a VM created with a `network` option (TypeError otherwise, or for a bad
+   * policy: the old one then stays). Names and connections are checked against the new one from now on;
+   * connections already open stay open, as on a firewall change.
+   */
+  setNetworkPolicy(allow: NetworkAllow): void {
+    this.#assertLive();
+    this.#kernel.network.setAllow(allow);
+  }
+
+  /**
+   * Calls `listener` with each name or connection the network policy refuses (kind, host, address, port,
+   * reason, pid), so an agent can say why a command failed. Returns a function that removes it.
+   */
+  onNetworkDenied(listener: (denial: NetworkDenial) => void): () => void {
+    this.#assertLive();
+    if (typeof listener !== "function") throw new TypeError("listener must be a function");
+    return this.#kernel.network.onDenied(listener);
   }
 
   /** The guests' listening sockets (TCP and Unix) and bound UDP sockets, in the VM's own loopback network. */

@@ -99,6 +99,10 @@ export interface Limits {
   maxListenBacklog: number;
   /** Datagrams a socket queues; more are dropped, as UDP drops them. */
   datagramQueueLength: number;
+  /** Outbound connections open at once (a connect past it is refused, and the denial recorded). */
+  maxNetworkConnections: number;
+  /** Bytes the VM's outbound connections may carry in all, both ways: past it they are reset, new ones refused. */
+  maxNetworkBytes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -120,6 +124,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxSocketBufferBytes: 4 * MiB,
   maxListenBacklog: 4096,
   datagramQueueLength: 128,
+  maxNetworkConnections: 256,
+  maxNetworkBytes: 64 * GiB,
 });
 
 /** listen()'s backlog when the caller gives none (≤ 0), as Linux's SOMAXCONN. */

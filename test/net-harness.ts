@@ -11,6 +11,7 @@ import { Process } from "../src/kernel/process.js";
 import { syscallTable } from "../src/kernel/syscalls/dispatch.js";
 import { WakeRing } from "../src/kernel/wake-ring.js";
 import { DEFAULT_LIMITS, type Limits } from "../src/limits.js";
+import type { NetworkOptions } from "../src/net/vm-network.js";
 
 export const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 export const text = (b: Uint8Array): string => new TextDecoder().decode(b);
@@ -22,9 +23,10 @@ export interface Answer {
   reply: Uint8Array;
 }
 
-export function kernel(limits: Partial<Limits> = {}): Kernel {
-  const k = new Kernel({} as CommandRegistry, { ...DEFAULT_LIMITS, ...limits });
+export function kernel(limits: Partial<Limits> = {}, network?: NetworkOptions): Kernel {
+  const k = new Kernel({} as CommandRegistry, { ...DEFAULT_LIMITS, ...limits }, 0, network);
   k.vfs.mkdir("/tmp");
+  k.vfs.mkdir("/etc");
   return k;
 }
 

@@ -231,15 +231,16 @@ describe("TCP over loopback", () => {
     expect(g.k.sockets.size).toBe(1);
   });
 
-  it("non-loopback addresses: ENETUNREACH to connect or send, EADDRNOTAVAIL to bind", () => {
+  it("non-loopback addresses without a network: ECONNREFUSED to connect or send (each denial recorded), EADDRNOTAVAIL to bind", () => {
     const g = new Guest(kernel());
     const fd = g.socket();
-    expect(g.now(Sys.CONNECT, [fd, 80], "10.0.0.1").code).toBe("ENETUNREACH");
+    expect(g.now(Sys.CONNECT, [fd, 80], "10.0.0.1").code).toBe("ECONNREFUSED");
     expect(g.now(Sys.BIND, [fd, 80], "192.168.1.2").code).toBe("EADDRNOTAVAIL");
     const v6 = g.socket(AF.INET6);
-    expect(g.now(Sys.CONNECT, [v6, 80], "2001:db8::1").code).toBe("ENETUNREACH");
+    expect(g.now(Sys.CONNECT, [v6, 80], "2001:db8::1").code).toBe("ECONNREFUSED");
     const u = g.socket(AF.INET, SOCK.DGRAM);
-    expect(g.sendto(u, "8.8.8.8", 53, "q").code).toBe("ENETUNREACH");
+    expect(g.sendto(u, "8.8.8.8", 53, "q").code).toBe("ECONNREFUSED");
+    expect(g.k.network.stats.denials).toBe(3);
     expect(g.now(Sys.CONNECT, [fd, 80], "example.com").code).toBe("EINVAL");
   });
 

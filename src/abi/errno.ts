@@ -7,6 +7,7 @@ export const Errno = {
   EADDRNOTAVAIL: 4,
   EAFNOSUPPORT: 5,
   EAGAIN: 6,
+  EALREADY: 7,
   EBADF: 8,
   /** 10 is EBUSY in WASI; these binaries read it as ECHILD (guest-abi §2), so it is ECHILD here. */
   ECHILD: 10,

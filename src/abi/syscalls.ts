@@ -185,6 +185,12 @@ export const Sys = {
    * argv cut to about maxArgvBytes (whole arguments, the last one shortened). What `ps` lists.
    */
   PROCLIST: 66,
+  /**
+   * args: family (0, 4, 6) · payload: a host name · reply: "family address\n" per address (getaddrinfo). Parks while
+   * the host looks the name up. ENOENT: no such name, or one the network policy does not allow (no query was
+   * made; EAI_NONAME); ETIMEDOUT: the host's resolver failed for now (EAI_AGAIN).
+   */
+  RESOLVE: 67,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -1,3 +1,4 @@
+import { VmNetwork, type NetworkOptions } from "../net/vm-network.js";
 import { ROOT_PREOPEN_FD, Signal } from "../abi/wasi.js";
 import type { Limits } from "../limits.js";
 import { isVmShell, needsLocaleData, type CommandRegistry } from "../commands/registry.js";
@@ -54,6 +55,8 @@ export class Kernel {
   readonly processes = new ProcessTable();
   /** Host memory the VM holds, against limits.maxVmMemoryBytes. */
   readonly memory: MemoryBudget;
+  /** The VM's way out: its network policy, resolver and counters. */
+  readonly network: VmNetwork;
   /** The VM's loopback network: its sockets and their bindings. */
   readonly sockets: SocketTable;
   /** Kernel faults: system calls that failed for a reason of the kernel's own (the guest got EIO). */
@@ -81,10 +84,13 @@ export class Kernel {
     readonly limits: Limits,
     /** Added to every process start (AgentOsOptions.simulatedSpawnLatencyMs). */
     private readonly spawnLatencyMs = 0,
+    /** AgentOsOptions.network: undefined leaves the VM with its loopback only. */
+    network?: NetworkOptions,
   ) {
     this.memory = new MemoryBudget(limits.maxVmMemoryBytes);
     this.vfs = new Vfs(limits, this.memory);
-    this.sockets = new SocketTable(this.vfs, this.memory, limits);
+    this.network = new VmNetwork(network, () => new TextDecoder().decode(this.vfs.readFile("/etc/hosts")));
+    this.sockets = new SocketTable(this.vfs, this.memory, limits, this.network);
     this.root = new DirectoryFile(this.vfs, "/").retain();
   }
 

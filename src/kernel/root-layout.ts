@@ -1,3 +1,4 @@
+import { HOST_GATEWAY_ADDRESS, HOST_GATEWAY_NAME } from "../net/address-class.js";
 import { FileType } from "../abi/wasi.js";
 import { STUB_PREFIX } from "./executable.js";
 import type { Vfs } from "./vfs.js";
@@ -31,7 +32,16 @@ export function createRootLayout(vfs: Vfs, commands: { names(): readonly string[
   vfs.writeFile("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\nuser:x:1000:1000:user:/home/user:/bin/sh\n");
   vfs.writeFile("/etc/group", "root:x:0:\nuser:x:1000:\n");
   vfs.writeFile("/etc/hostname", "agentos\n");
+  vfs.writeFile("/etc/hosts", ETC_HOSTS);
+  vfs.writeFile("/etc/resolv.conf", "# Names are answered by the VM's kernel, for the names its network policy allows.\nnameserver 127.0.0.53\n");
+  vfs.writeFile("/etc/nsswitch.conf", "hosts: files dns\n");
 }
+
+/** The VM's /etc/hosts: its own loopback, and the one address that reaches the host's (src/net/address-class.ts). */
+const ETC_HOSTS = `127.0.0.1\tlocalhost
+::1\tlocalhost ip6-localhost ip6-loopback
+${HOST_GATEWAY_ADDRESS}\t${HOST_GATEWAY_NAME}
+`;
 
 /**
  * The userland's files: a stub in /usr/bin for every command, which exec runs as that command

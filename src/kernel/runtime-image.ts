@@ -1,3 +1,4 @@
+import { rootCertificates } from "node:tls";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_DIR } from "../util/package-dir.js";
@@ -14,12 +15,17 @@ let gitImage: Image | undefined;
  * when the VM has git. A VM pays for none of their bytes unless it changes them.
  */
 export function runtimeLayers(commands: { names(): readonly string[] }): Image[] {
-  if (!commands.names().includes("git")) return [];
+  caImage ??= Image.fromFiles({ [CA_BUNDLE]: { data: `${rootCertificates.join("\n")}\n`, mode: 0o644 } });
+  if (!commands.names().includes("git")) return [caImage];
   if (!gitImage) {
     const templates = JSON.parse(readFileSync(join(PACKAGE_DIR, "guests/dist/git-templates.json"), "utf8")) as Record<string, { mode: number; text: string }>;
     const files: Record<string, ImageEntry> = {};
     for (const [path, { mode, text }] of Object.entries(templates)) files[`${GIT_TEMPLATE_DIR}/${path}`] = { data: text, mode };
     gitImage = Image.fromFiles(files);
   }
-  return [gitImage];
+  return [caImage, gitImage];
 }
+
+/** Where programs look for the trusted CAs (OpenSSL's default file on Debian): Node's bundled roots, tls.rootCertificates. */
+export const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
+let caImage: Image | undefined;

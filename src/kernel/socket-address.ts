@@ -49,7 +49,8 @@ export function parseIp(domain: number, text: string, syscall: string): IpAddres
     const v4 = text.split(".").map(Number).join(".");
     return domain === AF.INET ? { v4, text: v4, family: AF.INET } : { v4, text: `::ffff:${v4}`, family: AF.INET6 };
   }
-  if (!isIPv6(text)) throw kerr("EINVAL", { syscall, message: `not a numeric address: ${JSON.stringify(text)}` });
+  // A zone id (fe80::1%eth0) names an interface of a host the VM does not have.
+  if (!isIPv6(text) || text.includes("%")) throw kerr("EINVAL", { syscall, message: `not a numeric address: ${JSON.stringify(text)}` });
   if (domain !== AF.INET6) throw kerr("EAFNOSUPPORT", { syscall });
   const c = canonicalV6(text);
   return c.startsWith("::ffff:") && isIPv4(c.slice(7)) ? { v4: c.slice(7), text: c, family: AF.INET6 } : { v6: c, text: c, family: AF.INET6 };

@@ -1,5 +1,8 @@
 import { AF, EPHEMERAL_FIRST, EPHEMERAL_LAST, MAX_UDP_PAYLOAD_V4, MAX_UDP_PAYLOAD_V6, SOCK, type AddressFamily } from "../abi/net.js";
 import { DEFAULT_LISTEN_BACKLOG, type Limits } from "../limits.js";
+import type { DenialReason } from "../net/policy.js";
+import type { VmNetwork } from "../net/vm-network.js";
+import { ExternalPeer } from "./external-peer.js";
 import { HostSocket } from "./host-socket.js";
 import { kerr } from "./kernel-error.js";
 import type { MemoryBudget } from "./memory-budget.js";
@@ -34,7 +37,9 @@ export type Destination = { address: string; port: number } | { path: string };
 /**
  * One VM's network: its own loopback namespace (two VMs can both listen on 3000), with TCP and UDP over
  * 127.0.0.0/8 and ::1 (wildcard binds, a dual-stack `::`), and Unix sockets bound to socket files of the
- * VFS. Nothing leaves the VM: any other address is ENETUNREACH (connect, send) or EADDRNOTAVAIL (bind).
+ * VFS. A TCP connection to any other address leaves the VM only if the VM's network policy allows it
+ * (src/net/policy.ts): it then gets a host socket as its peer (external-peer.ts); a refused one is
+ * ECONNREFUSED at once. UDP does not leave the VM. Binding elsewhere than the VM's own addresses is EADDRNOTAVAIL.
  *
  * It counts every socket (limits.maxSockets), owns the port and path bindings, and routes connections and
  * datagrams; the sockets themselves (socket.ts) hold the data.
@@ -46,6 +51,7 @@ export class SocketTable {
   private readonly unixBound = new Map<object, Socket>();
   private nextEphemeral = EPHEMERAL_FIRST;
   private readonly hostEnds = new Set<HostSocket>();
+  private readonly external = new Set<ExternalPeer>();
   private readonly listenWatchers = new Set<() => void>();
   private disposed = false;
 
@@ -53,6 +59,7 @@ export class SocketTable {
     readonly vfs: Vfs,
     readonly memory: MemoryBudget,
     readonly limits: Limits,
+    readonly network: VmNetwork,
   ) {}
 
   /** Sockets open in the VM (fds, host ends and unaccepted connections). */
@@ -203,6 +210,7 @@ export class SocketTable {
     if (s instanceof DatagramSocket) return this.connectDatagram(s, to);
     const c = s as StreamSocket;
     if (c.state === "connected") throw kerr("EISCONN", { syscall: "connect" });
+    if (c.state === "connecting") throw kerr("EALREADY", { syscall: "connect" });
     if (c.state === "listening") throw kerr("EINVAL", { syscall: "connect" });
     let listener: StreamSocket | undefined;
     let reached: IpAddress | undefined;
@@ -214,6 +222,9 @@ export class SocketTable {
       listener = bound?.listening ? (bound as StreamSocket) : undefined;
       if (!listener) throw kerr("ECONNREFUSED", { syscall: "connect", path: to.path });
     } else {
+      if (c.domain === AF.UNIX) throw kerr("EAFNOSUPPORT", { syscall: "connect" });
+      const ip = loopbackFor(parseIp(c.domain, to.address, "connect"));
+      if (!isLoopback(ip)) return this.connectOut(c, ip, to.port);
       reached = this.routable(c, to, "connect");
       listener = this.find("tcp", reached, to.port, (o) => o.listening) as StreamSocket | undefined;
       if (!listener) throw kerr("ECONNREFUSED", { syscall: "connect", message: `connection refused ${to.address}:${to.port}` });
@@ -237,6 +248,30 @@ export class SocketTable {
     listener.changed();
   }
 
+  /**
+   * An outbound connection: refused at once (ECONNREFUSED, the denial recorded) unless the policy allows it
+   * or has yet to answer (a function form's promise); then the socket is "connecting" until the host socket
+   * connects or fails (CONNECT parks, or says EINPROGRESS; SO_ERROR tells how it ended).
+   */
+  private connectOut(c: StreamSocket, ip: IpAddress, port: number): void {
+    if (port <= 0 || port > 65535) throw kerr(port === 0 ? "ECONNREFUSED" : "EINVAL", { syscall: "connect" });
+    const address = ip.v4 !== undefined ? ip.v4 : ip.text;
+    const names = this.network.resolver.namesOf(address);
+    const refuse = (reason: DenialReason): never => {
+      this.network.deny({ kind: "connect", host: names.join(", ") || undefined, address, port, reason, pid: c.pid });
+      throw kerr("ECONNREFUSED", { syscall: "connect", message: `connection refused ${address}:${port} (network policy: ${reason})` });
+    };
+    const off = this.network.offReason();
+    if (off) return refuse(off);
+    if (this.external.size >= this.limits.maxNetworkConnections || this.network.bytesUsedUp(this.limits)) return refuse("limit reached");
+    const verdict = this.network.policy.connect(address, port, names, "tcp", c.pid);
+    if (verdict !== true && !(verdict instanceof Promise)) return refuse(verdict);
+    this.autobind(c, ip);
+    c.peerAddr = { family: c.domain, address: ip.text, port };
+    const peer = new ExternalPeer(this, c, address, port, this.network, verdict, names, (p) => this.external.delete(p));
+    if (!peer.ended) this.external.add(peer);
+  }
+
   private connectDatagram(s: DatagramSocket, to: Destination): void {
     if ("path" in to) {
       s.connectTo(this.unixDatagramPeer(s, to.path, "connect"));
@@ -257,11 +292,15 @@ export class SocketTable {
     return bound;
   }
 
-  /** The loopback address `to` reaches (a wildcard reaches the loopback); ENETUNREACH for any other. */
+  /** The loopback address `to` reaches (a wildcard reaches the loopback); ECONNREFUSED (a denial: UDP does not leave the VM) for any other. */
   private routable(s: Socket, to: { address: string; port: number }, syscall: string): IpAddress {
     if (s.domain === AF.UNIX) throw kerr("EAFNOSUPPORT", { syscall });
     const ip = loopbackFor(parseIp(s.domain, to.address, syscall));
-    if (!isLoopback(ip)) throw kerr("ENETUNREACH", { syscall, message: `network is unreachable: ${to.address} (only loopback exists in the VM)` });
+    if (!isLoopback(ip)) {
+      const reason = this.network.offReason() ?? "not allowed";
+      this.network.deny({ kind: "send", address: ip.v4 ?? ip.text, port: to.port, reason, pid: s.pid });
+      throw kerr("ECONNREFUSED", { syscall, message: `connection refused ${to.address}:${to.port} (network policy: ${reason}; UDP does not leave the VM)` });
+    }
     if (to.port <= 0 || to.port > 65535) throw kerr(to.port === 0 ? "ECONNREFUSED" : "EINVAL", { syscall });
     return ip;
   }
@@ -395,6 +434,7 @@ export class SocketTable {
     this.disposed = true;
     for (const w of [...this.listenWatchers]) w();
     for (const end of [...this.hostEnds]) end.close();
+    for (const peer of [...this.external]) peer.close();
     for (const s of [...this.sockets]) s.forceClose();
   }
 }

@@ -78,6 +78,8 @@ export abstract class Socket extends OpenFile {
   unixNode: object | undefined;
   /** The process that made it listen (or created it): listeners() reports it. */
   pid = 0;
+  /** SO_ERROR: why a connect that went on in the background failed (an errno; 0: it did not). Read once. */
+  connectError = 0;
   /** SETSOCKOPT values by `level << 16 | name`. */
   private readonly options = new Map<number, number>();
   private readonly watchers = new Set<() => void>();
@@ -143,7 +145,11 @@ export abstract class Socket extends OpenFile {
     if (level === SOL_SOCKET) {
       if (name === SO.TYPE) return this.type;
       if (name === SO.DOMAIN) return this.domain;
-      if (name === SO.ERROR) return 0;
+      if (name === SO.ERROR) {
+        const e = this.connectError;
+        this.connectError = 0;
+        return e;
+      }
       if (name === SO.ACCEPTCONN) return this.listening ? 1 : 0;
       if (name === SO.RCVBUF) return this.receiveBuffer;
       if (name === SO.SNDBUF) return this.options.get((SOL_SOCKET << 16) | SO.SNDBUF) ?? this.table.limits.socketBufferBytes;
@@ -184,7 +190,8 @@ export abstract class Socket extends OpenFile {
   protected abstract teardown(): void;
 }
 
-type StreamState = "unbound" | "bound" | "listening" | "connected";
+/** "connecting": an outbound connection on its way (external-peer.ts); it ends "connected", or "bound" with connectError. */
+type StreamState = "unbound" | "bound" | "listening" | "connecting" | "connected";
 
 /** A stream socket (TCP over loopback, or a Unix stream socket): a pair of bounded byte queues once connected. */
 export class StreamSocket extends Socket {
@@ -225,7 +232,7 @@ export class StreamSocket extends Socket {
       this.resetPending = false;
       throw kerr("ECONNRESET", { syscall: "send" });
     }
-    if (this.state !== "connected") throw kerr("ENOTCONN", { syscall: "send" });
+    if (this.state !== "connected") throw kerr(this.state === "connecting" ? "EAGAIN" : "ENOTCONN", { syscall: "send" });
     const peer = this.peer;
     if (this.writeShut || !peer) throw kerr("EPIPE", { syscall: "send" });
     if (peer.readShut) return data.length; // Linux accepts and drops what a shut-down reader would get
@@ -242,6 +249,7 @@ export class StreamSocket extends Socket {
   /** Takes (or with `peek` copies) what is buffered; 0 at end of file; EAGAIN when nothing is there yet. */
   recv(target: Uint8Array, peek = false): number {
     if (this.state === "listening") throw kerr("ENOTCONN", { syscall: "recv" });
+    if (this.state === "connecting") throw kerr("EAGAIN", { syscall: "recv" });
     if (this.inbox.length > 0 && !this.readShut) {
       if (target.length === 0) return 0;
       const n = this.inbox.take(target, peek);
@@ -261,11 +269,13 @@ export class StreamSocket extends Socket {
   override readiness(op: "read" | "write"): Readiness {
     if (op === "read") {
       if (this.state === "listening") return { ready: this.backlog.length > 0, nbytes: this.backlog.length, hangup: false };
+      if (this.state === "connecting") return { ready: false, nbytes: 0, hangup: false };
       if (this.state !== "connected") return { ready: true, nbytes: 0, hangup: false };
       const ready = this.inbox.length > 0 || this.readShut || this.peerDone || this.resetPending;
       return { ready, nbytes: this.inbox.length, hangup: this.peerDone || this.resetPending };
     }
     const peer = this.peer;
+    if (this.state === "connecting") return { ready: false, nbytes: 0, hangup: false };
     if (this.state !== "connected" || this.writeShut || this.resetPending || !peer)
       return { ready: true, nbytes: 0, hangup: this.state === "connected" };
     const room = peer.readShut ? Number.MAX_SAFE_INTEGER : peer.inbox.room;

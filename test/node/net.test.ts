@@ -241,7 +241,7 @@ net.connect(80, '10.0.0.1').on('error', (e) => {
 });`);
     expect(r).toEqual({
       exitCode: 0,
-      stdout: "connect ENETUNREACH 10.0.0.1:80 ENETUNREACH connect\nnull 127.0.0.1 4\ngetaddrinfo ENOTFOUND example.com ENOTFOUND -3008 getaddrinfo example.com\ngetaddrinfo ENOTFOUND example.com\n",
+      stdout: "connect ECONNREFUSED 10.0.0.1:80 ECONNREFUSED connect\nnull 127.0.0.1 4\ngetaddrinfo ENOTFOUND example.com ENOTFOUND -3008 getaddrinfo example.com\ngetaddrinfo ENOTFOUND example.com\n",
       stderr: "",
     });
   });
@@ -258,7 +258,7 @@ require('dns/promises').lookup('127.0.0.1').then((r) => console.log(JSON.stringi
 require('dns').promises.lookup('nowhere.invalid').catch((e) => console.log(e.code));`);
     expect(r).toEqual({
       exitCode: 0,
-      stdout: '[]\n[{"address":"127.0.0.1","family":4},{"address":"::1","family":6}]\n::1 6\n::1 6\nECONNREFUSED queryA example.com\n{"address":"127.0.0.1","family":4}\nENOTFOUND\n',
+      stdout: '[]\n[{"address":"127.0.0.1","family":4},{"address":"::1","family":6}]\n::1 6\n::1 6\nENOTFOUND queryA example.com\n{"address":"127.0.0.1","family":4}\nENOTFOUND\n',
       stderr: "",
     });
   });

@@ -1,3 +1,4 @@
+import { tlsOps } from "./tls-ops.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -507,6 +508,7 @@ function prepare(): (task: NodeTask) => void {
   const sys = new System(bootData.channel, [], [], "/", Number.MAX_SAFE_INTEGER, new HeapMeter());
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, scratch.byteOffset, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
+  for (const [name, op] of Object.entries(tlsOps(state, (id) => dispatch("tls", id)))) ops.set(name, op);
   esm = new EsmLoader(context, sys, (...args) => dispatch(...args), isHostValue);
   const waiter = new WakeWaiter(bootData.wake, (fd, events) => dispatch("fd", fd, events), () => dispatch("rearm"));
   return (task) => {

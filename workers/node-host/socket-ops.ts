@@ -1,5 +1,6 @@
 import { packFields, unpackFields } from "../../src/abi/channel.js";
 import { Errno, errnoName } from "../../src/abi/errno.js";
+import { SO, SOL_SOCKET } from "../../src/abi/net.js";
 import { Sys } from "../../src/abi/syscalls.js";
 import { SysError } from "../system.js";
 import type { HostOp, HostState } from "./host-ops.js";
@@ -9,6 +10,9 @@ import type { HostOp, HostState } from "./host-ops.js";
  * thin wrapper of one socket system call. Arguments are checked with `typeof`; bytes go through the guest's
  * scratch buffer; an address comes back as one string "port\0family\0address" (addresses never hold NUL).
  */
+
+/** The longest name RESOLVE is given (DNS names are at most 253 characters; IDNA text may be longer before conversion). */
+const MAX_NAME_CHARS = 1024;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -89,6 +93,20 @@ export function socketOps(state: HostState): Record<string, HostOp> {
     sockGetopt: (fd, level, name) => {
       check(k.call(Sys.GETSOCKOPT, [int(fd), int(level), int(name)]));
       return k.out(0);
+    },
+    /** How a connect that went on in the background ended (SO_ERROR): "" when it connected, else the errno's name. */
+    sockConnectError: (fd) => {
+      check(k.call(Sys.GETSOCKOPT, [int(fd), SOL_SOCKET, SO.ERROR]));
+      const errno = k.out(0);
+      return errno === Errno.SUCCESS ? "" : errnoName(errno);
+    },
+    /** The addresses of a host name (family 0, 4 or 6): "family address\n" per address. Waits for the kernel's resolver. */
+    netResolve: (name, family) => {
+      const n = str(name);
+      const f = int(family);
+      if (n.length === 0 || n.length > MAX_NAME_CHARS || (f !== 0 && f !== 4 && f !== 6)) throw new SysError("EINVAL");
+      check(k.callWith(Sys.RESOLVE, [f], encoder.encode(n)));
+      return decoder.decode(k.data.subarray(0, k.channel.replyLength));
     },
   };
 }

@@ -68,6 +68,12 @@ function replyAddress(ch: Channel, addr: SockAddr, portSlot = 0): number {
   return bytes.length;
 }
 
+/** Writes `text` as the reply (cut at the channel's size: a resolver's answer is a few lines); returns its length. */
+function replyText(ch: Channel, text: string): number {
+  const { written } = encoder.encodeInto(text, ch.data);
+  return written;
+}
+
 /** A socket's address before it has one: the unnamed address of its family. */
 const unnamed = (s: Socket): SockAddr => ({ family: s.domain, address: s.domain === AF.INET ? "0.0.0.0" : s.domain === AF.INET6 ? "::" : "", port: 0 });
 
@@ -149,9 +155,30 @@ export const netSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.CONNECT]: (k, p, ch) => {
-    const s = socketOf(p, ch.arg(0));
+    const fd = ch.arg(0);
+    const s = socketOf(p, fd);
     k.sockets.connect(s, destination(p, s, payloadString(ch), ch.uarg(1)));
-    return 0;
+    if (!(s instanceof StreamSocket) || s.state !== "connecting") return 0;
+    // An outbound connection on its way: a NONBLOCK fd learns the end from write readiness and SO_ERROR.
+    if (p.fds.isNonblocking(fd)) {
+      p.wakeRing?.arm(fd, s, WakeEvent.WRITE);
+      throw kerr("EINPROGRESS", { syscall: "connect" });
+    }
+    return untilDone(s, "write", p.killSignal, () => {
+      if (s.state === "connecting") throw kerr("EAGAIN", { syscall: "connect" });
+      const errno = s.connectError;
+      s.connectError = 0;
+      if (errno !== 0) throw new KernelError(errno, { syscall: "connect" });
+      return 0;
+    });
+  },
+
+  [Sys.RESOLVE]: async (k, p, ch) => {
+    const family = ch.arg(0);
+    if (family !== 0 && family !== 4 && family !== 6) throw kerr("EINVAL", { syscall: "getaddrinfo" });
+    const name = payloadString(ch);
+    const list = await k.network.resolver.resolve(name, family, p.pid);
+    return replyText(ch, list.map((a) => `${a.family} ${a.address}\n`).join(""));
   },
 
   [Sys.SEND]: (k, p, ch) => {

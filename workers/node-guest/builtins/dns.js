@@ -1,10 +1,12 @@
-// dns without a resolver: the VM's network is its loopback. `lookup` answers IP literals and localhost (as
-// /etc/hosts would) and ENOTFOUND for any other name; the `resolve*` queries find no DNS server to ask, and
-// fail as Node's do when its servers refuse (ECONNREFUSED).
+// dns through the VM's kernel resolver: `lookup`, `resolve4` and `resolve6` answer IP literals and localhost
+// here and other names from the VM's /etc/hosts, then the host's resolver for the names the network policy
+// allows (ENOTFOUND for the others, with no query made). The other `resolve*` queries find no DNS server to
+// ask, and fail as Node's do when its servers refuse (ECONNREFUSED).
 'use strict';
 
 const {
   ArrayIsArray,
+  ArrayPrototypeFilter,
   NumberParseInt,
   ObjectAssign,
   ObjectKeys,
@@ -16,7 +18,7 @@ const {
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
-const { isIP, addressesOf, dnsException } = require('internal/net-sys');
+const { isIP, lookupAddresses, dnsException } = require('internal/net-sys');
 const process = require('process');
 
 let defaultOrder = 'verbatim';
@@ -44,7 +46,8 @@ function lookupSync(hostname, options) {
   }
   if (hostname && typeof hostname !== 'string') throw invalidArgType('hostname', 'of type string', hostname);
   if (!hostname) return { all, list: [], empty: true, family };
-  return { all, list: addressesOf(hostname, family, order), family };
+  const found = lookupAddresses(hostname, family, order);
+  return { all, list: found.list, code: found.code, family };
 }
 
 function lookup(hostname, options, callback) {
@@ -59,7 +62,7 @@ function lookup(hostname, options, callback) {
     else process.nextTick(callback, null, null, r.family === 6 ? 6 : 4);
     return {};
   }
-  if (r.list.length === 0) process.nextTick(callback, dnsException('ENOTFOUND', 'getaddrinfo', hostname));
+  if (r.list.length === 0) process.nextTick(callback, dnsException(r.code || 'ENOTFOUND', 'getaddrinfo', hostname));
   else if (r.all) process.nextTick(callback, null, r.list);
   else process.nextTick(callback, null, r.list[0].address, r.list[0].family);
   return {};
@@ -113,10 +116,36 @@ class Resolver {
     return this[method](hostname, callback);
   }
 }
+/**
+ * resolve4/resolve6: the kernel's resolver answers A and AAAA for the names the network policy allows (a
+ * name not allowed is ENOTFOUND, with no query made). It gives no TTL: `ttl: true` reports 0.
+ */
+function resolveAddresses(method, hostname, options, callback) {
+  if (typeof hostname !== 'string') throw invalidArgType('name', 'of type string', hostname);
+  const family = method === 'resolve6' ? 6 : 4;
+  // One lookup of both families: a name with addresses of the other family only has no record of this type
+  // (ENODATA, as c-ares says); one with none is ENOTFOUND.
+  const all = isIP(hostname) ? { list: [], code: 'ENOTFOUND' } : lookupAddresses(hostname, 0, 'verbatim');
+  const list = ArrayPrototypeFilter(all.list, (a) => a.family === family);
+  if (list.length === 0) {
+    const code = all.list.length > 0 ? 'ENODATA' : all.code === 'EAI_AGAIN' ? 'ETIMEOUT' : 'ENOTFOUND';
+    process.nextTick(callback, dnsException(code, QUERIES[method], hostname));
+    return;
+  }
+  const ttl = options !== null && typeof options === 'object' && options.ttl === true;
+  const out = [];
+  for (let i = 0; i < list.length; i++) out[i] = ttl ? { address: list[i].address, ttl: 0 } : list[i].address;
+  process.nextTick(callback, null, out);
+}
+
 for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
   Resolver.prototype[method] = function (hostname, options, callback) {
     if (typeof options === 'function') callback = options;
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
+    if (method === 'resolve4' || method === 'resolve6') {
+      resolveAddresses(method, hostname, options, callback);
+      return {};
+    }
     const e = queryFailure(method, hostname);
     process.nextTick(callback, e);
     return {};
@@ -134,7 +163,7 @@ const promises = {
     new Promise((resolve, reject) => {
       const r = lookupSync(hostname, options);
       if (r.empty) return resolve(r.all ? [] : { address: null, family: r.family === 6 ? 6 : 4 });
-      if (r.list.length === 0) return reject(dnsException('ENOTFOUND', 'getaddrinfo', hostname));
+      if (r.list.length === 0) return reject(dnsException(r.code || 'ENOTFOUND', 'getaddrinfo', hostname));
       resolve(r.all ? r.list : r.list[0]);
     }),
   lookupService: (address, port) => new Promise((resolve, reject) => lookupService(address, port, (e, hostname, service) => (e ? reject(e) : resolve({ hostname, service })))),
@@ -148,7 +177,7 @@ const promises = {
   },
 };
 for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
-  const run = (hostname) => new Promise((resolve, reject) => defaultResolver[method](hostname, (e, r) => (e ? reject(e) : resolve(r))));
+  const run = (hostname, options) => new Promise((resolve, reject) => defaultResolver[method](hostname, options, (e, r) => (e ? reject(e) : resolve(r))));
   promises[method] = run;
   PromisesResolver.prototype[method] = run;
 }

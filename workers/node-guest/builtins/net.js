@@ -126,8 +126,9 @@ class Socket extends Duplex {
     process.nextTick(() => {
       if (!this.connecting) return;
       if (ns.isIP(host)) return this._connectTo([{ address: host, family: ns.isIP(host) }], port, options);
-      const list = ns.addressesOf(host, family, dns.getDefaultResultOrder());
-      const err = list.length ? null : ns.dnsException('ENOTFOUND', 'getaddrinfo', host);
+      const found = ns.lookupAddresses(host, family, dns.getDefaultResultOrder());
+      const list = found.list;
+      const err = list.length ? null : ns.dnsException(found.code || 'ENOTFOUND', 'getaddrinfo', host);
       this.emit('lookup', err, list.length ? list[0].address : undefined, list.length ? list[0].family : undefined, host);
       if (err) return this.destroy(err);
       this._connectTo(list, port, options);
@@ -135,16 +136,20 @@ class Socket extends Duplex {
     return this;
   }
 
-  /** Connects to the first address that takes the connection (loopback connects complete at once). */
+  /**
+   * Connects to the first address that takes the connection (loopback connects complete at once; an outbound
+   * one is refused at once by the policy, or completes or fails later).
+   */
   _connectTo(addresses, port, options) {
     let error;
+    let pending = false;
     for (const { address, family } of addresses) {
       const unix = family === 0;
       let fd = -1;
       try {
         fd = ns.socket(unix ? ns.AF_UNIX : family === 6 ? ns.AF_INET6 : ns.AF_INET, false);
         if (!unix && (options.localAddress || options.localPort)) ns.bind(fd, options.localAddress || (family === 6 ? '::' : '0.0.0.0'), options.localPort | 0);
-        ns.connect(fd, address, port);
+        pending = ns.connect(fd, address, port);
       } catch (e) {
         if (fd >= 0) ns.close(fd);
         error = e instanceof ns.Failure ? ns.exceptionWithHostPort(e.code, 'connect', address, port) : e;
@@ -155,6 +160,9 @@ class Socket extends Duplex {
       // process sees its 'connection' before this 'connect'.
       waitFd(fd, true, () => {
         if (this.destroyed) return;
+        // An outbound connection was on its way: SO_ERROR says how it ended (ECONNREFUSED: refused, or denied by the policy).
+        const failed = pending ? ns.connectError(fd) : '';
+        if (failed) return this.destroy(ns.exceptionWithHostPort(failed, 'connect', address, port));
         this.connecting = false;
         this._active();
         this.emit('connect');

@@ -1,5 +1,5 @@
-// The guest's fetch, Headers, Request, Response and FormData, built on its own `http` client (so a request
-// reaches only the kernel's loopback sockets): bodies are web ReadableStreams read with backpressure, redirects
+// The guest's fetch, Headers, Request, Response and FormData, built on its own `http` client (so every request
+// goes through the kernel's sockets: the VM's loopback, or the hosts its network policy allows): bodies are web ReadableStreams read with backpressure, redirects
 // are followed as undici follows them, and failures are undici's `TypeError: fetch failed` with the cause.
 'use strict';
 
@@ -487,9 +487,11 @@ const abortError = (signal) => signal.reason !== undefined ? signal.reason : new
 const fetchFailed = (cause) => ObjectAssign(new TypeError('fetch failed'), { cause });
 
 let agent;
-function fetchAgent() {
-  const http = require('http');
-  return (agent ??= new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, timeout: 4000 }));
+let secureAgent;
+function fetchAgent(secure) {
+  const options = { keepAlive: true, keepAliveMsecs: 1000, timeout: 4000 };
+  if (secure) return (secureAgent ??= new (require('https').Agent)(options));
+  return (agent ??= new (require('http').Agent)(options));
 }
 
 async function fetch(input, init = undefined) {
@@ -521,10 +523,8 @@ async function fetch(input, init = undefined) {
 /** One exchange over the guest's http client; resolves at the response head. */
 function send(url, method, request, body, signal) {
   return new Promise((resolve, reject) => {
-    if (url.protocol !== 'http:') {
-      const cause = url.protocol === 'https:' ? ObjectAssign(new Error('https is not available in this VM (no TLS)'), { code: 'ERR_NOT_SUPPORTED' }) : new Error('unknown scheme');
-      return reject(fetchFailed(cause));
-    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(fetchFailed(new Error('unknown scheme')));
+    const secure = url.protocol === 'https:';
     if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return reject(fetchFailed(new Error('bad port')));
     const http = require('http');
     const headers = [];
@@ -541,7 +541,8 @@ function send(url, method, request, body, signal) {
     else if (!body && (method === 'POST' || method === 'PUT')) ArrayPrototypePush(headers, 'content-length', '0');
     let req;
     try {
-      req = http.request({ method, hostname: StringPrototypeReplace(url.hostname, /^\[|\]$/g, ''), port: url.port || 80, path: url.pathname + url.search, headers, agent: fetchAgent(), setHost: false });
+      const options = { method, hostname: StringPrototypeReplace(url.hostname, /^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80), path: url.pathname + url.search, headers, agent: fetchAgent(secure), setHost: false };
+      req = secure ? require('https').request(options) : http.request(options);
     } catch (e) {
       return reject(fetchFailed(e));
     }

@@ -121,7 +121,18 @@ const net = {
     peer.fd = Number(StringPrototypeSlice(r, 0, i));
     return peer;
   },
-  connect: (fd, address, port) => op('sockConnect', fd, address, port),
+  /** Connects; answers true when the connection is on its way (an outbound one: EINPROGRESS), false when made. */
+  connect(fd, address, port) {
+    try {
+      op('sockConnect', fd, address, port);
+    } catch (e) {
+      if (e.code === 'EINPROGRESS') return true;
+      throw e;
+    }
+    return false;
+  },
+  /** How a connection that was on its way ended: '' when made, else the errno's name (SO_ERROR). */
+  connectError: (fd) => op('sockConnectError', fd),
   /** Sends from `bytes` (offset, length); answers the count taken (a short send when the peer's buffer fills). */
   send(fd, bytes, offset, length) {
     let total = 0;
@@ -217,7 +228,7 @@ net.isIP = (s) => (net.isIPv4(s) ? 4 : net.isIPv6(s) ? 6 : 0);
 /** Node's dnsException: `getaddrinfo ENOTFOUND example.com`. */
 net.dnsException = (code, syscall, hostname) => {
   const e = new Error(`${syscall} ${code}${hostname ? ` ${hostname}` : ''}`);
-  e.errno = code === 'ENOTFOUND' ? -3008 : undefined;
+  e.errno = code === 'ENOTFOUND' ? -3008 : code === 'EAI_AGAIN' ? -3001 : undefined;
   e.code = code;
   e.syscall = syscall;
   if (hostname) e.hostname = hostname;
@@ -226,14 +237,56 @@ net.dnsException = (code, syscall, hostname) => {
 
 const LOCAL_NAMES = ['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback'];
 
-/** The addresses `hostname` has in the VM (as its /etc/hosts would say): [{ address, family }], empty when none. */
-net.addressesOf = (hostname, family, order) => {
+/**
+ * The kernel resolver's addresses of `name` (/etc/hosts, then the host's resolver for the names the network
+ * policy allows): [{ address, family }], or a failure: 'ENOTFOUND' (no such name, or not allowed), 'EAI_AGAIN'.
+ */
+function resolveName(name, family) {
+  let text;
+  try {
+    text = op('netResolve', name, family);
+  } catch (e) {
+    return { list: [], code: e.code === 'ETIMEDOUT' ? 'EAI_AGAIN' : 'ENOTFOUND' };
+  }
+  const list = [];
+  const lines = StringPrototypeSplit(text, '\n');
+  for (let i = 0; i < lines.length; i++) {
+    const space = StringPrototypeIndexOf(lines[i], ' ');
+    if (space < 0) continue;
+    const f = Number(StringPrototypeSlice(lines[i], 0, space));
+    list[list.length] = { address: StringPrototypeSlice(lines[i], space + 1), family: f === 6 ? 6 : 4 };
+  }
+  return { list, code: list.length ? undefined : 'ENOTFOUND' };
+}
+
+/** `list` in getaddrinfo's order for dns's `order` ('verbatim', 'ipv4first', 'ipv6first'). */
+function ordered(list, order) {
+  if (order === 'verbatim') return list;
+  const first = order === 'ipv6first' ? 6 : 4;
+  const a = ArrayPrototypeFilter(list, (x) => x.family === first);
+  const b = ArrayPrototypeFilter(list, (x) => x.family !== first);
+  for (let i = 0; i < b.length; i++) a[a.length] = b[i];
+  return a;
+}
+
+/**
+ * The addresses `hostname` has in the VM: { list: [{ address, family }], code } where code says why the list
+ * is empty ('ENOTFOUND', 'EAI_AGAIN'). Literals and the loopback's names are answered here; any other name
+ * goes to the kernel's resolver (the call waits for it).
+ */
+net.lookupAddresses = (hostname, family, order) => {
   const literal = net.isIP(hostname);
-  if (literal) return family === 0 || family === literal ? [{ address: hostname, family: literal }] : [];
+  if (literal) return family === 0 || family === literal ? { list: [{ address: hostname, family: literal }] } : { list: [], code: 'ENOTFOUND' };
   const name = StringPrototypeReplace(StringPrototypeToLowerCase(hostname), /\.$/, '');
-  if (!ArrayPrototypeIncludes(LOCAL_NAMES, name) && !StringPrototypeEndsWith(name, '.localhost')) return [];
+  if (!ArrayPrototypeIncludes(LOCAL_NAMES, name) && !StringPrototypeEndsWith(name, '.localhost')) {
+    const r = resolveName(hostname, family || 0);
+    return { list: ordered(r.list, order), code: r.code };
+  }
   let list = [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
   if (order === 'ipv6first') ArrayPrototypeReverse(list);
   if (family) list = ArrayPrototypeFilter(list, (a) => a.family === family);
-  return list;
+  return { list, code: list.length ? undefined : 'ENOTFOUND' };
 };
+
+/** The addresses `hostname` has in the VM (lookupAddresses' list): [{ address, family }], empty when none. */
+net.addressesOf = (hostname, family, order) => net.lookupAddresses(hostname, family, order).list;
