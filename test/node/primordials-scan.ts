@@ -36,7 +36,7 @@ const INTRINSIC_METHODS: ReadonlySet<string> = (() => {
 })();
 
 /** Constructors whose instances have their own methods and iterators on a frozen prototype (internal/primordials.js). */
-const SAFE_CONSTRUCTORS = new Set(["SafeMap", "SafeSet", "SafeWeakMap", "SafeWeakSet", "SafeWeakRef", "SafeFinalizationRegistry", "SafeArrayIterator", "SafeStringIterator"]);
+const SAFE_CONSTRUCTORS = new Set(["SafeMap", "SafeSet", "SafeWeakMap", "SafeWeakSet", "SafeWeakRef", "SafeFinalizationRegistry", "SafeArrayIterator", "SafeStringIterator", "SafeSetIterator", "SafeMapIterator"]);
 
 /**
  * Findings that are safe, by file and by what the finding reads (`receiver.method`, `for-of receiver`,

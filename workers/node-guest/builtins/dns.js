@@ -13,6 +13,7 @@ const {
   TypeError,
   SafeArrayIterator,
   ArrayPrototypeSlice,
+  ArrayPrototypeConcat, ArrayPrototypeMap, FunctionPrototypeBind,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -100,7 +101,7 @@ class Resolver {
   }
   setServers(servers) {
     if (!ArrayIsArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);
-    this._servers = servers.map(String);
+    this._servers = ArrayPrototypeMap(servers, String);
   }
   setLocalAddress() {}
   resolve(hostname, rrtype, callback) {
@@ -125,7 +126,7 @@ for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
 
 const defaultResolver = new Resolver();
 const bound = {};
-for (const method of ['getServers', 'setServers', 'resolve', ...Object.keys(QUERIES)]) bound[method] = defaultResolver[method].bind(defaultResolver);
+for (const method of new SafeArrayIterator(ArrayPrototypeConcat(['getServers', 'setServers', 'resolve'], ObjectKeys(QUERIES)))) bound[method] = FunctionPrototypeBind(defaultResolver[method], defaultResolver);
 
 // dns/promises
 class PromisesResolver extends Resolver {}

@@ -64,6 +64,7 @@ const {
   SafeMap,
   SafeArrayIterator,
   ArrayPrototypeSome, TypedArrayPrototypeSubarray,
+  NumberPrototypeToString, SymbolPrototypeToString,
 } = require('internal/primordials');
 
 const sys = internal.sys;
@@ -127,7 +128,7 @@ function quote(s) {
     if (c === 39) out += "\\'";
     else if (c === 92) out += '\\\\';
     else if (c === 10) out += '\\n';
-    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + StringPrototypeToUpperCase(c.toString(16));
+    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + StringPrototypeToUpperCase(NumberPrototypeToString(c, 16));
     else out += s[i];
   }
   return "'" + out + "'";
@@ -136,7 +137,7 @@ function quote(s) {
 function inspectPrimitive(value) {
   if (typeof value === 'string') return quote(value);
   if (typeof value === BigIntType) return `${value}n`;
-  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'symbol') return SymbolPrototypeToString(value);
   return `${value}`;
 }
 

@@ -17,6 +17,7 @@ const {
   TypeError,
   StringPrototypeTrim,
   ArrayPrototypeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -138,7 +139,7 @@ class Socket extends Duplex {
   /** Connects to the first address that takes the connection (loopback connects complete at once). */
   _connectTo(addresses, port, options) {
     let error;
-    for (const { address, family } of addresses) {
+    for (const { address, family } of new SafeArrayIterator(addresses)) {
       const unix = family === 0;
       let fd = -1;
       try {

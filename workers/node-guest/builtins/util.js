@@ -77,6 +77,7 @@ const {
   SafeMap,
   SafeArrayIterator,
   ArrayPrototypeIncludes, MapPrototypeGet, MapPrototypeSet,
+  DatePrototypeGetDate, DatePrototypeGetHours, DatePrototypeGetMinutes, DatePrototypeGetMonth, DatePrototypeGetSeconds,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -456,7 +457,7 @@ function styleText(format, text, options) {
   const formats = ArrayIsArray(format) ? format : [format];
   let left = '';
   let right = '';
-  for (const key of formats) {
+  for (const key of new SafeArrayIterator(formats)) {
     if (key === 'none') continue;
     const code = typeof key === 'string' && ObjectPrototypeHasOwnProperty(inspect.colors, key) ? inspect.colors[key] : undefined;
     if (code === undefined) {
@@ -638,8 +639,8 @@ const pad = (n) => (n < 10 ? `0${n}` : `${n}`);
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 function log(...args) {
   const d = new Date();
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  const line = `${d.getDate()} ${months[d.getMonth()]} ${time} - ${ReflectApply(format, undefined, args)}\n`;
+  const time = `${pad(DatePrototypeGetHours(d))}:${pad(DatePrototypeGetMinutes(d))}:${pad(DatePrototypeGetSeconds(d))}`;
+  const line = `${DatePrototypeGetDate(d)} ${months[DatePrototypeGetMonth(d)]} ${time} - ${ReflectApply(format, undefined, args)}\n`;
   if (G.process?.stdout?.write) G.process.stdout.write(line);
 }
 
@@ -926,7 +927,6 @@ class MIMEParams {
     const str = this.#string;
     if (str === null) return;
     this.#string = null;
-    const params = this.#data;
     let position = 0;
     const endOfSource = search(str, START_ENDING_WHITESPACE);
     while (position < endOfSource) {
@@ -954,8 +954,8 @@ class MIMEParams {
         value = StringPrototypeSlice(raw, 0, search(raw, START_ENDING_WHITESPACE));
         if (value === '') continue;
       }
-      if (name !== '' && search(name, NOT_HTTP_TOKEN_CODE_POINT) === -1 && search(value, NOT_HTTP_QUOTED_STRING_CODE_POINT) === -1 && !params.has(name)) {
-        params.set(name, value);
+      if (name !== '' && search(name, NOT_HTTP_TOKEN_CODE_POINT) === -1 && search(value, NOT_HTTP_QUOTED_STRING_CODE_POINT) === -1 && !this.#data.has(name)) {
+        this.#data.set(name, value);
       }
       position++;
     }

@@ -11,6 +11,7 @@ const {
   ArrayPrototypePush, ArrayPrototypeShift, StringPrototypeReplace, StringPrototypeSplit, StringPrototypeToLowerCase, StringPrototypeTrim,
   RegExpPrototypeExec,
   ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -132,7 +133,7 @@ class HTTPParser {
 
   headerLines(lines) {
     const raw = [];
-    for (const line of lines) {
+    for (const line of new SafeArrayIterator(lines)) {
       const colon = StringPrototypeIndexOf(line, ':');
       if (colon <= 0) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
       const name = StringPrototypeSlice(line, 0, colon);
