@@ -104,7 +104,8 @@ function npmResolve(request: string, from: string | undefined): string {
  * `internal` nor any other capability (its `require` reaches builtins and its own package's files only).
  */
 const RUNTIME_PARAMS = ["exports", "require", "module", "internal", "__filename", "__dirname"];
-const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
+/** A polyfill's Object, Math, Reflect and JSON are the boot-time ones (workers/node-guest/internal/polyfill-globals.js). */
+const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname", "Object", "Math", "Reflect", "JSON"];
 const INSPECT_PARAMS = ["exports", "require", "module", "__h"];
 /** A guest's CommonJS module (workers/node-guest/internal/modules.js). */
 const CJS_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];

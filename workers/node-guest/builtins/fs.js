@@ -66,6 +66,7 @@ const {
   ArrayPrototypeSome, TypedArrayPrototypeSubarray,
   NumberPrototypeToString, SymbolPrototypeToString,
 } = require('internal/primordials');
+const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
 const sys = internal.sys;
 const { Buffer } = require('buffer');
@@ -370,9 +371,9 @@ function encodeResult(buf, encoding) {
   if (encoding == null || encoding === 'buffer') return buf;
   if (encoding === 'base64url') {
     // The npm buffer has no base64url: base64 without padding, with the URL alphabet.
-    return StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(buf.toString('base64'), /=+$/, ''), /\+/g, '-'), /\//g, '_');
+    return StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(BufferPrototypeToString(buf, 'base64'), /=+$/, ''), /\+/g, '-'), /\//g, '_');
   }
-  return buf.toString(encoding);
+  return BufferPrototypeToString(buf, encoding);
 }
 
 // Bytes of a string or a binary view, as a Uint8Array over the same memory.

@@ -90,6 +90,7 @@ const process = require('process');
 define('process', process);
 const { Buffer } = require('buffer');
 define('Buffer', Buffer);
+require('internal/buffer-primordials');
 const DOMException = require('internal/dom-exception');
 define('DOMException', DOMException);
 const missingInput = () => codeError(TypeError, 'ERR_MISSING_ARGS', 'The "input" argument must be specified');
