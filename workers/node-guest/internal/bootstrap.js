@@ -211,9 +211,10 @@ function internalLoad(id) {
   const file = polyfill ? ReflectApply(StringSlice, id, [4]) : `/${id}.js`;
   const dir = ReflectApply(StringSlice, file, [0, ReflectApply(StringLastIndexOf, file, ['/'])]);
   if (polyfill) {
-    // Object, Math, Reflect and JSON as they were at boot (internal/polyfill-globals.js).
+    // Object, Math, Reflect and JSON as they were at boot (internal/polyfill-globals.js), and the runtime's
+    // primordials (no capability), which the worker's rewrites of the polyfills call (polyfill-patches.ts).
     const g = (polyfillGlobals ??= internalLoad('internal/polyfill-globals'));
-    ReflectApply(fn, module.exports, [module.exports, require, module, file, dir, g[0], g[1], g[2], g[3]]);
+    ReflectApply(fn, module.exports, [module.exports, require, module, file, dir, g[0], g[1], g[2], g[3], internalLoad('internal/primordials')]);
   } else ReflectApply(fn, module.exports, [module.exports, require, module, internal, file, dir]);
   module.loaded = true;
   // readable-stream's stand-in for Node's primordials calls methods on its arguments (`self.push(el)`): it is
