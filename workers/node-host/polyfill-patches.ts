@@ -1,6 +1,6 @@
 /**
  * The npm polyfills the guest's builtins are made of (buffer, base64-js, events, readable-stream,
- * path-browserify), as the worker compiles them into the guest's realm: textual rewrites of their calls of
+ * path-browserify, web-streams-polyfill), as the worker compiles them into the guest's realm: textual rewrites of their calls of
  * methods a guest can replace into calls of the runtime's primordials (workers/node-guest/internal/primordials.js,
  * given to every polyfill as `primordials`). The polyfills load lazily, often after guest code, and npm code
  * calls what it finds on its values (`bytes.push(b)`, `str.charCodeAt(i)`, `fn.call(self)`); rewritten, a guest
@@ -22,12 +22,24 @@ const FUNCTION_METHODS: Rule = [
 
 /** `recv.method(` → `primordials.<Proto><Method>(recv, ` for the listed receivers and methods. */
 function methodsOf(proto: string, receivers: readonly string[], methods: readonly string[]): Rule {
-  const recv = receivers.map((r) => r.replace(/[.$]/g, "\\$&")).join("|");
+  const recv = receivers.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
   return [
     new RegExp(`(?<![\\w$.])(${recv})\\.(${methods.join("|")})\\(`, "g"),
     (_m, r: string, method: string) => `primordials.${proto}${cap(method)}(${r}, `,
   ];
 }
+
+const BASE64_CLEAN = [
+  "str = primordials.StringPrototypeTrim(str)",
+  "if (primordials.RegExpPrototypeExec(/[^+/0-9A-Za-z-_]/, str) !== null) {",
+  "    let kept = ''",
+  "    for (let i = 0; i < str.length; i++) {",
+  "      const c = primordials.StringPrototypeCharCodeAt(str, i)",
+  "      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 45 || c === 95) kept += str[i]",
+  "    }",
+  "    str = kept",
+  "  }",
+].join("\n");
 
 /** Rules by the polyfill file they apply to (its path inside node_modules, package first). */
 const RULES: Record<string, readonly Rule[]> = {
@@ -39,9 +51,13 @@ const RULES: Record<string, readonly Rule[]> = {
     [/primordials\.FunctionPrototypeCall\(Uint8Array\.prototype\.(set|indexOf|lastIndexOf), /g, (_m, method: string) => `primordials.TypedArrayPrototype${cap(method)}(`],
     [/\bthis\.subarray\(/g, "primordials.TypedArrayPrototypeSubarray(this, "],
     methodsOf("ArrayPrototype", ["bytes", "byteArray", "res"], ["push"]),
-    methodsOf("StringPrototype", ["string", "str", "val"], ["charCodeAt"]),
+    methodsOf("StringPrototype", ["string", "str", "val"], ["charCodeAt", "substr"]),
+    methodsOf("ArrayPrototype", ["codePoints"], ["slice"]),
+    [/\$\{val\.slice\(/g, "${primordials.StringPrototypeSlice(val, "],
     [/\bstr = str\.split\('='\)\[0\]/g, "str = primordials.StringPrototypeSplit(str, '=')[0]"],
-    [/\bstr = str\.trim\(\)\.replace\(INVALID_BASE64_RE, ''\)/g, "str = primordials.StringPrototypeReplace(primordials.StringPrototypeTrim(str), INVALID_BASE64_RE, '')"],
+    // base64clean without String.prototype.replace, whose regular expression runs RegExp.prototype.exec as the
+    // guest left it: a clean string is kept as it is (found by the intrinsic exec), another filtered by code.
+    [/\bstr = str\.trim\(\)\.replace\(INVALID_BASE64_RE, ''\)/g, BASE64_CLEAN],
   ],
   "base64-js/index.js": [
     methodsOf("StringPrototype", ["code", "b64"], ["charCodeAt", "indexOf"]),
@@ -52,7 +68,8 @@ const RULES: Record<string, readonly Rule[]> = {
     FUNCTION_METHODS,
     methodsOf("StringPrototype", ["ext", "from", "path", "res", "to"], ["charCodeAt", "slice", "lastIndexOf"]),
   ],
-  "readable-stream/lib/": [FUNCTION_METHODS, methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes"], ["splice"])],
+  "readable-stream/lib/": [FUNCTION_METHODS, methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes", "state[kOnFinished]"], ["splice"])],
+  "web-streams-polyfill/dist/ponyfill.js": [FUNCTION_METHODS],
 };
 
 /** The rules for `file` (a real path), if its package has any. */

@@ -270,6 +270,8 @@ const bufferInspect = function inspect(recurseTimes, ctx) {
 };
 ObjectDefineProperty(proto, customInspect, { value: bufferInspect, writable: true, enumerable: true, configurable: true });
 proto.inspect = bufferInspect;
+// Buffer's own subarray, as Node's: a guest that replaces %TypedArray%.prototype.subarray does not change it.
+ObjectDefineProperty(proto, 'subarray', { value: function subarray(start, end) { return TypedArrayPrototypeSubarray(this, start, end); }, writable: true, enumerable: true, configurable: true });
 
 // ---- Blob and File (Node's buffer.Blob): the bytes held in memory, as the parts they were given in (a blob
 // streams one chunk per part, as Node's does).

@@ -48,6 +48,7 @@ const {
   RangeError,
   ReflectConstruct,
   ReflectOwnKeys,
+  ReflectDefineProperty,
   RegExp,
   Set,
   String,
@@ -98,6 +99,17 @@ function loadInspect() {
         const target = host('proxyPart', value, 0);
         if (target === '\0' || internal.isFailure(target)) return undefined;
         return withHandler ? [target, host('proxyPart', value, 1)] : target;
+      },
+      primordials: require('internal/primordials'),
+      /** The bundle's primordials object, before it freezes it: each function the runtime's primordials also have becomes theirs. */
+      adoptPrimordials: (own) => {
+        const primordials = require('internal/primordials');
+        const keys = ReflectOwnKeys(own);
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          // (A function copied from a non-writable slot, such as Symbol.hasInstance's, keeps the bundle's.)
+          if (typeof key === 'string' && typeof own[key] === 'function' && typeof primordials[key] === 'function') ReflectDefineProperty(own, key, { __proto__: null, value: primordials[key] });
+        }
       },
       previewEntries: (value, isIterator) => {
         const entries = [];
