@@ -34,7 +34,15 @@ const PATCHES: readonly (readonly [string, string])[] = [
     'isGeneratorFunction:t=>"function"==typeof t&&a.toString.call(t).match(/^(async\\s+)?function *\\*/)',
     'isGeneratorFunction:t=>"function"==typeof t&&null!==__h.primordials.RegExpPrototypeExec(/^(async\\s+)?function *\\*/,__h.primordials.FunctionPrototypeToString(t))',
   ],
-  ["if(!/^(0|[1-9][0-9]*)$/.test(t)||", "if(null===__h.primordials.RegExpPrototypeExec(/^(0|[1-9][0-9]*)$/,t)||"],
+  [
+    "getOwnNonIndexProperties:function(t,e=2){const n=a(t),r=[];for(const[t,o]of s(n))if(!/^(0|[1-9][0-9]*)$/.test(t)||l(t,10)>=2**32-1){if(2===e&&!o.enumerable)continue;r.push(t)}for(const n of u(t)){const o=c(t,n);(2!==e||o.enumerable)&&r.push(n)}return r}",
+    "getOwnNonIndexProperties:function(t,e=2){const P=__h.primordials,n=P.ObjectGetOwnPropertyNames(t),r=[];for(let i=0;i<n.length;i++){const k=n[i];if(null!==P.RegExpPrototypeExec(/^(0|[1-9][0-9]*)$/,k)&&l(k,10)<2**32-1)continue;if(2===e&&!c(t,k).enumerable)continue;P.ArrayPrototypePush(r,k)}const q=u(t);for(let i=0;i<q.length;i++){const o=c(t,q[i]);(2!==e||o.enumerable)&&P.ArrayPrototypePush(r,q[i])}return r}",
+  ],
+  // getPrefix: where the constructor's name shows the tag.
+  [
+    'if(""!==e){const n=t.indexOf(e);if(-1===n)o+=`[${e}] `;else{const r=n+e.length;r!==t.length&&t[r]===t[r].toLowerCase()&&',
+    'if(""!==e){const n=__h.primordials.StringPrototypeIndexOf(t,e);if(-1===n)o+=`[${e}] `;else{const r=n+e.length;r!==t.length&&t[r]===__h.primordials.StringPrototypeToLowerCase(t[r])&&',
+  ],
   // A proxy prints as its target; only Node ≥ 25 marks it `Proxy(…)`.
   ["if(0!==s)for(let e=0;e<s;e++)u=", "if(0!==s&&__h.proxyMarks())for(let e=0;e<s;e++)u="],
 ];
