@@ -1,13 +1,14 @@
 /**
  * The npm polyfills the guest's builtins are made of (buffer, base64-js, events, readable-stream,
- * path-browserify, web-streams-polyfill), as the worker compiles them into the guest's realm: textual rewrites of their calls of
- * methods a guest can replace into calls of the runtime's primordials (workers/node-guest/internal/primordials.js,
- * given to every polyfill as `primordials`). The polyfills load lazily, often after guest code, and npm code
- * calls what it finds on its values (`bytes.push(b)`, `str.charCodeAt(i)`, `fn.call(self)`); rewritten, a guest
- * that replaced Array.prototype.push or Function.prototype.call gets the same Buffer, stream and path as Node's
- * own builtins give it. Each rule names receivers whose type the package's code fixes (a string, an array, a
- * function), file by file; a rule that finds nothing changes nothing (another version of a package is used as is,
- * and test/node/primordials.test.ts shows what it still reaches).
+ * path-browserify, web-streams-polyfill), as the worker compiles them into the guest's realm: textual rewrites
+ * of their calls of methods a guest can replace into calls of the runtime's primordials
+ * (workers/node-guest/internal/primordials.js, given to every polyfill as `primordials`). The polyfills load
+ * lazily, often after guest code, and npm code calls what it finds on its values (`bytes.push(b)`,
+ * `str.charCodeAt(i)`, `fn.call(self)`); rewritten, a guest that replaced Array.prototype.push or
+ * Function.prototype.call gets the same Buffer, stream and path as Node's own builtins give it. Each rule names
+ * receivers whose type the package's code fixes (a string, an array, a function), file by file; a rule that
+ * finds nothing changes nothing (another version of a package is used as is, and test/node/primordials.test.ts
+ * shows what it still reaches).
  */
 
 type Rule = readonly [RegExp, string | ((...groups: string[]) => string)];
