@@ -29,13 +29,16 @@ let HTTPParser: ParserClass | undefined;
 
 /**
  * The guest's own HTTP/1.1 parser (a CommonJS module of the guest's whose only dependencies are `buffer` and the
- * runtime's `internal/primordials`): one parser for both ends of the VM's loopback, with llhttp's limits and HPE_*
- * error codes. Loaded on first use; here its primordials are this realm's, made by the same file.
+ * runtime's `internal/primordials` and `internal/buffer-primordials`): one parser for both ends of the VM's
+ * loopback, with llhttp's limits and HPE_* error codes. Loaded on first use; here its primordials are this
+ * realm's, made by the same files (Buffer's being this process's).
  */
 function parserClass(): ParserClass {
   if (HTTPParser) return HTTPParser;
   const primordials = runtimeModule("internal/primordials", () => undefined);
-  const parser = runtimeModule("internal/http-parser", (name) => (name === "buffer" ? { Buffer } : name === "internal/primordials" ? primordials : undefined));
+  const deps = (name: string): unknown => (name === "buffer" ? { Buffer } : name === "internal/primordials" ? primordials : undefined);
+  const bufferPrimordials = runtimeModule("internal/buffer-primordials", deps);
+  const parser = runtimeModule("internal/http-parser", (name) => (name === "internal/buffer-primordials" ? bufferPrimordials : deps(name)));
   return (HTTPParser = (parser as { HTTPParser: ParserClass }).HTTPParser);
 }
 

@@ -36,7 +36,7 @@ const INTRINSIC_METHODS: ReadonlySet<string> = (() => {
 })();
 
 /** Constructors whose instances have their own methods and iterators on a frozen prototype (internal/primordials.js). */
-const SAFE_CONSTRUCTORS = new Set(["SafeMap", "SafeSet", "SafeWeakMap", "SafeWeakSet", "SafeWeakRef", "SafeFinalizationRegistry", "SafeArrayIterator", "SafeStringIterator"]);
+const SAFE_CONSTRUCTORS = new Set(["SafeMap", "SafeSet", "SafeWeakMap", "SafeWeakSet", "SafeWeakRef", "SafeFinalizationRegistry", "SafeArrayIterator", "SafeStringIterator", "SafeSetIterator", "SafeMapIterator"]);
 
 /**
  * Findings that are safe, by file and by what the finding reads (`receiver.method`, `for-of receiver`,
@@ -73,6 +73,42 @@ const ALLOWED: Record<string, Record<string, string>> = {
     "seen.has": "`seen` is a SafeSet (cjsExportNames is only called with one)",
     "seen.add": "`seen` is a SafeSet (cjsExportNames is only called with one)",
   },
+  // The guest's own iterables, iterated as the standards say (WebIDL's sequence and record conversions run the
+  // value's own iterator, on Node too): a guest that replaced Array.prototype[Symbol.iterator] sees its own
+  // arrays go through it, and nothing of the runtime's.
+  "internal/fetch.js": {
+    "for-of init": "Headers' init, the guest's sequence of pairs (WebIDL)",
+    "spread pair": "one pair of the guest's Headers init (WebIDL)",
+    "body.toString": "URLSearchParams' own toString (the runtime's class), called as undici's extractBody calls it",
+  },
+  "internal/url.js": {
+    "for-of init": "URLSearchParams' init, the guest's sequence of pairs, iterated as Node's constructor does",
+    "destructure [k, v]": "one pair of the guest's URLSearchParams init (Node iterates each pair too)",
+  },
+  "internal/message-port.js": {
+    "spread transfer": "the guest's transfer list (WebIDL sequence)",
+    "spread options.ports": "MessageEvent's ports, the guest's sequence (WebIDL)",
+    "this._listeners.get": "EventTarget's _listeners, a SafeMap (internal/event-target.js)",
+    "this._listeners.keys": "EventTarget's _listeners, a SafeMap (internal/event-target.js)",
+    "target._listeners.get": "EventTarget's _listeners, a SafeMap (internal/event-target.js)",
+  },
+  "internal/http-outgoing.js": {
+    "headers.entries": "setHeaders' argument, the guest's own Headers or Map, read through its entries() as Node reads it",
+    "for-of headers.entries()": "setHeaders' argument, the guest's own Headers or Map, read through its entries() as Node reads it",
+  },
+  "builtins/buffer.js": {
+    "for-of sources": "Blob's sources, the guest's sequence (WebIDL)",
+  },
+  "builtins/console.js": {
+    "for-of source": "a Set's or an array's safe iterator, or the guest's own Set iterator when it could not be read",
+  },
+  // A class's own method on the runtime's object, called as Node's own code calls it.
+  "internal/x509.js": { "this.toString": "X509Certificate's toJSON calls its own toString, as Node's does" },
+  "builtins/async_hooks.js": {
+    "new AsyncResource(type || 'bound-anonymous-fn').bind": "AsyncResource's own bind, as Node's static bind calls it",
+    "AsyncResource.bind": "AsyncResource's own static bind, as Node's AsyncLocalStorage.bind calls it",
+  },
+  "builtins/perf_hooks.js": { "super.toJSON": "PerformanceEntry's own toJSON (the parent class)" },
 };
 
 /** Forms allowed in every file, by what the finding reads: each a pattern and why it is safe. */

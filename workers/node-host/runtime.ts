@@ -13,6 +13,7 @@ import { pathOps } from "./path-ops.js";
 import { v8Ops } from "./v8-ops.js";
 import { nodeTablesOps } from "./node-tables-ops.js";
 import { inspectPatched as patchInspect } from "./inspect-patches.js";
+import { polyfillPatched } from "./polyfill-patches.js";
 import { listRuntimeFiles, PolyfillFiles, type PolyfillSnapshot } from "./runtime-sources.js";
 import { compileCachedFunction, compileInContext, createGuestContext, runScriptInContext, syncLinking } from "./compile.js";
 import { EsmLoader } from "./esm-loader.js";
@@ -79,13 +80,13 @@ const NPM_BUILTINS: Record<string, string> = {
 const runtimeFiles = listRuntimeFiles(guestDir);
 const polyfills = new PolyfillFiles(Object.values(NPM_BUILTINS), requireHere, (workerData as BootData).polyfills);
 
-/** The source of an allowed file (inspect-patches.ts rewrites the one variant that has patches). */
+/** The source of an allowed file (inspect-patches.ts rewrites the one variant that has patches; polyfill-patches.ts the polyfills). */
 function internalSource(id: string, variant?: string): string {
   if (runtimeFiles.has(id) && id !== "internal/bootstrap") return readFileSync(new URL(`${id}.js`, guestDir), "utf8");
   const file = id.startsWith("npm:") ? polyfills.allowed(id.slice(4)) : undefined;
   if (file === undefined) throw new Error(`not a file of the runtime: ${id}`);
   const source = readFileSync(file, "utf8");
-  return variant === "inspect-patched" ? patchInspect(source) : source;
+  return variant === "inspect-patched" ? patchInspect(source) : polyfillPatched(file, source);
 }
 
 /** Where `request` of the polyfill file `from` (or, without `from`, the polyfill builtin named `request`) is. */
@@ -105,7 +106,11 @@ function npmResolve(request: string, from: string | undefined): string {
  * `internal` nor any other capability (its `require` reaches builtins and its own package's files only).
  */
 const RUNTIME_PARAMS = ["exports", "require", "module", "internal", "__filename", "__dirname"];
-const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
+/**
+ * A polyfill's Object, Math, Reflect and JSON are the boot-time ones (workers/node-guest/internal/polyfill-globals.js),
+ * and `primordials` the runtime's (what polyfill-patches.ts rewrites their calls into).
+ */
+const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname", "Object", "Math", "Reflect", "JSON", "primordials"];
 const INSPECT_PARAMS = ["exports", "require", "module", "__h"];
 /** A guest's CommonJS module (workers/node-guest/internal/modules.js). */
 const CJS_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];

@@ -65,6 +65,7 @@ const {
   MapPrototypeDelete,
   SafeArrayIterator,
   ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice,
+  ObjectPrototypeIsPrototypeOf, SafeMapIterator, SafeSetIterator,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -195,7 +196,7 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
     aKeys = ObjectKeys(val1);
     if (aKeys.length !== ObjectKeys(val2).length) return false;
   }
-  for (const k of aKeys) if (!ObjectPrototypePropertyIsEnumerable(val2, k)) return false;
+  for (const k of new SafeArrayIterator(aKeys)) if (!ObjectPrototypePropertyIsEnumerable(val2, k)) return false;
   if (mode === kStrict) {
     const symKeysA = ObjectGetOwnPropertySymbols(val1);
     let count = 0;
@@ -251,14 +252,14 @@ function objEquiv(a, b, mode, keys, memos, iterationType) {
       }
     }
   }
-  for (const key of keys) if (!innerDeepEqual(a[key], b[key], mode, memos)) return false;
+  for (const key of new SafeArrayIterator(keys)) if (!innerDeepEqual(a[key], b[key], mode, memos)) return false;
   return true;
 }
 
 const isObjectLike = (v) => typeof v === 'object' && v !== null;
 function setEquiv(a, b, mode, memo) {
   let set = null;
-  for (const val of SetPrototypeValues(a)) {
+  for (const val of new SafeSetIterator(a)) {
     if (isObjectLike(val)) {
       if (set === null) set = new SetCtor();
       SetPrototypeAdd(set, val);
@@ -270,7 +271,7 @@ function setEquiv(a, b, mode, memo) {
     }
   }
   if (set !== null) {
-    for (const val of SetPrototypeValues(b)) {
+    for (const val of new SafeSetIterator(b)) {
       if (isObjectLike(val)) {
         if (!setHasEqualElement(set, val, mode, memo)) return false;
       } else if (mode === kLoose && !SetPrototypeHas(a, val) && !setHasEqualElement(set, val, mode, memo)) {
@@ -282,11 +283,11 @@ function setEquiv(a, b, mode, memo) {
   return true;
 }
 function setMightHaveLoosePrim(a, b, prim) {
-  for (const v of SetPrototypeValues(b)) if (!isObjectLike(v) && innerDeepEqual(prim, v, kLoose) && !SetPrototypeHas(a, v)) return true;
+  for (const v of new SafeSetIterator(b)) if (!isObjectLike(v) && innerDeepEqual(prim, v, kLoose) && !SetPrototypeHas(a, v)) return true;
   return false;
 }
 function setHasEqualElement(set, val1, mode, memo) {
-  for (const val2 of SetPrototypeValues(set)) {
+  for (const val2 of new SafeSetIterator(set)) {
     if (innerDeepEqual(val1, val2, mode, memo)) {
       SetPrototypeDelete(set, val2);
       return true;
@@ -296,7 +297,7 @@ function setHasEqualElement(set, val1, mode, memo) {
 }
 function mapEquiv(a, b, mode, memo) {
   let set = null;
-  for (const { 0: key, 1: item1 } of MapPrototypeEntries(a)) {
+  for (const { 0: key, 1: item1 } of new SafeMapIterator(a)) {
     if (isObjectLike(key)) {
       if (set === null) set = new SetCtor();
       SetPrototypeAdd(set, key);
@@ -305,7 +306,7 @@ function mapEquiv(a, b, mode, memo) {
       if ((item2 === undefined && !MapPrototypeHas(b, key)) || !innerDeepEqual(item1, item2, mode, memo)) {
         if (mode === kStrict) return false;
         let found = false;
-        for (const { 0: k2, 1: v2 } of MapPrototypeEntries(b)) {
+        for (const { 0: k2, 1: v2 } of new SafeMapIterator(b)) {
           if (!isObjectLike(k2) && innerDeepEqual(key, k2, kLoose) && innerDeepEqual(item1, v2, mode, memo)) { found = true; break; }
         }
         if (!found) return false;
@@ -313,10 +314,10 @@ function mapEquiv(a, b, mode, memo) {
     }
   }
   if (set !== null) {
-    for (const { 0: key, 1: item } of MapPrototypeEntries(b)) {
+    for (const { 0: key, 1: item } of new SafeMapIterator(b)) {
       if (isObjectLike(key)) {
         let found = false;
-        for (const key1 of SetPrototypeValues(set)) {
+        for (const key1 of new SafeSetIterator(set)) {
           if (innerDeepEqual(key1, key, mode, memo) && innerDeepEqual(MapPrototypeGet(a, key1), item, mode, memo)) {
             SetPrototypeDelete(set, key1);
             found = true;
@@ -816,7 +817,7 @@ const invalidArgType = (name, expected, actual) => util._nodeError(TypeError, 'E
 
 class Comparison {
   constructor(obj, keys, actual) {
-    for (const key of keys) {
+    for (const key of new SafeArrayIterator(keys)) {
       if (key in obj) {
         if (actual !== undefined && typeof actual[key] === 'string' && isRegExp(obj[key]) &&
             RegExpPrototypeExec(obj[key], actual[key]) !== null) {
@@ -879,7 +880,7 @@ function expectedException(actual, expected, message, fn) {
     }
   } else if (expected.prototype !== undefined && actual instanceof expected) {
     return;
-  } else if (ErrorCtor.isPrototypeOf(expected) || expected === ErrorCtor) {
+  } else if (ObjectPrototypeIsPrototypeOf(ErrorCtor, expected) || expected === ErrorCtor) {
     if (!message) {
       generatedMessage = true;
       message = 'The error is expected to be an instance of ' +
@@ -981,7 +982,7 @@ function hasMatchingError(actual, expected) {
     throw invalidArgType('expected', 'of type function or an instance of RegExp', expected);
   }
   if (expected.prototype !== undefined && actual instanceof expected) return true;
-  if (ErrorCtor.isPrototypeOf(expected)) return false;
+  if (ObjectPrototypeIsPrototypeOf(ErrorCtor, expected)) return false;
   return ReflectApply(expected, {}, [actual]) === true;
 }
 

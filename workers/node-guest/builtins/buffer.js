@@ -38,6 +38,8 @@ const {
   TypedArrayPrototypeSet,
   TypedArrayPrototypeSubarray,
   SafeArrayIterator,
+  ArrayBufferPrototypeSlice, DataViewPrototypeGetBuffer, DataViewPrototypeGetByteLength, DataViewPrototypeGetByteOffset,
+  TypedArrayPrototypeGetBuffer, TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetByteOffset, TypedArrayPrototypeGetSymbolToStringTag, TypedArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const buffer = internal.require('npm-buffer');
@@ -261,13 +263,15 @@ const bufferInspect = function inspect(recurseTimes, ctx) {
       if (this.length !== 0) str += ', ';
       if (utilInspect === undefined) utilInspect = require('util').inspect;
       // '[Object: null prototype] {'.length === 26
-      str += utilInspect(obj, { ...ctx, breakLength: Infinity, compact: true }).slice(27, -2);
+      str += StringPrototypeSlice(utilInspect(obj, { ...ctx, breakLength: Infinity, compact: true }), 27, -2);
     }
   }
   return `<${this.constructor.name} ${str}>`;
 };
 ObjectDefineProperty(proto, customInspect, { value: bufferInspect, writable: true, enumerable: true, configurable: true });
 proto.inspect = bufferInspect;
+// Buffer's own subarray, as Node's: a guest that replaces %TypedArray%.prototype.subarray does not change it.
+ObjectDefineProperty(proto, 'subarray', { value: function subarray(start, end) { return TypedArrayPrototypeSubarray(this, start, end); }, writable: true, enumerable: true, configurable: true });
 
 // ---- Blob and File (Node's buffer.Blob): the bytes held in memory, as the parts they were given in (a blob
 // streams one chunk per part, as Node's does).
@@ -276,14 +280,24 @@ const encoder = () => new TextEncoder();
 /** The parts (non-empty Uint8Arrays, never shared with the guest) that `part` adds to a blob. */
 function partsFrom(part) {
   if (part instanceof Blob) return partsOf(part);
-  if (part instanceof ArrayBuffer) return [new Uint8Array(part.slice(0))];
-  if (ArrayBufferIsView(part)) return [new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength))];
+  if (part instanceof ArrayBuffer) return [new Uint8Array(ArrayBufferPrototypeSlice(part, 0))];
+  if (ArrayBufferIsView(part)) return [copyOfView(part)];
   return [encoder().encode(`${part}`)];
+}
+/** A copy of the bytes a typed array or a DataView sees (its buffer may be shared), read through the intrinsic accessors. */
+function copyOfView(view) {
+  const isDataView = TypedArrayPrototypeGetSymbolToStringTag(view) === undefined;
+  const buffer = isDataView ? DataViewPrototypeGetBuffer(view) : TypedArrayPrototypeGetBuffer(view);
+  const offset = isDataView ? DataViewPrototypeGetByteOffset(view) : TypedArrayPrototypeGetByteOffset(view);
+  const length = isDataView ? DataViewPrototypeGetByteLength(view) : TypedArrayPrototypeGetByteLength(view);
+  const copy = new Uint8Array(length);
+  TypedArrayPrototypeSet(copy, new Uint8Array(buffer, offset, length));
+  return copy;
 }
 function concat(parts, length) {
   const all = new Uint8Array(length);
   let at = 0;
-  for (const bytes of parts) {
+  for (const bytes of new SafeArrayIterator(parts)) {
     TypedArrayPrototypeSet(all, bytes, at);
     at += bytes.length;
   }
@@ -306,7 +320,7 @@ class Blob {
     const parts = [];
     let size = 0;
     for (const source of sources) {
-      for (const bytes of partsFrom(source)) {
+      for (const bytes of new SafeArrayIterator(partsFrom(source))) {
         if (bytes.length === 0) continue;
         ArrayPrototypePush(parts, bytes);
         size += bytes.length;
@@ -326,7 +340,7 @@ class Blob {
     const e = MathMax(s, rel(MathTrunc(+end) || 0));
     const parts = [];
     let at = 0;
-    for (const bytes of this.#parts) {
+    for (const bytes of new SafeArrayIterator(this.#parts)) {
       const from = MathMax(s - at, 0);
       const to = MathMin(e - at, bytes.length);
       if (from < to) ArrayPrototypePush(parts, TypedArrayPrototypeSubarray(bytes, from, to));
@@ -344,7 +358,7 @@ class Blob {
     return new (require('stream/web').ReadableStream)({
       type: 'bytes',
       pull(controller) {
-        if (next < parts.length) controller.enqueue(parts[next++].slice());
+        if (next < parts.length) controller.enqueue(TypedArrayPrototypeSlice(parts[next++]));
         if (next >= parts.length) controller.close();
       },
     });

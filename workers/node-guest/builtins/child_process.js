@@ -31,6 +31,7 @@ const {
   TypedArrayPrototypeSubarray,
   ArrayPrototypeFindIndex,
 } = require('internal/primordials');
+const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
 const EventEmitter = require('events');
 const { Buffer } = require('buffer');
@@ -441,7 +442,7 @@ function execFile(file, args, options, callback) {
   collect(err, child.stderr, 'stderr');
   const decode = (list) => {
     const b = Buffer.concat(list);
-    return options.encoding && options.encoding !== 'buffer' ? b.toString(options.encoding) : b;
+    return options.encoding && options.encoding !== 'buffer' ? BufferPrototypeToString(b, options.encoding) : b;
   };
   let done = false;
   const finish = (code, signal, spawnErr) => {
@@ -456,7 +457,7 @@ function execFile(file, args, options, callback) {
     }
     if (failure || code !== 0 || signal) {
       const cmd = ArrayPrototypeJoin(ArrayPrototypeConcat([file], args || []), ' ');
-      const e = failure || new Error(`Command failed: ${cmd}\n${typeof stderr === 'string' ? stderr : stderr.toString()}`);
+      const e = failure || new Error(`Command failed: ${cmd}\n${typeof stderr === 'string' ? stderr : BufferPrototypeToString(stderr)}`);
       e.code = failure ? e.code : code;
       e.killed = child.killed;
       e.signal = signal;
@@ -562,7 +563,7 @@ function spawnSync(file, args, options) {
   const encode = (list) => {
     if (list === null) return null;
     const b = Buffer.concat(list);
-    return opts.encoding && opts.encoding !== 'buffer' ? b.toString(opts.encoding) : b;
+    return opts.encoding && opts.encoding !== 'buffer' ? BufferPrototypeToString(b, opts.encoding) : b;
   };
   const output = ArrayPrototypeMap(outputs, encode);
   const result = { pid, output, stdout: output[1], stderr: output[2], status: signo === 0 ? (status >> 8) & 0xff : null, signal: signo === 0 ? null : NAMES[signo] };
@@ -574,7 +575,7 @@ function checkExecSyncError(ret, args, cmd) {
   if (ret.error) return ret.error;
   if (ret.status !== 0) {
     let msg = `Command failed: ${cmd || ArrayPrototypeJoin(args, ' ')}`;
-    if (ret.stderr && ret.stderr.length > 0) msg += `\n${ret.stderr.toString()}`;
+    if (ret.stderr && ret.stderr.length > 0) msg += `\n${typeof ret.stderr === 'string' ? ret.stderr : BufferPrototypeToString(ret.stderr)}`;
     const err = new Error(msg);
     ObjectAssign(err, ret);
     return err;

@@ -47,6 +47,7 @@ const {
   SafeWeakMap,
   SafeArrayIterator,
   ReflectConstruct,
+  FunctionPrototypeBind, MapIteratorPrototypeNext, SafeMapIterator, SafeSetIterator, SafeStringIterator, SetIteratorPrototypeNext,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -124,7 +125,7 @@ const construct = (...args) => ReflectConstruct(Console, args);
 
 function bindMethods(self) {
   for (const key of new SafeArrayIterator(ObjectKeys(Console.prototype))) {
-    self[key] = self[key].bind(self);
+    self[key] = FunctionPrototypeBind(self[key], self);
     ObjectDefineProperty(self[key], 'name', { value: key });
   }
 }
@@ -303,7 +304,7 @@ const proto = {
           length++;
         }
       } else {
-        for (const { 0: k, 1: v } of MapPrototypeEntries(tabularData)) {
+        for (const { 0: k, 1: v } of new SafeMapIterator(tabularData)) {
           ArrayPrototypePush(keys, _inspect(k));
           ArrayPrototypePush(values, _inspect(v));
           length++;
@@ -318,7 +319,8 @@ const proto = {
     if (setlike) {
       const values = [];
       let length = 0;
-      for (const v of (isSet(tabularData) ? SetPrototypeValues(tabularData) : tabularData)) {
+      const source = isSet(tabularData) ? new SafeSetIterator(tabularData) : ArrayIsArray(tabularData) ? new SafeArrayIterator(tabularData) : tabularData;
+      for (const v of source) {
         ArrayPrototypePush(values, _inspect(v));
         length++;
       }
@@ -337,7 +339,7 @@ const proto = {
         valuesKeyArray[i] = _inspect(item);
       } else {
         const keys = properties || ObjectKeys(item);
-        for (const key of keys) {
+        for (const key of new SafeArrayIterator(keys)) {
           map[key] ??= [];
           if ((primitive && properties) || !ObjectPrototypeHasOwnProperty(item, key)) map[key][i] = '';
           else map[key][i] = _inspect(item[key]);
@@ -376,8 +378,11 @@ ObjectDefineProperty(Console, SymbolHasInstance, {
 // iterator is consumed (Node leaves it untouched).
 function previewIterator(iter, entries) {
   const out = [];
+  // Advanced by the intrinsic next of a Map's or a Set's iterator (the one it is), not by a method looked up.
+  const next = entries ? MapIteratorPrototypeNext : SetIteratorPrototypeNext;
   try {
-    for (const item of { [SymbolIterator]: () => iter }) {
+    for (let r = next(iter); !r.done; r = next(iter)) {
+      const item = r.value;
       if (entries) { ArrayPrototypePush(out, item[0]); ArrayPrototypePush(out, item[1]); } else ArrayPrototypePush(out, item);
     }
   } catch { return undefined; }
@@ -417,7 +422,11 @@ function timeLogImpl(self, name, label, data) {
   }
   const formatted = formatTime(now() - time);
   if (data === undefined || data.length === 0) self.log('%s: %s', label, formatted);
-  else ReflectApply(self.log, self, ['%s: %s', label, formatted, ...data]);
+  else {
+    const args = ['%s: %s', label, formatted];
+    for (let i = 0; i < data.length; i++) ArrayPrototypePush(args, data[i]);
+    ReflectApply(self.log, self, args);
+  }
   return true;
 }
 
@@ -434,7 +443,7 @@ const tableChars = {
 function getStringWidth(str) {
   str = StringPrototypeNormalize(util.stripVTControlCharacters(`${str}`), 'NFC');
   let width = 0;
-  for (const ch of str) {
+  for (const ch of new SafeStringIterator(str)) {
     const code = StringPrototypeCodePointAt(ch, 0);
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x300 && code <= 0x36f) || code === 0x200b ||
         (code >= 0xfe00 && code <= 0xfe0f)) continue;
@@ -463,7 +472,7 @@ function cliTable(head, columns) {
   const rows = [];
   const columnWidths = ArrayPrototypeMap(head, (h) => getStringWidth(h));
   let longestColumn = 0;
-  for (const c of columns) longestColumn = MathMax(longestColumn, c.length);
+  for (const c of new SafeArrayIterator(columns)) longestColumn = MathMax(longestColumn, c.length);
   for (let i = 0; i < head.length; i++) {
     const column = columns[i];
     for (let j = 0; j < longestColumn; j++) {

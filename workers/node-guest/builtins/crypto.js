@@ -42,6 +42,7 @@ const {
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
+const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
 const { Buffer } = require('buffer');
 const { Transform, Writable } = require('stream');
@@ -93,7 +94,7 @@ function randomUUID() {
   const b = randomBytes(16);
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.toString('hex');
+  const h = BufferPrototypeToString(b, 'hex');
   return `${StringPrototypeSlice(h, 0, 8)}-${StringPrototypeSlice(h, 8, 12)}-${StringPrototypeSlice(h, 12, 16)}-${StringPrototypeSlice(h, 16, 20)}-${StringPrototypeSlice(h, 20)}`;
 }
 
@@ -177,7 +178,7 @@ class Hash extends Transform {
       out = Buffer.from(receive(call('hashDigest', id)));
     }
     this._chunks = [];
-    return encoding && encoding !== 'buffer' ? out.toString(encoding) : out;
+    return encoding && encoding !== 'buffer' ? BufferPrototypeToString(out, encoding) : out;
   }
   copy() {
     const h = new Hash(this._algorithm, this._key);
@@ -305,7 +306,7 @@ const getCiphers = () => ArrayPrototypeSlice((cipherNames ??= StringPrototypeSpl
 /** An ArrayBuffer (or view) of a big-endian unsigned integer as a bigint: how Node reads a prime's bytes. */
 function bigintOf(v) {
   if (!(v instanceof ArrayBuffer) && !ArrayBufferIsView(v)) return v;
-  const hex = toBytes(v).toString('hex');
+  const hex = BufferPrototypeToString(toBytes(v), 'hex');
   return hex === '' ? 0n : BigInt(`0x${hex}`);
 }
 
@@ -567,7 +568,7 @@ class SignBase extends Writable {
 class Sign extends SignBase {
   sign(privateKey, outputEncoding) {
     const sig = signWith(this._algorithm, this._data(), privateKey, true);
-    return outputEncoding && outputEncoding !== 'buffer' ? sig.toString(outputEncoding) : sig;
+    return outputEncoding && outputEncoding !== 'buffer' ? BufferPrototypeToString(sig, outputEncoding) : sig;
   }
 }
 
@@ -614,7 +615,7 @@ function diffieHellman(options, callback) {
   return receive(call('diffieHellman', keys.handleOf(privateKey), keys.handleOf(publicKey)));
 }
 
-const encoded = (bytes, encoding) => (encoding && encoding !== 'buffer' ? bytes.toString(encoding) : bytes);
+const encoded = (bytes, encoding) => (encoding && encoding !== 'buffer' ? BufferPrototypeToString(bytes, encoding) : bytes);
 const decoded = (data, encoding) => (typeof data === 'string' ? Buffer.from(data, encoding || 'utf8') : data);
 
 /**

@@ -14,6 +14,7 @@ const {
   ArrayPrototypePush,
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
+  ArrayPrototypeMap,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -127,7 +128,7 @@ class Socket extends EventEmitter {
     this.emit('listening');
     const queue = this._queue;
     this._queue = null;
-    if (queue) for (const run of queue) run();
+    if (queue) for (const run of new SafeArrayIterator(queue)) run();
   }
 
   /** Sends once bound: an unbound socket binds to a port of its own first, as Node's does. */
@@ -175,7 +176,7 @@ class Socket extends EventEmitter {
       callback = port;
       address = length;
       port = offset;
-      list = buffer.map(toBuffer);
+      list = ArrayPrototypeMap(buffer, toBuffer);
     } else throw invalidArgType('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', buffer);
     if (typeof address === 'function') {
       callback = address;

@@ -7,6 +7,7 @@ const {
   ArrayPrototypePush, ArrayPrototypeSplice,
   SafeMap,
   ArrayPrototypeIndexOf, ArrayPrototypeSlice,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const channels = new SafeMap();
@@ -29,7 +30,7 @@ class Channel {
     return true;
   }
   publish(message) {
-    for (const fn of ArrayPrototypeSlice(this._subscribers)) fn(message, this.name);
+    for (const fn of new SafeArrayIterator(ArrayPrototypeSlice(this._subscribers))) fn(message, this.name);
   }
   bindStore() {}
   unbindStore() {}

@@ -15,6 +15,7 @@ const {
   TypeError,
   SafeArrayIterator,
   ArrayPrototypeSlice,
+  ArrayPrototypeConcat, ArrayPrototypeMap, FunctionPrototypeBind,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -103,7 +104,7 @@ class Resolver {
   }
   setServers(servers) {
     if (!ArrayIsArray(servers)) throw invalidArgType('servers', 'an instance of Array', servers);
-    this._servers = servers.map(String);
+    this._servers = ArrayPrototypeMap(servers, String);
   }
   setLocalAddress() {}
   resolve(hostname, rrtype, callback) {
@@ -154,7 +155,7 @@ for (const method of new SafeArrayIterator(ObjectKeys(QUERIES))) {
 
 const defaultResolver = new Resolver();
 const bound = {};
-for (const method of ['getServers', 'setServers', 'resolve', ...Object.keys(QUERIES)]) bound[method] = defaultResolver[method].bind(defaultResolver);
+for (const method of new SafeArrayIterator(ArrayPrototypeConcat(['getServers', 'setServers', 'resolve'], ObjectKeys(QUERIES)))) bound[method] = FunctionPrototypeBind(defaultResolver[method], defaultResolver);
 
 // dns/promises
 class PromisesResolver extends Resolver {}

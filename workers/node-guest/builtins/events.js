@@ -28,6 +28,7 @@ const {
   ArrayPrototypePush, ArrayPrototypeShift,
   SafeWeakMap,
   SafeArrayIterator,
+  ArrayPrototypeConcat, ArrayPrototypeIndexOf,
 } = require('internal/primordials');
 
 const NpmEventEmitter = internal.require('npm-events');
@@ -98,7 +99,7 @@ function addCatch(that, promise, type, args) {
 }
 function emitUnhandledRejectionOrErr(ee, err, type, args) {
   if (typeof ee[kRejection] === 'function') {
-    ReflectApply(ee[kRejection], ee, [err, type, ...args]);
+    ReflectApply(ee[kRejection], ee, ArrayPrototypeConcat([err, type], args));
   } else {
     const prev = ee[kCapture];
     try {
@@ -112,7 +113,7 @@ function emitUnhandledRejectionOrErr(ee, err, type, args) {
 
 function identicalSequenceRange(a, b) {
   for (let i = 0; i < a.length - 3; i++) {
-    const pos = b.indexOf(a[i]);
+    const pos = ArrayPrototypeIndexOf(b, a[i]);
     if (pos !== -1) {
       const rest = b.length - pos;
       if (rest > 3) {

@@ -10,6 +10,7 @@ const {
   Promise,
   Symbol,
   StringPrototypeIndexOf,
+  StringPrototypeSlice,
 } = require('internal/primordials');
 
 const fs = require('fs');
@@ -149,7 +150,7 @@ exports.lchmod = function lchmod(path, mode) {
     const err = new ErrorCtor(message);
     ObjectDefineProperty(err, 'code', { value: 'ERR_METHOD_NOT_IMPLEMENTED', enumerable: true, writable: true, configurable: true });
     const frames = StringPrototypeIndexOf(`${err.stack}`, '\n');
-    err.stack = `Error [ERR_METHOD_NOT_IMPLEMENTED]: ${message}${frames === -1 ? '' : err.stack.slice(frames)}`;
+    err.stack = `Error [ERR_METHOD_NOT_IMPLEMENTED]: ${message}${frames === -1 ? '' : StringPrototypeSlice(`${err.stack}`, frames)}`;
     throw err;
   });
 };

@@ -64,7 +64,9 @@ const {
   SafeMap,
   SafeArrayIterator,
   ArrayPrototypeSome, TypedArrayPrototypeSubarray,
+  NumberPrototypeToString, SymbolPrototypeToString,
 } = require('internal/primordials');
+const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
 const sys = internal.sys;
 const { Buffer } = require('buffer');
@@ -127,7 +129,7 @@ function quote(s) {
     if (c === 39) out += "\\'";
     else if (c === 92) out += '\\\\';
     else if (c === 10) out += '\\n';
-    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + StringPrototypeToUpperCase(c.toString(16));
+    else if (c < 32 || c === 127) out += '\\x' + (c < 16 ? '0' : '') + StringPrototypeToUpperCase(NumberPrototypeToString(c, 16));
     else out += s[i];
   }
   return "'" + out + "'";
@@ -136,7 +138,7 @@ function quote(s) {
 function inspectPrimitive(value) {
   if (typeof value === 'string') return quote(value);
   if (typeof value === BigIntType) return `${value}n`;
-  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'symbol') return SymbolPrototypeToString(value);
   return `${value}`;
 }
 
@@ -369,9 +371,9 @@ function encodeResult(buf, encoding) {
   if (encoding == null || encoding === 'buffer') return buf;
   if (encoding === 'base64url') {
     // The npm buffer has no base64url: base64 without padding, with the URL alphabet.
-    return StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(buf.toString('base64'), /=+$/, ''), /\+/g, '-'), /\//g, '_');
+    return StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(BufferPrototypeToString(buf, 'base64'), /=+$/, ''), /\+/g, '-'), /\//g, '_');
   }
-  return buf.toString(encoding);
+  return BufferPrototypeToString(buf, encoding);
 }
 
 // Bytes of a string or a binary view, as a Uint8Array over the same memory.

@@ -138,7 +138,9 @@ class ServerResponse extends OutgoingMessage {
       if (ArrayIsArray(obj) && !this._headers) headers = obj;
       else {
         const pairs = ArrayIsArray(obj) ? (ArrayIsArray(obj[0]) ? obj : ArrayFrom({ length: obj.length / 2 }, (_, i) => [obj[2 * i], obj[2 * i + 1]])) : ObjectEntries(obj);
-        for (const [k, v] of pairs) {
+        for (let i = 0; i < pairs.length; i++) {
+          const k = pairs[i][0];
+          const v = pairs[i][1];
           if (v === undefined) continue;
           validateHeaderName(k);
           validateHeaderValue(k, v);
@@ -623,7 +625,7 @@ class ClientRequest extends OutgoingMessage {
     this.host = host;
     this.protocol = protocol;
     this.maxHeaderSize = options.maxHeaderSize || maxHeaderSize;
-    this.useChunkedEncodingByDefault = !NO_BODY_METHODS.includes(method);
+    this.useChunkedEncodingByDefault = !ArrayPrototypeIncludes(NO_BODY_METHODS, method);
     this.res = null;
     this.aborted = false;
     this.reusedSocket = false;

@@ -17,6 +17,7 @@ const {
   TypeError,
   StringPrototypeTrim,
   ArrayPrototypeMap,
+  SafeArrayIterator,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -143,7 +144,7 @@ class Socket extends Duplex {
   _connectTo(addresses, port, options) {
     let error;
     let pending = false;
-    for (const { address, family } of addresses) {
+    for (const { address, family } of new SafeArrayIterator(addresses)) {
       const unix = family === 0;
       let fd = -1;
       try {

@@ -38,6 +38,8 @@ const {
   SafeMap: PrimordialSafeMap, SafeSet,
   SafeArrayIterator,
   MapPrototypeSet,
+  ArrayPrototypeFilter, ArrayPrototypeIncludes, ArrayPrototypeMap, ArrayPrototypeSlice, ArrayPrototypeSort, ArrayFrom,
+  NumberPrototypeToString, ReflectConstruct, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType, received } = require('internal/errors');
@@ -55,7 +57,7 @@ function shownNumber(n) {
   if (typeof n !== 'number' || !NumberIsInteger(n) || MathAbs(n) <= 2 ** 32) return String(n);
   const digits = String(MathAbs(n));
   let out = '';
-  for (let i = digits.length; i > 0; i -= 3) out = `${digits.slice(MathMax(0, i - 3), i)}${out === '' ? '' : '_'}${out}`;
+  for (let i = digits.length; i > 0; i -= 3) out = `${StringPrototypeSlice(digits, MathMax(0, i - 3), i)}${out === '' ? '' : '_'}${out}`;
   return `${n < 0 ? '-' : ''}${out}`;
 }
 const outOfRange = (name, range, value) => codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be ${range}. Received ${shownNumber(value)}`);
@@ -78,7 +80,7 @@ function inspectAs(name, data, depth, options, inspect) {
   return `${name} ${inspect(data, { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
 }
 const enumerable = (C, names) => {
-  for (const name of names) ObjectDefineProperty(C.prototype, name, { enumerable: true });
+  for (const name of new SafeArrayIterator(names)) ObjectDefineProperty(C.prototype, name, { enumerable: true });
 };
 const tag = (C) => ObjectDefineProperty(C.prototype, SymbolToStringTag, { value: C.name, writable: false, enumerable: false, configurable: true });
 
@@ -208,19 +210,24 @@ tag(PerformanceResourceTiming);
 
 /** Marks and measures kept for getEntries*, as Node keeps them (it only warns past a million). */
 const timeline = { mark: [], measure: [] };
+function allEntries() {
+  const all = ArrayPrototypeSlice(timeline.mark);
+  for (let i = 0; i < timeline.measure.length; i++) ArrayPrototypePush(all, timeline.measure[i]);
+  return all;
+}
 const byStart = (a, b) => a.startTime - b.startTime;
 function filtered(list, name, type) {
-  return list.filter((e) => (name === undefined || e.name === name) && (type === undefined || e.entryType === type)).sort(byStart);
+  return ArrayPrototypeSort(ArrayPrototypeFilter(list, (e) => (name === undefined || e.name === name) && (type === undefined || e.entryType === type)), byStart);
 }
 
 class PerformanceObserverEntryList {
   #entries;
   constructor(make = undefined, entries = undefined) {
     if (make !== kMake) throw illegalConstructor();
-    this.#entries = entries.slice().sort(byStart);
+    this.#entries = ArrayPrototypeSort(ArrayPrototypeSlice(entries), byStart);
   }
   getEntries() {
-    return this.#entries.slice();
+    return ArrayPrototypeSlice(this.#entries);
   }
   getEntriesByType(type) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "type" argument must be specified');
@@ -267,7 +274,10 @@ class PerformanceObserver {
     this.#callback = callback;
   }
   static get supportedEntryTypes() {
-    return newer() ? [...SUPPORTED_TYPES.slice(0, 8), 'quic', 'resource'] : SUPPORTED_TYPES.slice();
+    if (!newer()) return ArrayPrototypeSlice(SUPPORTED_TYPES);
+    const types = ArrayPrototypeSlice(SUPPORTED_TYPES, 0, 8);
+    ArrayPrototypePush(types, 'quic', 'resource');
+    return types;
   }
   observe(options = {}) {
     validateObject(options, 'options');
@@ -277,12 +287,12 @@ class PerformanceObserver {
     this.#entryTypes.clear();
     if (entryTypes !== undefined) {
       if (!ArrayIsArray(entryTypes)) throw invalidArgType('options.entryTypes', 'an instance of Array', entryTypes);
-      for (const t of entryTypes) if (SUPPORTED_TYPES.includes(t)) this.#entryTypes.add(t);
+      for (let i = 0; i < entryTypes.length; i++) if (ArrayPrototypeIncludes(SUPPORTED_TYPES, entryTypes[i])) this.#entryTypes.add(entryTypes[i]);
     } else {
-      if (!SUPPORTED_TYPES.includes(type)) return;
+      if (!ArrayPrototypeIncludes(SUPPORTED_TYPES, type)) return;
       this.#entryTypes.add(type);
       this.#type = type;
-      if (options.buffered) for (const e of timeline[type] ?? []) ArrayPrototypePush(this.#buffer, e);
+      if (options.buffered) for (const e of new SafeArrayIterator(timeline[type] ?? [])) ArrayPrototypePush(this.#buffer, e);
     }
     if (this.#entryTypes.size > 0) observers.add(this);
     else this.disconnect();
@@ -308,9 +318,9 @@ tag(PerformanceObserver);
 function schedule(o) {
   if (pendingObservers.size === 0) {
     setImmediate(() => {
-      const due = [...pendingObservers];
+      const due = ArrayFrom(pendingObservers);
       pendingObservers.clear();
-      for (const each of due) dispatch(each);
+      for (const each of new SafeArrayIterator(due)) dispatch(each);
     });
   }
   pendingObservers.add(o);
@@ -378,18 +388,18 @@ class Performance extends EventTarget {
     }
     name = `${name}`;
     markTimes.delete(name);
-    timeline.mark = timeline.mark.filter((e) => e.name !== name);
+    timeline.mark = ArrayPrototypeFilter(timeline.mark, (e) => e.name !== name);
   }
   clearMeasures(name = undefined) {
-    timeline.measure = name === undefined ? [] : timeline.measure.filter((e) => e.name !== `${name}`);
+    timeline.measure = name === undefined ? [] : ArrayPrototypeFilter(timeline.measure, (e) => e.name !== `${name}`);
   }
   clearResourceTimings() {}
   getEntries() {
-    return filtered([...timeline.mark, ...timeline.measure]);
+    return filtered(allEntries());
   }
   getEntriesByName(name, type = undefined) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "name" argument must be specified');
-    return filtered([...timeline.mark, ...timeline.measure], `${name}`, type === undefined ? undefined : `${type}`);
+    return filtered(allEntries(), `${name}`, type === undefined ? undefined : `${type}`);
   }
   getEntriesByType(type) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "type" argument must be specified');
@@ -397,7 +407,7 @@ class Performance extends EventTarget {
     return ObjectHasOwn(timeline, type) ? filtered(timeline[type]) : [];
   }
   mark(name, options = undefined) {
-    return record(new PerformanceMark(...arguments));
+    return record(ReflectConstruct(PerformanceMark, arguments));
   }
   measure(name, startOrOptions, endMark) {
     return measure(name, startOrOptions, endMark);
@@ -434,11 +444,11 @@ for (const name of new SafeArrayIterator(ObjectGetOwnPropertyNames(Performance.p
 // Node's is a PerformanceNodeTiming of the process's milestones, which the guest does not keep.
 const nodeTiming = ObjectGetOwnPropertyDescriptor(Performance.prototype, 'markResourceTiming');
 delete Performance.prototype.markResourceTiming;
-const after = ['timerify', 'onresourcetimingbufferfull', customInspect].map((key) => [key, ObjectGetOwnPropertyDescriptor(Performance.prototype, key)]);
-for (const [key] of after) delete Performance.prototype[key];
+const after = ArrayPrototypeMap(['timerify', 'onresourcetimingbufferfull', customInspect], (key) => [key, ObjectGetOwnPropertyDescriptor(Performance.prototype, key)]);
+for (let i = 0; i < after.length; i++) delete Performance.prototype[after[i][0]];
 ObjectDefineProperty(Performance.prototype, 'nodeTiming', { value: {}, writable: true, enumerable: false, configurable: true });
 ObjectDefineProperty(Performance.prototype, 'markResourceTiming', nodeTiming);
-for (const [key, d] of after) ObjectDefineProperty(Performance.prototype, key, d);
+for (let i = 0; i < after.length; i++) ObjectDefineProperty(Performance.prototype, after[i][0], after[i][1]);
 tag(Performance);
 const performance = new Performance(kMake);
 
@@ -460,7 +470,7 @@ function bucketsOf(lowest, figures) {
   };
 }
 function floorLog2(v) {
-  return v < 1 ? 0 : v.toString(2).length - 1;
+  return v < 1 ? 0 : NumberPrototypeToString(v, 2).length - 1;
 }
 
 let addValue;
@@ -499,7 +509,7 @@ class Histogram {
     this.#highest = highest;
   }
   #sorted() {
-    return [...this.#counts].sort((a, b) => a[0] - b[0]);
+    return ArrayPrototypeSort(ArrayFrom(this.#counts), (a, b) => a[0] - b[0]);
   }
   #highestOf(v) {
     return this.#buckets.lowestOf(v) + this.#buckets.sizeOf(v) - 1;
@@ -528,7 +538,7 @@ class Histogram {
   get mean() {
     if (this.#count === 0) return NaN;
     let total = 0;
-    for (const [value, times] of this.#sorted()) total += times * this.#medianOf(value);
+    for (const e of new SafeArrayIterator(this.#sorted())) total += e[1] * this.#medianOf(e[0]);
     return total / this.#count;
   }
   get exceeds() {
@@ -541,9 +551,9 @@ class Histogram {
     if (this.#count === 0) return NaN;
     const mean = this.mean;
     let total = 0;
-    for (const [value, times] of this.#sorted()) {
-      const dev = this.#medianOf(value) - mean;
-      total += dev * dev * times;
+    for (const e of new SafeArrayIterator(this.#sorted())) {
+      const dev = this.#medianOf(e[0]) - mean;
+      total += dev * dev * e[1];
     }
     return MathSqrt(total / this.#count);
   }
@@ -552,9 +562,9 @@ class Histogram {
     if (!(percentile > 0 && percentile <= 100)) throw outOfRange('percentile', '> 0 && <= 100', percentile);
     const wanted = MathMax(MathTrunc((MathMin(percentile, 100) / 100) * this.#count + 0.5), 1);
     let total = 0;
-    for (const [value, times] of this.#sorted()) {
-      total += times;
-      if (total >= wanted) return this.#highestOf(value);
+    for (const e of new SafeArrayIterator(this.#sorted())) {
+      total += e[1];
+      if (total >= wanted) return this.#highestOf(e[0]);
     }
     return 0;
   }
@@ -568,7 +578,9 @@ class Histogram {
     let next = 0;
     let value = 0;
     let cumulative = 0;
-    for (const [v, times] of sorted) {
+    for (const e of new SafeArrayIterator(sorted)) {
+      const v = e[0];
+      const times = e[1];
       cumulative += times;
       value = v;
       // One step where the value is reached; more only while values are left after it (hdr's has_next).

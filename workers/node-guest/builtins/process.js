@@ -16,7 +16,6 @@ const {
   ObjectAssign,
   ObjectDefineProperty,
   ObjectEntries,
-  ObjectFromEntries,
   ObjectKeys,
   Set,
   String,
@@ -30,6 +29,8 @@ const {
   StringPrototypePadStart, StringPrototypeReplace, StringPrototypeTrim,
   SafeArrayIterator,
   RegExpPrototypeExec,
+  ArrayPrototypeConcat, ArrayPrototypeFilter, ArrayPrototypeMap, ArrayPrototypeSlice,
+  DatePrototypeGetDate, DatePrototypeGetFullYear, DatePrototypeGetHours, DatePrototypeGetMinutes, DatePrototypeGetMonth, DatePrototypeGetSeconds, DatePrototypeToISOString,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -337,13 +338,19 @@ let reportSeq = 0;
 function reportName() {
   const d = new Date();
   const p = (n) => StringPrototypePadStart(String(n), 2, '0');
-  return `report.${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}.${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}.${process.pid}.0.${StringPrototypePadStart(String(++reportSeq), 3, '0')}.json`;
+  return `report.${DatePrototypeGetFullYear(d)}${p(DatePrototypeGetMonth(d) + 1)}${p(DatePrototypeGetDate(d))}.${p(DatePrototypeGetHours(d))}${p(DatePrototypeGetMinutes(d))}${p(DatePrototypeGetSeconds(d))}.${process.pid}.0.${StringPrototypePadStart(String(++reportSeq), 3, '0')}.json`;
 }
 /**
  * Node's report, of what the VM has. The header names no glibc (glibcVersionRuntime/Compiler): the guest
  * runs no native code, so it has no C library to report, as Node on a musl system has none either;
  * native stacks, libuv handles and shared objects are empty for the same reason.
  */
+/** The report's userLimits: each limit unlimited, as the VM sets none a guest could read. */
+function unlimited(names) {
+  const out = {};
+  for (let i = 0; i < names.length; i++) ObjectDefineProperty(out, names[i], { __proto__: null, value: { soft: 'unlimited', hard: 'unlimited' }, writable: true, enumerable: true, configurable: true });
+  return out;
+}
 function makeReport(err, event, trigger) {
   const os = require('os');
   const v8 = require('v8');
@@ -353,12 +360,12 @@ function makeReport(err, event, trigger) {
     event,
     trigger,
     filename: null,
-    dumpEventTime: StringPrototypeReplace(new Date(now).toISOString(), /\.\d+Z$/, 'Z'),
+    dumpEventTime: StringPrototypeReplace(DatePrototypeToISOString(new Date(now)), /\.\d+Z$/, 'Z'),
     dumpEventTimeStamp: String(now),
     processId: process.pid,
     threadId: 0,
     cwd: process.cwd(),
-    commandLine: [process.argv0, ...process.execArgv, ...process.argv.slice(1)],
+    commandLine: ArrayPrototypeConcat([process.argv0], process.execArgv, ArrayPrototypeSlice(process.argv, 1)),
     nodejsVersion: process.version,
     wordSize: 64,
     arch: process.arch,
@@ -369,22 +376,22 @@ function makeReport(err, event, trigger) {
     osRelease: os.release(),
     osVersion: os.version(),
     osMachine: os.machine(),
-    cpus: os.cpus().map(({ model, speed, times }) => ({ model, speed, user: times.user, nice: times.nice, sys: times.sys, idle: times.idle, irq: times.irq })),
+    cpus: ArrayPrototypeMap(os.cpus(), ({ model, speed, times }) => ({ model, speed, user: times.user, nice: times.nice, sys: times.sys, idle: times.idle, irq: times.irq })),
   };
   if (!reportSettings.excludeNetwork) {
     header.networkInterfaces = [];
     for (const entry$374 of new SafeArrayIterator(ObjectEntries(os.networkInterfaces()))) { const name = entry$374[0], list = entry$374[1];
-      for (const i of list) ArrayPrototypePush(header.networkInterfaces, { name, internal: i.internal, mac: i.mac, address: i.address, netmask: i.netmask, family: i.family, ...(i.family === 'IPv6' ? { scopeid: i.scopeid } : {}) });
+      for (const i of new SafeArrayIterator(list)) ArrayPrototypePush(header.networkInterfaces, { name, internal: i.internal, mac: i.mac, address: i.address, netmask: i.netmask, family: i.family, ...(i.family === 'IPv6' ? { scopeid: i.scopeid } : {}) });
     }
   }
   header.host = os.hostname();
   const stack = typeof err.stack === 'string' ? StringPrototypeSplit(err.stack, '\n') : [];
-  const frames = stack.filter((l) => RegExpPrototypeExec(/^\s+at /, l) !== null).map((l) => StringPrototypeTrim(l));
+  const frames = ArrayPrototypeMap(ArrayPrototypeFilter(stack, (l) => RegExpPrototypeExec(/^\s+at /, l) !== null), (l) => StringPrototypeTrim(l));
   const errorProperties = {};
   for (const key of new SafeArrayIterator(ObjectKeys(err))) errorProperties[key] = String(err[key]);
   const heap = v8.getHeapStatistics();
   const heapSpaces = {};
-  for (const s of v8.getHeapSpaceStatistics()) {
+  for (const s of new SafeArrayIterator(v8.getHeapSpaceStatistics())) {
     heapSpaces[s.space_name] = { memorySize: s.space_size, committedMemory: s.physical_space_size, capacity: s.space_size, used: s.space_used_size, available: s.space_available_size };
   }
   const usage = process.resourceUsage();
@@ -440,7 +447,7 @@ function makeReport(err, event, trigger) {
     libuv: [],
     workers: [],
     environmentVariables: { ...process.env },
-    userLimits: ObjectFromEntries(['core_file_size_blocks', 'data_seg_size_kbytes', 'file_size_blocks', 'max_locked_memory_bytes', 'max_memory_size_kbytes', 'open_files', 'stack_size_bytes', 'cpu_time_seconds', 'max_user_processes', 'virtual_memory_kbytes'].map((k) => [k, { soft: 'unlimited', hard: 'unlimited' }])),
+    userLimits: unlimited(['core_file_size_blocks', 'data_seg_size_kbytes', 'file_size_blocks', 'max_locked_memory_bytes', 'max_memory_size_kbytes', 'open_files', 'stack_size_bytes', 'cpu_time_seconds', 'max_user_processes', 'virtual_memory_kbytes']),
     sharedObjects: [],
   };
 }

@@ -4,7 +4,8 @@
 const {
   StringPrototypeSplit,
   RegExpPrototypeExec,
+  ArrayPrototypeJoin, ArrayPrototypeMap,
 } = require('internal/primordials');
 
-const toASCII = (domain) => StringPrototypeSplit(domain, '.').map((label) => ((RegExpPrototypeExec(/^[\x00-\x7f]*$/, label) !== null) ? label : new URL(`http://${label}`).hostname)).join('.');
+const toASCII = (domain) => ArrayPrototypeJoin(ArrayPrototypeMap(StringPrototypeSplit(domain, '.'), (label) => ((RegExpPrototypeExec(/^[\x00-\x7f]*$/, label) !== null) ? label : new URL(`http://${label}`).hostname)), '.');
 module.exports = { toASCII, version: '2.1.0' };

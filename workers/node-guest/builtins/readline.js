@@ -8,10 +8,17 @@ const {
   SymbolAsyncIterator,
   ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSplice,
   SafeArrayIterator,
+  RegExpPrototypeExec, StringPrototypeSlice,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
 const { StringDecoder } = require('string_decoder');
+
+/** Where the first line ending of `s` is, or -1. */
+const lineEnd = (s) => {
+  const m = RegExpPrototypeExec(/\r\n|\n|\r/, s);
+  return m === null ? -1 : m.index;
+};
 
 class Interface extends EventEmitter {
   constructor(input, output, completer, terminal) {
@@ -44,11 +51,11 @@ class Interface extends EventEmitter {
   _write(text) {
     this._buffer += text;
     let i;
-    while ((i = this._buffer.search(/\r\n|\n|\r/)) >= 0) {
-      const line = this._buffer.slice(0, i);
+    while ((i = lineEnd(this._buffer)) >= 0) {
+      const line = StringPrototypeSlice(this._buffer, 0, i);
       const sep = this._buffer[i] === '\r' && this._buffer[i + 1] === '\n' ? 2 : 1;
       if (this._buffer[i] === '\r' && i + 1 === this._buffer.length) break; // a \n may follow
-      this._buffer = this._buffer.slice(i + sep);
+      this._buffer = StringPrototypeSlice(this._buffer, i + sep);
       this._line(line);
     }
   }

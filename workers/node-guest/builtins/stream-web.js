@@ -13,6 +13,7 @@ const {
   Uint8Array,
   StringPrototypeCharCodeAt,
   SafeArrayIterator,
+  ReflectApply, StringPrototypeSlice, TypedArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const web = internal.require('npm-web-streams');
@@ -82,7 +83,7 @@ class TextEncoderStream {
             controller.enqueue(this.#encoder.encode(this.#pendingHighSurrogate + chunk[0]));
             start = 1;
           } else {
-            controller.enqueue(REPLACEMENT.slice());
+            controller.enqueue(TypedArrayPrototypeSlice(REPLACEMENT));
           }
           this.#pendingHighSurrogate = null;
         }
@@ -92,10 +93,10 @@ class TextEncoderStream {
           this.#pendingHighSurrogate = chunk[end - 1];
           end--;
         }
-        if (end > start) controller.enqueue(this.#encoder.encode(chunk.slice(start, end)));
+        if (end > start) controller.enqueue(this.#encoder.encode(StringPrototypeSlice(chunk, start, end)));
       },
       flush: (controller) => {
-        if (this.#pendingHighSurrogate !== null) controller.enqueue(REPLACEMENT.slice());
+        if (this.#pendingHighSurrogate !== null) controller.enqueue(TypedArrayPrototypeSlice(REPLACEMENT));
       },
     });
   }
@@ -104,7 +105,7 @@ class TextEncoderStream {
   get writable() { return this.#transform.writable; }
   get [SymbolToStringTag]() { return 'TextEncoderStream'; }
   [customInspect](depth, options, inspect) {
-    return inspectAs('TextEncoderStream', (s) => ({ encoding: s.encoding, readable: s.readable, writable: s.writable })).call(this, depth, options, inspect);
+    return ReflectApply(inspectAs('TextEncoderStream', (s) => ({ encoding: s.encoding, readable: s.readable, writable: s.writable })), this, [depth, options, inspect]);
   }
 }
 
@@ -136,7 +137,7 @@ class TextDecoderStream {
   get writable() { return this.#transform.writable; }
   get [SymbolToStringTag]() { return 'TextDecoderStream'; }
   [customInspect](depth, options, inspect) {
-    return inspectAs('TextDecoderStream', (s) => ({ encoding: s.encoding, fatal: s.fatal, ignoreBOM: s.ignoreBOM, readable: s.readable, writable: s.writable })).call(this, depth, options, inspect);
+    return ReflectApply(inspectAs('TextDecoderStream', (s) => ({ encoding: s.encoding, fatal: s.fatal, ignoreBOM: s.ignoreBOM, readable: s.readable, writable: s.writable })), this, [depth, options, inspect]);
   }
 }
 for (const C of new SafeArrayIterator([TextEncoderStream, TextDecoderStream])) {

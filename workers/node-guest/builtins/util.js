@@ -48,6 +48,7 @@ const {
   RangeError,
   ReflectConstruct,
   ReflectOwnKeys,
+  ReflectDefineProperty,
   RegExp,
   Set,
   String,
@@ -77,6 +78,7 @@ const {
   SafeMap,
   SafeArrayIterator,
   ArrayPrototypeIncludes, MapPrototypeGet, MapPrototypeSet,
+  DatePrototypeGetDate, DatePrototypeGetHours, DatePrototypeGetMinutes, DatePrototypeGetMonth, DatePrototypeGetSeconds,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -97,6 +99,17 @@ function loadInspect() {
         const target = host('proxyPart', value, 0);
         if (target === '\0' || internal.isFailure(target)) return undefined;
         return withHandler ? [target, host('proxyPart', value, 1)] : target;
+      },
+      primordials: require('internal/primordials'),
+      /** The bundle's primordials object, before it freezes it: each function the runtime's primordials also have becomes theirs. */
+      adoptPrimordials: (own) => {
+        const primordials = require('internal/primordials');
+        const keys = ReflectOwnKeys(own);
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          // (A function copied from a non-writable slot, such as Symbol.hasInstance's, keeps the bundle's.)
+          if (typeof key === 'string' && typeof own[key] === 'function' && typeof primordials[key] === 'function') ReflectDefineProperty(own, key, { __proto__: null, value: primordials[key] });
+        }
       },
       previewEntries: (value, isIterator) => {
         const entries = [];
@@ -456,7 +469,7 @@ function styleText(format, text, options) {
   const formats = ArrayIsArray(format) ? format : [format];
   let left = '';
   let right = '';
-  for (const key of formats) {
+  for (const key of new SafeArrayIterator(formats)) {
     if (key === 'none') continue;
     const code = typeof key === 'string' && ObjectPrototypeHasOwnProperty(inspect.colors, key) ? inspect.colors[key] : undefined;
     if (code === undefined) {
@@ -638,8 +651,8 @@ const pad = (n) => (n < 10 ? `0${n}` : `${n}`);
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 function log(...args) {
   const d = new Date();
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  const line = `${d.getDate()} ${months[d.getMonth()]} ${time} - ${ReflectApply(format, undefined, args)}\n`;
+  const time = `${pad(DatePrototypeGetHours(d))}:${pad(DatePrototypeGetMinutes(d))}:${pad(DatePrototypeGetSeconds(d))}`;
+  const line = `${DatePrototypeGetDate(d)} ${months[DatePrototypeGetMonth(d)]} ${time} - ${ReflectApply(format, undefined, args)}\n`;
   if (G.process?.stdout?.write) G.process.stdout.write(line);
 }
 
@@ -926,7 +939,6 @@ class MIMEParams {
     const str = this.#string;
     if (str === null) return;
     this.#string = null;
-    const params = this.#data;
     let position = 0;
     const endOfSource = search(str, START_ENDING_WHITESPACE);
     while (position < endOfSource) {
@@ -954,8 +966,8 @@ class MIMEParams {
         value = StringPrototypeSlice(raw, 0, search(raw, START_ENDING_WHITESPACE));
         if (value === '') continue;
       }
-      if (name !== '' && search(name, NOT_HTTP_TOKEN_CODE_POINT) === -1 && search(value, NOT_HTTP_QUOTED_STRING_CODE_POINT) === -1 && !params.has(name)) {
-        params.set(name, value);
+      if (name !== '' && search(name, NOT_HTTP_TOKEN_CODE_POINT) === -1 && search(value, NOT_HTTP_QUOTED_STRING_CODE_POINT) === -1 && !this.#data.has(name)) {
+        this.#data.set(name, value);
       }
       position++;
     }

@@ -6,6 +6,7 @@ const {
   Error,
   Function,
   StringPrototypeStartsWith,
+  ArrayPrototypePush, ReflectConstruct,
 } = require('internal/primordials');
 
 const { codeError } = require('internal/errors');
@@ -58,7 +59,10 @@ module.exports = {
   },
   isContext: () => false,
   compileFunction(code, params = []) {
-    return new Function(...params, code);
+    const args = [];
+    for (let i = 0; i < params.length; i++) ArrayPrototypePush(args, params[i]);
+    ArrayPrototypePush(args, code);
+    return ReflectConstruct(Function, args);
   },
   constants: {},
 };

@@ -20,6 +20,7 @@ const {
   Symbol,
   ArrayPrototypePush, StringPrototypeStartsWith,
   SafeArrayIterator,
+  TypedArrayPrototypeSubarray,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -113,7 +114,10 @@ for (let flag = 0; flag <= 5; flag++) {
 }
 /** Flush flags by strength: Z_NO_FLUSH, Z_BLOCK, Z_PARTIAL_FLUSH, Z_SYNC_FLUSH, Z_FULL_FLUSH, Z_FINISH. */
 const flushiness = [];
-[0, 5, 1, 2, 3, 4].forEach((flag, i) => (flushiness[flag] = i));
+{
+  const order = [0, 5, 1, 2, 3, 4];
+  for (let i = 0; i < order.length; i++) flushiness[order[i]] = i;
+}
 const maxFlush = (a, b) => (flushiness[a] > flushiness[b] ? a : b);
 
 /** Releases the worker's engine of a collected guest stream. */
@@ -228,7 +232,7 @@ class ZlibBase extends Transform {
     this.bytesWritten += bytes.length;
     if (output !== undefined) {
       const n = output.length;
-      for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? output : output.subarray(off, off + this._chunkSize));
+      for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? output : TypedArrayPrototypeSubarray(output, off, off + this._chunkSize));
     }
     if (ended) this.push(null);
     callback();
@@ -315,7 +319,10 @@ for (const method of new SafeArrayIterator(METHODS)) {
   module.exports[CLASSES[method]] = Stream;
   module.exports[`${method}Sync`] = sync;
   module.exports[method] = (buffer, opts, callback) => {
-    if (typeof opts === 'function') [callback, opts] = [opts, {}];
+    if (typeof opts === 'function') {
+      callback = opts;
+      opts = {};
+    }
     if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
     let result;
     try {

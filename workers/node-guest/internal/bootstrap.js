@@ -189,6 +189,7 @@ const DENIED = freeze(['sqlite']);
 /** readable-stream's primordials, where a polyfill's id ends. */
 const STREAM_PRIMORDIALS = '/readable-stream/lib/ours/primordials.js';
 
+let polyfillGlobals;
 /**
  * The runtime's own files and the polyfills, each compiled once by the worker from an id (never from text of
  * this realm) as a strict function. Only the runtime's own files get `internal`; a polyfill's `require`
@@ -209,7 +210,12 @@ function internalLoad(id) {
   privileged(require);
   const file = polyfill ? ReflectApply(StringSlice, id, [4]) : `/${id}.js`;
   const dir = ReflectApply(StringSlice, file, [0, ReflectApply(StringLastIndexOf, file, ['/'])]);
-  ReflectApply(fn, module.exports, polyfill ? [module.exports, require, module, file, dir] : [module.exports, require, module, internal, file, dir]);
+  if (polyfill) {
+    // Object, Math, Reflect and JSON as they were at boot (internal/polyfill-globals.js), and the runtime's
+    // primordials (no capability), which the worker's rewrites of the polyfills call (polyfill-patches.ts).
+    const g = (polyfillGlobals ??= internalLoad('internal/polyfill-globals'));
+    ReflectApply(fn, module.exports, [module.exports, require, module, file, dir, g[0], g[1], g[2], g[3], internalLoad('internal/primordials')]);
+  } else ReflectApply(fn, module.exports, [module.exports, require, module, internal, file, dir]);
   module.loaded = true;
   // readable-stream's stand-in for Node's primordials calls methods on its arguments (`self.push(el)`): it is
   // given the runtime's own (internal/primordials.js, no capability), as Node's streams have Node's.

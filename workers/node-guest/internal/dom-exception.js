@@ -25,7 +25,7 @@ const LEGACY_CODES = [
   ['NetworkError', 'NETWORK_ERR', 19], ['AbortError', 'ABORT_ERR', 20], ['URLMismatchError', 'URL_MISMATCH_ERR', 21], ['QuotaExceededError', 'QUOTA_EXCEEDED_ERR', 22],
   ['TimeoutError', 'TIMEOUT_ERR', 23], ['InvalidNodeTypeError', 'INVALID_NODE_TYPE_ERR', 24], ['DataCloneError', 'DATA_CLONE_ERR', 25],
 ];
-const codeOf = new SafeMap(ArrayPrototypeMap(LEGACY_CODES, ([name, , code]) => [name, code]));
+const codeOf = new SafeMap(ArrayPrototypeMap(LEGACY_CODES, (e) => [e[0], e[2]]));
 const records = new SafeWeakMap();
 
 function record(self, what) {

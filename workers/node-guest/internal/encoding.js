@@ -12,6 +12,7 @@ const {
   StringPrototypeCharCodeAt, StringPrototypeToLowerCase, StringPrototypeTrim,
   StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
   TypedArrayPrototypeSet,
+  TypedArrayPrototypeSlice,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -89,7 +90,7 @@ class TextDecoder {
         const b = bytes[i];
         const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
         if (end - i < need) {
-          this._pending = bytes.slice(i);
+          this._pending = TypedArrayPrototypeSlice(bytes, i);
           bytes = TypedArrayPrototypeSubarray(bytes, 0, i);
         }
       }

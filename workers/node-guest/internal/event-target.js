@@ -15,6 +15,7 @@ const {
   SafeArrayIterator,
   SafeMap,
   ArrayPrototypeSome,
+  ArrayFrom, ArrayIsArray,
 } = require('internal/primordials');
 
 const { codeError } = require('internal/errors');
@@ -133,7 +134,10 @@ class AbortSignal extends EventTarget {
   }
   static any(signals) {
     const c = new AbortController();
-    for (const s of signals) {
+    // An array read by index (Node checks that it is one); any other iterable through its own iterator.
+    const list = ArrayIsArray(signals) ? signals : ArrayFrom(signals);
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i];
       if (s.aborted) {
         c.abort(s.reason);
         break;

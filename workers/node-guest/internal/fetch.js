@@ -35,6 +35,7 @@ const {
   PromiseResolve,
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeFindIndex, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypeMap, ArrayPrototypeSlice, ArrayPrototypeSome, StringPrototypeSlice, TypedArrayPrototypeSlice,
   ArrayFrom, ArrayPrototypeSort,
+  ArrayBufferPrototypeSlice, NumberPrototypeToString, TypedArrayPrototypeGetBuffer, uncurryThis,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -160,6 +161,13 @@ class Headers {
   }
 }
 
+// Headers' own methods as they were defined: a guest that replaces them on Headers.prototype does not change
+// what Request, Response and fetch do with their headers (nor does it on Node, whose fetch keeps its own list).
+const HeadersPrototypeGet = uncurryThis(Headers.prototype.get);
+const HeadersPrototypeSet = uncurryThis(Headers.prototype.set);
+const HeadersPrototypeHas = uncurryThis(Headers.prototype.has);
+const HeadersPrototypeDelete = uncurryThis(Headers.prototype.delete);
+
 class FormData {
   constructor(form) {
     if (form !== undefined) throw new TypeError("Failed to construct 'FormData': parameter 1 is not of type 'HTMLFormElement'.");
@@ -225,10 +233,12 @@ class FormData {
 
 /** A body as bytes (or a stream) and its content type, from what Request and Response accept. */
 async function multipart(form) {
-  const boundary = `----formdata-agentos-${StringPrototypeSlice(MathRandom().toString(), 2, 13)}`;
+  const boundary = `----formdata-agentos-${StringPrototypeSlice(NumberPrototypeToString(MathRandom()), 2, 13)}`;
   const parts = [];
   const esc = (s) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(s, /\n/g, '%0A'), /\r/g, '%0D'), /"/g, '%22');
-  for (const [name, value] of form) {
+  for (const entry of new SafeArrayIterator(form._entries)) {
+    const name = entry[0];
+    const value = entry[1];
     if (typeof value === 'string') ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${StringPrototypeReplace(value, /\r(?!\n)|(?<!\r)\n/g, '\r\n')}\r\n`));
     else {
       ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.name)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`));
@@ -274,7 +284,7 @@ class Body {
     this._used = false;
     if (body === null || body === undefined) return;
     this._source = extractBody(body);
-    if (this._source.type && !headers.has('content-type')) headers.set('content-type', this._source.type);
+    if (this._source.type && !HeadersPrototypeHas(headers, 'content-type')) HeadersPrototypeSet(headers, 'content-type', this._source.type);
   }
 
   get body() {
@@ -307,7 +317,7 @@ class Body {
 
   async arrayBuffer() {
     const b = await this._bytes();
-    return b.buffer.slice(b.byteOffset, b.byteOffset + b.length);
+    return ArrayBufferPrototypeSlice(TypedArrayPrototypeGetBuffer(b), b.byteOffset, b.byteOffset + b.length);
   }
 
   async bytes() {
@@ -324,14 +334,15 @@ class Body {
 
   async blob() {
     const b = await this._bytes();
-    return new globalThis.Blob([b], { type: this.headers.get('content-type') || '' });
+    return new globalThis.Blob([b], { type: HeadersPrototypeGet(this.headers, 'content-type') || '' });
   }
 
   async formData() {
-    const type = this.headers.get('content-type') || '';
+    const type = HeadersPrototypeGet(this.headers, 'content-type') || '';
     if (RegExpPrototypeExec(/^application\/x-www-form-urlencoded/i, type) !== null) {
       const form = new FormData();
-      for (const [k, v] of new URLSearchParams(await this.text())) form.append(k, v);
+      const params = new URLSearchParams(await this.text());
+      for (const p of new SafeArrayIterator(params._list)) form.append(p[0], p[1]);
       return form;
     }
     throw new TypeError('Response.formData: unsupported content type (only application/x-www-form-urlencoded)');
@@ -466,7 +477,7 @@ class Response extends Body {
     const text = JSONStringify(data);
     if (text === undefined) throw new TypeError('Value is not JSON serializable');
     const r = new Response(text, init);
-    r.headers.set('content-type', 'application/json');
+    HeadersPrototypeSet(r.headers, 'content-type', 'application/json');
     return r;
   }
 
@@ -474,7 +485,7 @@ class Response extends Body {
     const href = new URL(String(url)).href;
     if (!REDIRECT.has(status)) throw new RangeError(`Invalid status code ${status}`);
     const r = new Response(null, { status });
-    r.headers.set('location', href);
+    HeadersPrototypeSet(r.headers, 'location', href);
     return r;
   }
 
@@ -500,7 +511,7 @@ async function fetch(input, init = undefined) {
   if (signal.aborted) throw abortError(signal);
   let body = request._source ? request._source : null;
   if (body && body.form) body = await PromisePrototypeThen(multipart(body.form), (m) => ({ bytes: m.bytes, type: m.type }));
-  if (request._source && request._source.form && !request.headers.has('content-type')) request.headers.set('content-type', body.type);
+  if (request._source && request._source.form && !HeadersPrototypeHas(request.headers, 'content-type')) HeadersPrototypeSet(request.headers, 'content-type', body.type);
   let url = new URL(request.url);
   let method = request.method;
   for (let redirects = 0; ; redirects++) {
@@ -515,7 +526,7 @@ async function fetch(input, init = undefined) {
     if (res.statusCode === 303 ? method !== 'HEAD' : (res.statusCode === 301 || res.statusCode === 302) && method === 'POST') {
       method = 'GET';
       body = null;
-      for (const h of new SafeArrayIterator(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'])) request.headers.delete(h);
+      for (const h of new SafeArrayIterator(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'])) HeadersPrototypeDelete(request.headers, h);
     } else if (body && body.stream) throw fetchFailed(new Error('Cannot follow redirect with a streamed body'));
   }
 }
@@ -528,8 +539,9 @@ function send(url, method, request, body, signal) {
     if (url.port !== '' && BAD_PORTS.has(Number(url.port))) return reject(fetchFailed(new Error('bad port')));
     const http = require('http');
     const headers = [];
-    for (const [k, v] of request.headers) ArrayPrototypePush(headers, k, v);
-    const has = (n) => request.headers.has(n);
+    const pairs = headerPairs(request.headers);
+    for (let i = 0; i < pairs.length; i++) ArrayPrototypePush(headers, pairs[i][0], pairs[i][1]);
+    const has = (n) => HeadersPrototypeHas(request.headers, n);
     if (!has('accept')) ArrayPrototypePush(headers, 'accept', '*/*');
     if (!has('accept-language')) ArrayPrototypePush(headers, 'accept-language', '*');
     if (!has('sec-fetch-mode')) ArrayPrototypePush(headers, 'sec-fetch-mode', 'cors');

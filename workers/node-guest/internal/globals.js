@@ -34,6 +34,7 @@ const {
   SafeArrayIterator,
   PromisePrototypeThen,
   ArrayPrototypeJoin,
+  ArrayPrototypeIndexOf, ArrayPrototypeMap, ArrayPrototypeSlice,
 } = require('internal/primordials');
 internal.sys = require('internal/sys');
 const { codeError } = require('internal/errors');
@@ -89,11 +90,16 @@ const process = require('process');
 define('process', process);
 const { Buffer } = require('buffer');
 define('Buffer', Buffer);
+require('internal/buffer-primordials');
 const DOMException = require('internal/dom-exception');
 define('DOMException', DOMException);
 const missingInput = () => codeError(TypeError, 'ERR_MISSING_ARGS', 'The "input" argument must be specified');
 /** Forgiving base64 (infra.spec.whatwg.org), as Node checks it: ASCII whitespace first, then the alphabet, `=` last. */
-const BASE64_CHARS = [0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=', (c) => StringPrototypeCharCodeAt(c, 0))];
+const BASE64_CHARS = [0x09, 0x0a, 0x0c, 0x0d, 0x20];
+{
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
+  for (let i = 0; i < alphabet.length; i++) ArrayPrototypePush(BASE64_CHARS, StringPrototypeCharCodeAt(alphabet, i));
+}
 const EQUAL_SIGN = BASE64_CHARS.length - 1;
 define('atob', function atob(input) {
   if (arguments.length === 0) throw missingInput();
@@ -101,7 +107,7 @@ define('atob', function atob(input) {
   let significant = 0;
   let equals = 0;
   for (let n = 0; n < input.length; n++) {
-    const index = BASE64_CHARS.indexOf(StringPrototypeCharCodeAt(input, n));
+    const index = ArrayPrototypeIndexOf(BASE64_CHARS, StringPrototypeCharCodeAt(input, n));
     if (index === -1 || (index > 4 && ((index !== EQUAL_SIGN && equals > 0) || (index === EQUAL_SIGN && ++equals > 2)))) throw new DOMException('Invalid character', 'InvalidCharacterError');
     if (index > 4) significant++;
   }
@@ -384,7 +390,7 @@ function unhandledPromiseRejection(reason) {
   e.code = 'ERR_UNHANDLED_REJECTION';
   const major = Number(StringPrototypeSplit(process.versions.node, '.')[0]);
   const site = REJECTION_SITES[major >= 24 ? 24 : 20];
-  e.stack = `${e.name}: ${e.message}${site.slice(1).map((frame) => `\n    at ${frame}`).join('')}`;
+  e.stack = `${e.name}: ${e.message}${ArrayPrototypeJoin(ArrayPrototypeMap(ArrayPrototypeSlice(site, 1), (frame) => `\n    at ${frame}`), '')}`;
   sourceLines.set(e, `node:internal/process/promises:${site[0]}\n      new UnhandledPromiseRejection(reason);\n      ^\n\n`);
   return e;
 }

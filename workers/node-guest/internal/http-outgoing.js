@@ -22,6 +22,7 @@ const {
   SafeMap, SafeSet,
   SafeArrayIterator,
   RegExpPrototypeExec,
+  ArrayFrom, ArrayPrototypeConcat, ArrayPrototypeMap, DatePrototypeToUTCString, NumberPrototypeToString,
 } = require('internal/primordials');
 
 const Stream = require('stream');
@@ -35,7 +36,7 @@ const HIGH_WATER_MARK = 16 * 1024;
 const CRLF = '\r\n';
 
 function validateHeaderName(name, label = 'Header name') {
-  if (typeof name !== 'string' || !name || !TOKEN.test(name)) {
+  if (typeof name !== 'string' || !name || RegExpPrototypeExec(TOKEN, name) === null) {
     throw codeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `${label} must be a valid HTTP token ["${name}"]`);
   }
 }
@@ -226,8 +227,12 @@ class OutgoingMessage extends Stream {
 
   setHeaders(headers) {
     if (this._header) throw headersSentError('set');
-    const entries = typeof headers.entries === 'function' ? headers.entries() : ObjectEntries(headers);
-    for (const [k, v] of entries) this.setHeader(k, v);
+    if (typeof headers.entries === 'function') {
+      for (const e of headers.entries()) this.setHeader(e[0], e[1]);
+    } else {
+      const entries = ObjectEntries(headers);
+      for (let i = 0; i < entries.length; i++) this.setHeader(entries[i][0], entries[i][1]);
+    }
     return this;
   }
 
@@ -239,7 +244,7 @@ class OutgoingMessage extends Stream {
     const old = this._headers && this._headers.get(key);
     if (!old) return this.setHeader(name, value);
     const list = ArrayIsArray(old[1]) ? old[1] : [old[1]];
-    old[1] = list.concat(value);
+    old[1] = ArrayPrototypeConcat(list, value);
     return this;
   }
 
@@ -251,7 +256,7 @@ class OutgoingMessage extends Stream {
 
   getHeaders() {
     const out = { __proto__: null };
-    if (this._headers) for (const [key, [, value]] of this._headers) out[key] = value;
+    if (this._headers) for (const e of this._headers) out[e[0]] = e[1][1];
     return out;
   }
 
@@ -260,7 +265,7 @@ class OutgoingMessage extends Stream {
   }
 
   getRawHeaderNames() {
-    return this._headers ? [...this._headers.values()].map((e) => e[0]) : [];
+    return this._headers ? ArrayPrototypeMap(ArrayFrom(this._headers.values()), (e) => e[0]) : [];
   }
 
   hasHeader(name) {
@@ -287,7 +292,7 @@ class OutgoingMessage extends Stream {
       validateHeaderName(name);
       validateHeaderValue(name, value);
       const values = ArrayIsArray(value) ? value : [value];
-      for (const v of values) header += `${name}: ${v}${CRLF}`;
+      for (let i = 0; i < values.length; i++) header += `${name}: ${values[i]}${CRLF}`;
       const key = StringPrototypeToLowerCase(name);
       const text = String(value);
       if (key === 'connection') {
@@ -302,11 +307,11 @@ class OutgoingMessage extends Stream {
       else if (key === 'trailer') state.trailer = true;
     };
     if (ArrayIsArray(headers)) {
-      if (headers.length && ArrayIsArray(headers[0])) for (const [k, v] of headers) add(k, v);
+      if (headers.length && ArrayIsArray(headers[0])) for (let i = 0; i < headers.length; i++) add(headers[i][0], headers[i][1]);
       else for (let i = 0; i < headers.length; i += 2) add(headers[i], headers[i + 1]);
-    } else if (headers instanceof Map) for (const [name, value] of headers.values()) add(name, value);
+    } else if (headers instanceof Map && headers === this._headers) for (const e of this._headers.values()) add(e[0], e[1]);
     else if (headers) for (const k of new SafeArrayIterator(ObjectKeys(headers))) add(k, headers[k]);
-    if (!state.date && this.sendDate) header += `Date: ${new Date().toUTCString()}${CRLF}`;
+    if (!state.date && this.sendDate) header += `Date: ${DatePrototypeToUTCString(new Date())}${CRLF}`;
     if (!state.connection && !this._removedConnection) {
       const keepAlive = this.shouldKeepAlive && (state.contLen || this.useChunkedEncodingByDefault || this.agent);
       if (keepAlive && this.maxRequestsOnConnectionReached) header += `Connection: close${CRLF}`;
@@ -402,7 +407,7 @@ class OutgoingMessage extends Stream {
       if (typeof cb === 'function') process.nextTick(cb);
       return true;
     }
-    if (this.chunkedEncoding) return this._send(Buffer.concat([Buffer.from(`${bytes.length.toString(16)}${CRLF}`, 'latin1'), bytes, Buffer.from(CRLF, 'latin1')]), cb);
+    if (this.chunkedEncoding) return this._send(Buffer.concat([Buffer.from(`${NumberPrototypeToString(bytes.length, 16)}${CRLF}`, 'latin1'), bytes, Buffer.from(CRLF, 'latin1')]), cb);
     return this._send(bytes, cb);
   }
 
@@ -448,7 +453,9 @@ class OutgoingMessage extends Stream {
   addTrailers(headers) {
     this._trailer = '';
     const entries = ArrayIsArray(headers) ? headers : ObjectEntries(headers);
-    for (const [name, value] of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const name = entries[i][0];
+      const value = entries[i][1];
       validateHeaderName(name, 'Trailer name');
       validateHeaderValue(name, value);
       this._trailer += `${name}: ${value}${CRLF}`;

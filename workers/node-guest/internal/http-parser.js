@@ -11,7 +11,9 @@ const {
   ArrayPrototypePush, ArrayPrototypeShift, StringPrototypeReplace, StringPrototypeSplit, StringPrototypeToLowerCase, StringPrototypeTrim,
   RegExpPrototypeExec,
   ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
+  SafeArrayIterator,
 } = require('internal/primordials');
+const { BufferPrototypeToString, BufferPrototypeIndexOf } = require('internal/buffer-primordials');
 
 const { Buffer } = require('buffer');
 
@@ -54,7 +56,7 @@ class HTTPParser {
         let skip = 0;
         // Empty lines before a message are ignored, as llhttp does.
         if (this.state === 'head') while (skip < joined.length && (joined[skip] === 13 || joined[skip] === 10)) skip++;
-        let end = this.state === 'trailers' && joined[0] === 13 && joined[1] === 10 ? 0 : joined.indexOf('\r\n\r\n', skip, 'latin1');
+        let end = this.state === 'trailers' && joined[0] === 13 && joined[1] === 10 ? 0 : BufferPrototypeIndexOf(joined, '\r\n\r\n', skip, 'latin1');
         if (end === -1) {
           if (joined.length - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
           this.head = skip === joined.length ? null : Buffer.from(TypedArrayPrototypeSubarray(joined, skip));
@@ -62,7 +64,7 @@ class HTTPParser {
         }
         const termLen = end === 0 && this.state === 'trailers' ? 2 : 4;
         if (end - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
-        const text = joined.toString('latin1', skip, end);
+        const text = BufferPrototypeToString(joined, 'latin1', skip, end);
         pos += end + termLen - start;
         this.head = null;
         if (this.state === 'trailers') {
@@ -90,7 +92,7 @@ class HTTPParser {
       if (this.state === 'chunk-size' || this.state === 'chunk-end') {
         const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         const start = this.head ? this.head.length : 0;
-        const eol = joined.indexOf('\r\n', 0, 'latin1');
+        const eol = BufferPrototypeIndexOf(joined, '\r\n', 0, 'latin1');
         if (eol === -1) {
           if (joined.length > 1024) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
           this.head = Buffer.from(joined);
@@ -103,7 +105,7 @@ class HTTPParser {
           this.state = 'chunk-size';
           continue;
         }
-        const line = joined.toString('latin1', 0, eol);
+        const line = BufferPrototypeToString(joined, 'latin1', 0, eol);
         const hex = StringPrototypeTrim(StringPrototypeSplit(line, ';')[0]);
         if (!(RegExpPrototypeExec(/^[0-9a-fA-F]{1,15}$/, hex) !== null)) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
         const size = parseInt(hex, 16);
@@ -132,7 +134,7 @@ class HTTPParser {
 
   headerLines(lines) {
     const raw = [];
-    for (const line of lines) {
+    for (const line of new SafeArrayIterator(lines)) {
       const colon = StringPrototypeIndexOf(line, ':');
       if (colon <= 0) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
       const name = StringPrototypeSlice(line, 0, colon);

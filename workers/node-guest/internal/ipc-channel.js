@@ -11,6 +11,7 @@ const {
   Uint8Array,
   ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSplice, StringPrototypeSplit, StringPrototypeStartsWith,
   SafeArrayIterator,
+  ReflectApply,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -184,7 +185,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       if (!target.channel || !target.listenerCount('message')) return;
       const messages = control[PENDING];
       control[PENDING] = [];
-      for (const args of messages) target.emit(...args);
+      for (const args of new SafeArrayIterator(messages)) ReflectApply(target.emit, target, args);
     });
   });
 

@@ -8,13 +8,14 @@ const {
   JSONParse,
   JSONStringify,
 } = require('internal/primordials');
+const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
 const { Buffer } = require('buffer');
 
 module.exports = {
   json: { encode: (message) => JSONStringify(message), decode: (line) => JSONParse(line) },
   advanced: {
-    encode: (message) => require('internal/v8-serializer').serialize(message).toString('base64'),
+    encode: (message) => BufferPrototypeToString(require('internal/v8-serializer').serialize(message), 'base64'),
     decode: (line) => require('internal/v8-serializer').deserialize(Buffer.from(line, 'base64')),
   },
 };

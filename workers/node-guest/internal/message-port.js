@@ -25,6 +25,7 @@ const {
   SafeMap, SafeSet,
   SafeArrayIterator,
   ArrayPrototypeIncludes, StringPrototypeIndexOf, StringPrototypeSlice,
+  ArrayFrom, ArrayPrototypeFilter, MapPrototypeForEach, MapPrototypeSet,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -60,7 +61,7 @@ function cloneWithTransfer(value, transfer, api = 'structuredClone') {
   }
   let out = structuredCloneBase(value);
   if (portsMade) out = replacePorts(value, out, list, modern);
-  if (typeof ArrayBufferPrototypeTransfer === 'function') for (const item of list) if (item instanceof ArrayBuffer) ArrayBufferPrototypeTransfer(item);
+  if (typeof ArrayBufferPrototypeTransfer === 'function') for (const item of new SafeArrayIterator(list)) if (item instanceof ArrayBuffer) ArrayBufferPrototypeTransfer(item);
   return out;
 }
 
@@ -94,13 +95,15 @@ function replacePorts(original, copy, list, modern) {
     if (walked.has(o)) return;
     walked.add(o);
     if (o instanceof Map) {
-      const values = [...o.values()];
+      // Both read with forEach, which runs no iterator a guest can replace (c is the clone of o: same order).
+      const values = [];
+      MapPrototypeForEach(o, (v) => ArrayPrototypePush(values, v));
       let i = 0;
-      for (const [k, v] of c) {
+      MapPrototypeForEach(c, (v, k) => {
         const ov = values[i++];
-        if (ov instanceof MessagePort) c.set(k, portFor(ov));
+        if (ov instanceof MessagePort) MapPrototypeSet(c, k, portFor(ov));
         else if (ov !== null && typeof ov === 'object') walk(ov, v);
-      }
+      });
       return;
     }
     if (!ArrayIsArray(o)) {
@@ -215,9 +218,10 @@ const emitterMethods = {
     return this.off(type, listener);
   },
   removeAllListeners(type) {
-    for (const t of type === undefined ? [...this[kWrappers].keys()] : [type]) {
+    const types = type === undefined ? ArrayFrom(this[kWrappers].keys()) : [type];
+    for (const t of new SafeArrayIterator(types)) {
       const map = this[kWrappers].get(t);
-      if (map) for (const listener of [...map.keys()]) this.off(t, listener);
+      if (map) for (const listener of new SafeArrayIterator(ArrayFrom(map.keys()))) this.off(t, listener);
     }
     return this;
   },
@@ -231,7 +235,7 @@ const emitterMethods = {
     return (this._listeners.get(type) || []).length;
   },
   eventNames() {
-    return [...this._listeners.keys()].filter((t) => this._listeners.get(t).length > 0);
+    return ArrayPrototypeFilter(ArrayFrom(this._listeners.keys()), (t) => this._listeners.get(t).length > 0);
   },
 };
 function listenerTotal(target, type) {
@@ -452,7 +456,8 @@ class BroadcastChannel extends EventTarget {
       throw e;
     }
     const data = cloneWithTransfer(message);
-    for (const other of channels.get(this.#name) || []) {
+    const set = channels.get(this.#name);
+    if (set !== undefined) for (const other of set) {
       if (other === this) continue;
       schedule(() => {
         if (!other.#closed) other.dispatchEvent(new MessageEvent('message', { data }));

@@ -13,7 +13,7 @@
 //   - `SafeMap`, `SafeSet`, `SafeWeakMap`, `SafeWeakSet`, `SafeFinalizationRegistry`, `SafeWeakRef`: subclasses
 //     whose methods (and iterators) are their own, on a frozen prototype, so that `m.get(k)` or
 //     `for (const v of s)` reaches nothing the guest can replace; `SafeArrayIterator(list)` iterates an array
-//     the same way. Unlike Node's, their prototypes keep their chain to Object.prototype (every object a guest
+//     the same way, `SafeSetIterator(set)` a Set's values and `SafeMapIterator(map)` a Map's entries. Unlike Node's, their prototypes keep their chain to Object.prototype (every object a guest
 //     can reach ends there, test/node/escape.test.ts): only what they do not have themselves is looked up there.
 // Loaded by internal/globals.js right after internal/memory-limit.js, so that the constructors here are the
 // memory limit's wrappers (what the runtime allocates is counted as the guest's). The object is frozen and has
@@ -142,6 +142,9 @@ function createSafeIterator(factory, next) {
 }
 own(primordials, 'SafeArrayIterator', createSafeIterator(ArrayPrototypeSymbolIterator, ArrayIteratorPrototypeNext));
 own(primordials, 'SafeStringIterator', createSafeIterator(primordials.StringPrototypeSymbolIterator, primordials.StringIteratorPrototypeNext));
+// Any Set's values and any Map's [key, value] entries (a guest's too), read from its internal slots.
+own(primordials, 'SafeSetIterator', createSafeIterator(primordials.SetPrototypeValues, primordials.SetIteratorPrototypeNext));
+own(primordials, 'SafeMapIterator', createSafeIterator(primordials.MapPrototypeEntries, primordials.MapIteratorPrototypeNext));
 
 /** `safe` (a subclass of `unsafe`) given copies of `unsafe`'s methods, its iterators made safe, then frozen. */
 function makeSafe(unsafe, safe) {

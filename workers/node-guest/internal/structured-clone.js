@@ -34,6 +34,7 @@ const {
   SafeArrayIterator,
   ArrayBufferPrototypeSlice, ArrayPrototypeIncludes, StringPrototypeSlice,
   MapPrototypeForEach, MapPrototypeSet, SetPrototypeAdd, SetPrototypeForEach,
+  BooleanPrototypeValueOf, DatePrototypeGetTime, NumberPrototypeValueOf, StringPrototypeValueOf,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -57,7 +58,7 @@ module.exports = function structuredClone(value, options) {
       for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
     }
-    if (v instanceof Date) out = new Date(v.getTime());
+    if (v instanceof Date) out = new Date(DatePrototypeGetTime(v));
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
     else if (v instanceof ArrayBuffer) out = ArrayPrototypeIncludes(transfer, v) ? v : ArrayBufferPrototypeSlice(v, 0);
     else if (ArrayBufferIsView(v)) {
@@ -80,7 +81,9 @@ module.exports = function structuredClone(value, options) {
       out = new Ctor(v.message);
       if (v.stack !== undefined) out.stack = v.stack;
       if ('cause' in v) out.cause = clone(v.cause);
-    } else if (v instanceof Number || v instanceof String || v instanceof Boolean) out = Object(v.valueOf());
+    } else if (v instanceof Number) out = Object(NumberPrototypeValueOf(v));
+    else if (v instanceof String) out = Object(StringPrototypeValueOf(v));
+    else if (v instanceof Boolean) out = Object(BooleanPrototypeValueOf(v));
     else if (v instanceof Promise || v instanceof WeakMap || v instanceof WeakSet) throw cloneError(`#<${v.constructor.name}>`);
     else {
       out = {};

@@ -172,14 +172,14 @@ class URLSearchParams {
   }
   get size() { return this._list.length; }
   append(k, v) { ArrayPrototypePush(this._list, [`${k}`, `${v}`]); this._update(); }
-  delete(k, v) { this._list = ArrayPrototypeFilter(this._list, ([a, b]) => a !== `${k}` || (v !== undefined && b !== `${v}`)); this._update(); }
+  delete(k, v) { this._list = ArrayPrototypeFilter(this._list, (p) => p[0] !== `${k}` || (v !== undefined && p[1] !== `${v}`)); this._update(); }
   get(k) { const e = ArrayPrototypeFind(this._list, (p) => p[0] === `${k}`); return e ? e[1] : null; }
   getAll(k) { return ArrayPrototypeMap(ArrayPrototypeFilter(this._list, (p) => p[0] === `${k}`), (p) => p[1]); }
-  has(k, v) { return ArrayPrototypeSome(this._list, ([a, b]) => a === `${k}` && (v === undefined || b === `${v}`)); }
+  has(k, v) { return ArrayPrototypeSome(this._list, (p) => p[0] === `${k}` && (v === undefined || p[1] === `${v}`)); }
   set(k, v) {
     const i = ArrayPrototypeFindIndex(this._list, (p) => p[0] === `${k}`);
     if (i < 0) ArrayPrototypePush(this._list, [`${k}`, `${v}`]);
-    else { this._list[i][1] = `${v}`; this._list = ArrayPrototypeFilter(this._list, ([a], j) => j <= i || a !== `${k}`); }
+    else { this._list[i][1] = `${v}`; this._list = ArrayPrototypeFilter(this._list, (p, j) => j <= i || p[0] !== `${k}`); }
     this._update();
   }
   sort() { ArrayPrototypeSort(this._list, (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); this._update(); }

@@ -89,7 +89,7 @@ const {
   StringPrototypeSymbolIterator,
   SafeMap, SafeWeakMap, SafeWeakSet,
   SafeArrayIterator,
-  ArrayPrototypeFind, ArrayPrototypeIndexOf, ArrayPrototypeSlice, ArrayPrototypeSome, TypedArrayPrototypeSubarray,
+  ArrayPrototypeFind, ArrayPrototypeIndexOf, ArrayPrototypeSlice, ArrayPrototypeSome, TypedArrayPrototypeSubarray, StringPrototypeSlice,
   DataViewPrototypeGetFloat64, DataViewPrototypeSetFloat64, DataViewPrototypeSetUint8,
   TypedArrayPrototypeSet,
 } = require('internal/primordials');
@@ -111,10 +111,14 @@ const BooleanValueOf = BooleanPrototypeValueOf;
 const BigIntValueOf = BigIntPrototypeValueOf;
 const SymbolValueOf = SymbolPrototypeValueOf;
 const RegExpSource = getter(RegExp.prototype, 'source');
-const RegExpFlagGetters = [['global', 1], ['ignoreCase', 2], ['multiline', 4], ['sticky', 8], ['unicode', 16],
-  ['dotAll', 32], ['hasIndices', 128], ['unicodeSets', 256]]
-  .filter(([name]) => ObjectGetOwnPropertyDescriptor(RegExp.prototype, name))
-  .map(([name, bit]) => [getter(RegExp.prototype, name), bit]);
+/** [flag's getter, V8's bit] for each flag this V8 has. */
+const RegExpFlagGetters = [];
+{
+  const flags = [['global', 1], ['ignoreCase', 2], ['multiline', 4], ['sticky', 8], ['unicode', 16], ['dotAll', 32], ['hasIndices', 128], ['unicodeSets', 256]];
+  for (let i = 0; i < flags.length; i++) {
+    if (ObjectGetOwnPropertyDescriptor(RegExp.prototype, flags[i][0])) ArrayPrototypePush(RegExpFlagGetters, [getter(RegExp.prototype, flags[i][0]), flags[i][1]]);
+  }
+}
 const MapSize = getter(Map.prototype, 'size');
 const SetSize = getter(Set.prototype, 'size');
 const ArrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
@@ -401,7 +405,7 @@ function writeReceiver(self, w, v) {
   if (isDate(v)) { w.byte(tags.date); return w.double(DateGetTime(v)); }
   if (isRegExp(v)) {
     let flags = 0;
-    for (const [get, bit] of RegExpFlagGetters) if (get(v)) flags += bit;
+    for (let i = 0; i < RegExpFlagGetters.length; i++) if (RegExpFlagGetters[i][0](v)) flags += RegExpFlagGetters[i][1];
     w.byte(tags.regexp);
     w.string(RegExpSource(v));
     return w.varint(flags);
@@ -1042,7 +1046,7 @@ class DefaultSerializer extends Serializer {
   _writeHostObject(abView) {
     let i = 10;
     if (abView.constructor !== Buffer) {
-      const tag = ObjectPrototypeToString(abView).slice(8, -1);
+      const tag = StringPrototypeSlice(ObjectPrototypeToString(abView), 8, -1);
       i = tag === 'Buffer' ? -1 : ArrayPrototypeIndexOf(HOST_VIEW_TYPES, tag);
       if (i === -1 || typeof globalThis[tag] !== 'function') {
         throw new this._getDataCloneError(`Unserializable host object: ${require('util').inspect(abView)}`);

@@ -30,6 +30,7 @@ const {
   SafeArrayIterator,
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeIncludes, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
   TypedArrayPrototypeSet,
+  ArrayPrototypeConcat,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -375,7 +376,7 @@ function generateKeySync(algorithm, extractable, usages) {
     pair = c.generateKeyPairSync('rsa', { modulusLength: a.modulusLength, publicExponent: e });
   }
   const all = ArrayFrom(new SafeSet(usages));
-  const known = [...USAGES[name].public, ...USAGES[name].private];
+  const known = ArrayPrototypeConcat(USAGES[name].public, USAGES[name].private);
   for (const u of new SafeArrayIterator(all)) if (!ArrayPrototypeIncludes(known, u)) throw usageError(name);
   const pick = (type) => ArrayPrototypeFilter(USAGES[name][type], (u) => ArrayPrototypeIncludes(all, u));
   const alg = asymmetricAlgorithm(a, pair.publicKey);

@@ -13,6 +13,7 @@ const {
   Uint8Array,
   ArrayPrototypePush,
   ArrayPrototypeMap,
+  ArrayPrototypeFilter, PromisePrototypeFinally,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -160,7 +161,7 @@ function newStreamWritableFromWritableStream(Stream, writableStream, options = {
     signal,
     writev(chunks, callback) {
       const done = (error) => {
-        error = ArrayIsArray(error) ? error.filter((e) => e) : error ? [error] : [];
+        error = ArrayIsArray(error) ? ArrayPrototypeFilter(error, (e) => e) : error ? [error] : [];
         try {
           callback(error.length === 0 ? undefined : error[0]);
         } catch (e) {
@@ -273,7 +274,7 @@ function newWritableStreamFromStreamWritable(Stream, streamWritable) {
       write(chunk) {
         if (streamWritable.writableNeedDrain || !streamWritable.write(chunk)) {
           backpressure = deferred();
-          return backpressure.promise.finally(() => {
+          return PromisePrototypeFinally(backpressure.promise, () => {
             backpressure = undefined;
           });
         }

@@ -41,9 +41,8 @@ const isX509 = (v) => v[kState] !== undefined && hasOwn(v, kHandle);
 
 /** A value read once from the worker (`read` runs on the first access) and kept. */
 function cached(self, name, read) {
-  const state = self[kState];
-  if (!state.has(name)) state.set(name, read());
-  return state.get(name);
+  if (!self[kState].has(name)) self[kState].set(name, read());
+  return self[kState].get(name);
 }
 
 const field = (self, name) =>
@@ -61,7 +60,7 @@ function untag(t) {
   if (hasOwn(t, 'b')) return Buffer.from(t.b, 'base64');
   if (hasOwn(t, 'a')) return ArrayPrototypeMap(t.a, untag);
   const o = t.n ? ObjectCreate(null) : {};
-  for (const [k, v] of t.o) ObjectDefineProperty(o, k, { value: untag(v), enumerable: true, writable: true, configurable: true });
+  for (let i = 0; i < t.o.length; i++) ObjectDefineProperty(o, t.o[i][0], { value: untag(t.o[i][1]), enumerable: true, writable: true, configurable: true });
   return o;
 }
 

@@ -1,0 +1,54 @@
+'use strict';
+// What the npm polyfills (buffer, events, readable-stream, path-browserify, …) see as `Object`, `Math`,
+// `Reflect` and `JSON`: the worker compiles each polyfill as a function of these names too
+// (workers/node-host/runtime.ts, POLYFILL_PARAMS), so that `Object.setPrototypeOf(…)`, `Object.create(…)` or
+// `Math.min(…)` in a polyfill calls the intrinsic as it was at boot (internal/primordials.js), not what a guest
+// put on the global since: the polyfills load lazily, often after guest code, and npm code calls these as it
+// finds them. Each stands in for the global it names (the same statics and constants, `Object(v)`,
+// `new Object()`, `x instanceof Object`), is frozen, and carries no capability.
+
+const primordials = require('internal/primordials');
+
+const {
+  Object: ObjectCtor, ObjectPrototype, ObjectFreeze, ObjectGetPrototypeOf, ObjectCreate,
+  ReflectConstruct, ReflectDefineProperty, ReflectOwnKeys,
+  StringPrototypeToUpperCase, StringPrototypeSlice, StringPrototypeStartsWith, SymbolPrototypeGetDescription,
+} = primordials;
+
+/** The name primordials.js gives a static `key` of `prefix`: `keys` → `ObjectKeys`, Symbol.toStringTag → `MathSymbolToStringTag`. */
+function primordialName(prefix, key) {
+  if (typeof key === 'symbol') {
+    const d = SymbolPrototypeGetDescription(key);
+    return d !== undefined && StringPrototypeStartsWith(d, 'Symbol.') ? `${prefix}Symbol${StringPrototypeToUpperCase(d[7])}${StringPrototypeSlice(d, 8)}` : undefined;
+  }
+  return `${prefix}${StringPrototypeToUpperCase(key[0])}${StringPrototypeSlice(key, 1)}`;
+}
+
+/** `target` given each static of `real` (by name) as primordials.js captured it, then frozen. */
+function withStatics(target, real, prefix) {
+  const keys = ReflectOwnKeys(real);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === 'prototype' || key === 'length' || key === 'name') continue;
+    const name = primordialName(prefix, key);
+    if (name === undefined || !(name in primordials)) continue;
+    ReflectDefineProperty(target, key, { __proto__: null, value: primordials[name], writable: true, enumerable: false, configurable: true });
+  }
+  return ObjectFreeze(target);
+}
+
+/** `Object(v)` and `new Object(v)` as the global's; a subclass's `super()` makes an instance of the subclass. */
+function Object(value) {
+  if (new.target !== undefined && new.target !== Object) return ReflectConstruct(ObjectCtor, [], new.target);
+  return ObjectCtor(value);
+}
+ReflectDefineProperty(Object, 'prototype', { __proto__: null, value: ObjectPrototype, writable: false, enumerable: false, configurable: false });
+
+const namespace = (real, prefix) => withStatics(ObjectCreate(ObjectGetPrototypeOf(real)), real, prefix);
+
+module.exports = ObjectFreeze([
+  withStatics(Object, ObjectCtor, 'Object'),
+  namespace(primordials.Math, 'Math'),
+  namespace(primordials.Reflect, 'Reflect'),
+  namespace(primordials.JSON, 'JSON'),
+]);

@@ -1,0 +1,93 @@
+/**
+ * The npm polyfills the guest's builtins are made of (buffer, base64-js, events, readable-stream,
+ * path-browserify, web-streams-polyfill), as the worker compiles them into the guest's realm: textual rewrites
+ * of their calls of methods a guest can replace into calls of the runtime's primordials
+ * (workers/node-guest/internal/primordials.js, given to every polyfill as `primordials`). The polyfills load
+ * lazily, often after guest code, and npm code calls what it finds on its values (`bytes.push(b)`,
+ * `str.charCodeAt(i)`, `fn.call(self)`); rewritten, a guest that replaced Array.prototype.push or
+ * Function.prototype.call gets the same Buffer, stream and path as Node's own builtins give it. Each rule names
+ * receivers whose type the package's code fixes (a string, an array, a function), file by file; a rule that
+ * finds nothing changes nothing (another version of a package is used as is, and test/node/primordials.test.ts
+ * shows what it still reaches).
+ */
+
+type Rule = readonly [RegExp, string | ((...groups: string[]) => string)];
+
+const cap = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
+
+/** `fn.call(a, …)`, `fn.apply(a, args)`, `fn.bind(a)` on a named function (`x`, `a.b.c`): Function.prototype's methods, uncurried. */
+const FUNCTION_METHODS: Rule = [
+  /(?<![\w$.])((?:this|[A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*)\.(call|apply|bind)\(/g,
+  (_m, fn: string, method: string) => `primordials.FunctionPrototype${cap(method)}(${fn}, `,
+];
+
+/** `recv.method(` → `primordials.<Proto><Method>(recv, ` for the listed receivers and methods. */
+function methodsOf(proto: string, receivers: readonly string[], methods: readonly string[]): Rule {
+  const recv = receivers.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return [
+    new RegExp(`(?<![\\w$.])(${recv})\\.(${methods.join("|")})\\(`, "g"),
+    (_m, r: string, method: string) => `primordials.${proto}${cap(method)}(${r}, `,
+  ];
+}
+
+const BASE64_CLEAN = [
+  "str = primordials.StringPrototypeTrim(str)",
+  "if (primordials.RegExpPrototypeExec(/[^+/0-9A-Za-z-_]/, str) !== null) {",
+  "    let kept = ''",
+  "    for (let i = 0; i < str.length; i++) {",
+  "      const c = primordials.StringPrototypeCharCodeAt(str, i)",
+  "      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 45 || c === 95) kept += str[i]",
+  "    }",
+  "    str = kept",
+  "  }",
+].join("\n");
+
+/** Rules by the polyfill file they apply to (its path inside node_modules, package first). */
+const RULES: Record<string, readonly Rule[]> = {
+  "buffer/index.js": [
+    FUNCTION_METHODS,
+    [/\bString\(encoding\)\.toLowerCase\(\)/g, "primordials.StringPrototypeToLowerCase(String(encoding))"],
+    [/\(('' \+ encoding|encoding \+ '')\)\.toLowerCase\(\)/g, "primordials.StringPrototypeToLowerCase($1)"],
+    // After FUNCTION_METHODS: `Uint8Array.prototype.set.call(` is now `primordials.FunctionPrototypeCall(Uint8Array.prototype.set, `.
+    [/primordials\.FunctionPrototypeCall\(Uint8Array\.prototype\.(set|indexOf|lastIndexOf), /g, (_m, method: string) => `primordials.TypedArrayPrototype${cap(method)}(`],
+    [/\bthis\.subarray\(/g, "primordials.TypedArrayPrototypeSubarray(this, "],
+    methodsOf("ArrayPrototype", ["bytes", "byteArray", "res"], ["push"]),
+    methodsOf("StringPrototype", ["string", "str", "val"], ["charCodeAt", "substr"]),
+    methodsOf("ArrayPrototype", ["codePoints"], ["slice"]),
+    [/\$\{val\.slice\(/g, "${primordials.StringPrototypeSlice(val, "],
+    [/\bstr = str\.split\('='\)\[0\]/g, "str = primordials.StringPrototypeSplit(str, '=')[0]"],
+    // base64clean without String.prototype.replace, whose regular expression runs RegExp.prototype.exec as the
+    // guest left it: a clean string is kept as it is (found by the intrinsic exec), another filtered by code.
+    [/\bstr = str\.trim\(\)\.replace\(INVALID_BASE64_RE, ''\)/g, BASE64_CLEAN],
+  ],
+  "base64-js/index.js": [
+    methodsOf("StringPrototype", ["code", "b64"], ["charCodeAt", "indexOf"]),
+    methodsOf("ArrayPrototype", ["output", "parts"], ["push", "join"]),
+  ],
+  "events/events.js": [FUNCTION_METHODS],
+  "path-browserify/index.js": [
+    FUNCTION_METHODS,
+    methodsOf("StringPrototype", ["ext", "from", "path", "res", "to"], ["charCodeAt", "slice", "lastIndexOf"]),
+  ],
+  "readable-stream/lib/": [FUNCTION_METHODS, methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes", "state[kOnFinished]"], ["splice"])],
+  "web-streams-polyfill/dist/ponyfill.js": [FUNCTION_METHODS],
+};
+
+/** The rules for `file` (a real path), if its package has any. */
+function rulesFor(file: string): readonly Rule[] | undefined {
+  const at = file.lastIndexOf("/node_modules/");
+  if (at === -1) return undefined;
+  const inPackage = file.slice(at + "/node_modules/".length);
+  for (const key of Object.keys(RULES)) {
+    if (key.endsWith("/") ? inPackage.startsWith(key) : inPackage === key) return RULES[key];
+  }
+  return undefined;
+}
+
+/** `source` of the polyfill file `file` with its package's rules applied. */
+export function polyfillPatched(file: string, source: string): string {
+  const rules = rulesFor(file);
+  if (rules === undefined) return source;
+  for (const [re, to] of rules) source = source.replace(re, to as string);
+  return source;
+}
