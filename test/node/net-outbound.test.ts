@@ -34,7 +34,9 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 }
 
 beforeAll(async () => {
-  server = createServer({ keepAliveTimeout: 1 }, handle);
+  // Node's default keep-alive timeout (5 s), not 1 ms: with 1 ms, whether a client's next request raced the server
+  // closing the connection it reused depended on the machine's speed.
+  server = createServer(handle);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   port = (server.address() as AddressInfo).port;

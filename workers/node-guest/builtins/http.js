@@ -443,6 +443,9 @@ class Agent extends EventEmitter {
     options.servername ??= options.host;
     const name = this.getName(options);
     const free = this.freeSockets[name];
+    // As Node's: a free socket destroyed since it was pooled (its 'close' may still be pending) is not reused.
+    while (free && free.length && free[0].destroyed) ArrayPrototypeShift(free);
+    if (free && !free.length) delete this.freeSockets[name];
     if (free && free.length) {
       const socket = this.scheduling === 'fifo' ? ArrayPrototypeShift(free) : ArrayPrototypePop(free);
       if (!free.length) delete this.freeSockets[name];
