@@ -70,6 +70,10 @@ const builtGuests: Record<string, BuiltGuest> = {
   git: { file: "git.wasm", keepsCwd: true, seesDevices: true },
   "git-upload-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
   "git-receive-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
+  /** CPython 3.13 (guests/python/README.md); its standard library is a runtime image layer (kernel/runtime-image.ts). */
+  python3: { file: "python3.wasm", keepsCwd: true, seesDevices: true },
+  python: { file: "python3.wasm", keepsCwd: true, seesDevices: true },
+  "python3.13": { file: "python3.wasm", keepsCwd: true, seesDevices: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
