@@ -15,6 +15,8 @@ const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
   "test/git.differential.test.ts",
   "test/python.differential.test.ts",
+  "test/sqlite3.differential.test.ts",
+  "test/make.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",

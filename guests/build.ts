@@ -12,7 +12,8 @@
  *   directory link guests/cwd/cwd.rs (compiled to an object here) and are marked so in the registry.
  * - C guests (guests/c.ts) with Debian's clang-19, lld-19 and wasi-libc (apt-get install clang-19 lld-19 wasi-libc
  *   libclang-rt-19-dev-wasm32): upstream release tarballs, checked against their sha256, patched with
- *   guests/<guest>/*.patch and linked with guests/libposix (the POSIX layer on the VM's imports).
+ *   guests/<guest>/*.patch and linked with guests/libposix (the POSIX layer on the VM's imports). sqlite3's
+ *   amalgamation is generated from its source tree with the host's cc and tclsh (apt-get install gcc tcl).
  * Then THIRD_PARTY_NOTICES is written again from the new manifest (guests/notices.ts).
  */
 import { execFileSync } from "node:child_process";
@@ -20,7 +21,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT } from "./c.js";
+import { buildC, type CGuest, cToolchain, GIT, MAKE, SQLITE } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -131,6 +132,10 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   git: GIT,
   /** CPython 3.13.5 with zlib, bzip2, liblzma and SQLite, and its standard library (guests/python/README.md). */
   python: PYTHON,
+  /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
+  sqlite3: SQLITE,
+  /** GNU make 4.3 (guests/make/README.md). */
+  make: MAKE,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").

@@ -164,11 +164,12 @@ async function cComponents(name: string, g: CGuest): Promise<Component[]> {
   const target = join(here, name, "target");
   const work = join(target, "notices");
   const parts: Component[] = [];
+  const changed = readdirSync(join(here, name)).some((f) => f.endsWith(".patch"));
   for (const t of g.tarballs) {
     const dir = await unpack(target, work, t);
     parts.push({
       name: t.name,
-      version: t.version + (t === g.tarballs[0] ? " (with changes of ours)" : ""),
+      version: t.version + (t === g.tarballs[0] && changed ? " (with changes of ours)" : ""),
       upstream: t.upstream,
       licence: t.licence,
       texts: t.licenceFiles.map((f) => addText(`${t.name} ${t.version}: ${f}`, readFileSync(join(dir, f), "utf8"))),

@@ -115,11 +115,13 @@ describe(`the packed ${NAME} package`, () => {
 
   // 0.1.0: 12469225 bytes packed, 39748077 unpacked. git (guests/dist/git.wasm, 3.56 MB, 1.3 MB compressed, and
   // its 29 KB of templates) brought it to 14203070 packed, 44781378 unpacked (README "Size"), so the bound was
-  // raised from 13.5 MB and 43 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 15 MB packed, 47 MB unpacked", () => {
+  // raised from 13.5 MB and 43 MB. sqlite3 (1.71 MB, 0.63 MB compressed) and GNU make (0.24 MB, 0.09 MB
+  // compressed) brought it to 15014515 packed, 47037955 unpacked, so it was raised again from 15 MB and 47 MB.
+  // A bound, not a measurement of speed.
+  it("stays within its size bound: 16 MB packed, 50 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(15_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(47_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(16_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(50_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {

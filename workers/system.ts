@@ -6,6 +6,25 @@ import { strerrorOf } from "../src/gnu/strerror.js";
 import { GuestMemory } from "./guest-memory.js";
 import { KernelClient } from "./kernel-client.js";
 
+/** One process of the VM as the kernel lists it (Sys.PROCLIST). */
+export interface ListedProcess {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** R computing, S waiting in a system call, Z exited and not yet collected. */
+  state: "R" | "S" | "Z";
+  startMs: number;
+  /** The WebAssembly memory charged to the VM for it (0 for the runtime's TypeScript commands). */
+  memoryKiB: number;
+  argv: string[];
+}
+
+export interface ProcessList {
+  /** The kernel's clock when it listed them (Date.now()). */
+  now: number;
+  processes: ListedProcess[];
+}
+
 /** A failed system call: `code` is the errno name (ENOENT, …), `path` what it was about. */
 export class SysError extends Error {
   constructor(
@@ -329,6 +348,20 @@ export class System {
     }
     this.check(this.k.callWithFields(Sys.SPAWN, fds, fields), argv[0]);
     return this.k.out(0);
+  }
+
+  /**
+   * The VM's processes (Sys.PROCLIST), for ps: whole command lines when the list fits in the channel's
+   * payload, else each cut to 4 KiB, then to 256 bytes.
+   */
+  processes(): ProcessList {
+    for (const max of [0, 4096, 256]) {
+      const err = this.k.call(Sys.PROCLIST, [max]);
+      if (err === Errno.ERANGE && max !== 256) continue;
+      this.check(err);
+      return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as ProcessList;
+    }
+    throw new SysError("ERANGE");
   }
 
   /** Sends `signal` to process `pid`. */

@@ -178,6 +178,13 @@ export const Sys = {
    * cannot be synced (a pipe, a device), as on Linux.
    */
   FSYNC: 65,
+  /**
+   * args: maxArgvBytes (0: no limit) · reply: the VM's processes as JSON (ERANGE when longer than the payload):
+   * `{ now, processes: [{ pid, ppid, pgid, state, startMs, memoryKiB, argv }] }`, state "R" (computing), "S"
+   * (waiting in a system call) or "Z" (exited, its status not yet collected); the caller itself is "R"; each
+   * argv cut to about maxArgvBytes (whole arguments, the last one shortened). What `ps` lists.
+   */
+  PROCLIST: 66,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -51,6 +51,8 @@ export interface ProcessInit {
 export class Process {
   readonly pid: number;
   parent: Process | undefined;
+  /** When it was started (Date.now()): ps's START and ELAPSED. */
+  readonly startMs = Date.now();
   readonly argv: string[];
   readonly env: Record<string, string>;
   readonly cwd: string;

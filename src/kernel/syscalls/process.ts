@@ -1,5 +1,6 @@
 import { unpackFields } from "../../abi/channel.js";
 import { STDIO_DEVNULL, WAIT_ANY, WNOHANG } from "../../abi/wasi.js";
+import { WASM_PAGE_BYTES } from "../../abi/process-task.js";
 import { Sys } from "../../abi/syscalls.js";
 import { ExecFailure } from "../executable.js";
 import { kerr } from "../kernel-error.js";
@@ -30,6 +31,18 @@ export function parseEnv(entries: readonly string[]): Record<string, string> {
     if (i > 0) env[e.slice(0, i)] = e.slice(i + 1);
   }
   return env;
+}
+
+/** The arguments that fit in about `max` characters, the last one shortened to fit (a long command line in ps). */
+function cutArgv(argv: readonly string[], max: number): string[] {
+  const out: string[] = [];
+  let left = max;
+  for (const a of argv) {
+    if (left <= 0) break;
+    out.push(a.length > left ? a.slice(0, left) : a);
+    left -= a.length + 1;
+  }
+  return out;
 }
 
 /** A child of `p` that has exited (or undefined), for waitpid's `pid` argument. */
@@ -185,6 +198,23 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const n = Math.min(text.length, ch.data.length);
     ch.data.set(text.subarray(0, n));
     return n;
+  },
+
+  [Sys.PROCLIST]: (k, p, ch) => {
+    const max = ch.uarg(0);
+    const processes = k.processes.all().map((q) => ({
+      pid: q.pid,
+      ppid: q.parent?.pid ?? 0,
+      pgid: q.pgid,
+      state: q.state === "exited" ? "Z" : q === p || !q.inSyscall ? "R" : "S",
+      startMs: q.startMs,
+      memoryKiB: ((q.guestPagesCharged ?? 0) * WASM_PAGE_BYTES) / 1024,
+      argv: max === 0 ? q.argv : cutArgv(q.argv, max),
+    }));
+    const text = new TextEncoder().encode(JSON.stringify({ now: Date.now(), processes }));
+    if (text.length > ch.data.length) throw kerr("ERANGE", { syscall: "proclist", message: `the process list (${text.length} bytes) is longer than the channel's payload` });
+    ch.data.set(text);
+    return text.length;
   },
 
   [Sys.SLEEP]: (k, p, ch) =>
