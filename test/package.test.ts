@@ -107,7 +107,7 @@ describe(`the packed ${NAME} package`, () => {
   it("ships the build, the workers and their scripts, the committed guests, LICENSE, THIRD_PARTY_NOTICES and no sources", () => {
     const guests = Object.entries(guestFiles()).flatMap(([name, file]) => (name === "probe" ? [] : [`guests/dist/${file}`]));
     const files = ["package.json", "LICENSE", "THIRD_PARTY_NOTICES", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
-    for (const f of [...files, "dist/workers/commands/grep.js", ...guests]) expect(packed, f).toContain(f);
+    for (const f of [...files, "dist/workers/commands/grep.js", "guests/dist/python3.13-lib.tar.gz", ...guests]) expect(packed, f).toContain(f);
     expect(packed).not.toContain("guests/dist/probe.wasm");
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
@@ -139,6 +139,19 @@ describe(`the packed ${NAME} package`, () => {
     const tsx = pathToFileURL(join(root, "node_modules/tsx/dist/loader.mjs")).href;
     const { stdout } = await run(process.execPath, ["--import", tsx, "example.mts"], { cwd: project, timeout: RUN_DEADLINE_MS });
     expect(stdout).toBe("{ exitCode: 0, stdout: '1\\n' }\n");
+  });
+
+  it("runs python3 with its standard library from the installed package", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const script = `import { AgentOs } from "${NAME}";
+const vm = await AgentOs.create();
+const r = await vm.exec("python3 -c 'import json, sqlite3, zlib; print(json.dumps([sqlite3.sqlite_version, zlib.ZLIB_VERSION]))'");
+console.log(JSON.stringify(r));
+await vm.dispose();
+`;
+    writeFileSync(join(project, "python.mjs"), script);
+    const { stdout } = await node(["python.mjs"], project);
+    expect(JSON.parse(stdout)).toEqual({ stdout: '["3.46.0", "1.3.1"]\n', stderr: "", exitCode: 0 });
   });
 
   it("runs the README example from CommonJS (require)", async (ctx) => {
