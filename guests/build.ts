@@ -22,6 +22,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildC, type CGuest, cToolchain, GIT, MAKE, SQLITE } from "./c.js";
+import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
@@ -129,6 +130,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   coreutils: COREUTILS,
   /** git 2.47.3 with zlib 1.3.1 (guests/git/README.md). */
   git: GIT,
+  /** CPython 3.13.5 with zlib, bzip2, liblzma and SQLite, and its standard library (guests/python/README.md). */
+  python: PYTHON,
   /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
   sqlite3: SQLITE,
   /** GNU make 4.3 (guests/make/README.md). */
@@ -170,7 +173,7 @@ export interface GuestManifest {
   >;
 }
 
-const SOURCE = /\.(go|rs|toml|patch|c|h)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
+const SOURCE = /\.(go|rs|toml|patch|c|h)$|^(go\.mod|go\.sum|Cargo\.lock|config\.site)$/;
 
 /** The files a guest is built from, relative to guests/, with their sha256: its directory (without cargo's target/ and a build's vendor/), and guests/cwd's file when it links it. */
 export function guestSources(name: string): Record<string, string> {

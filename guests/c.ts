@@ -45,6 +45,8 @@ export interface CGuest {
 /** Compiler flags every C guest is built with (../shared/docs/c-guests.md §1). */
 export interface Toolchain {
   cc: string;
+  /** Where guests/libposix was compiled: libagentos_posix.a and agentos_cwd.o. */
+  libposix: string;
   ar: string;
   cflags: string[];
   ldflags: string[];
@@ -59,6 +61,7 @@ export interface Toolchain {
 function toolchain(libposix: string): Toolchain {
   return {
     cc: CC,
+    libposix,
     ar: AR,
     cflags: [
       "--target=wasm32-wasi",
@@ -83,7 +86,7 @@ function toolchain(libposix: string): Toolchain {
       join(libposix, "agentos_cwd.o"),
       `-L${libposix}`,
       "-Wl,--strip-all",
-      "-Wl,--wrap=stat,--wrap=lstat,--wrap=fstat,--wrap=open",
+      "-Wl,--wrap=stat,--wrap=lstat,--wrap=fstat,--wrap=open,--wrap=mkdir",
       "-Wl,-z,stack-size=8388608",
       "-Wl,--stack-first",
     ],
@@ -169,7 +172,7 @@ function templateFiles(dir: string): Record<string, { mode: number; text: string
   return out;
 }
 
-const ZLIB: Tarball = {
+export const ZLIB: Tarball = {
   name: "zlib",
   version: "1.3.1",
   // Debian's repack of zlib 1.3.1 (its contrib/ directory removed; the library's sources are upstream's).

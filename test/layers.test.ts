@@ -145,6 +145,24 @@ describe("image layers", { concurrent: true }, () => {
     });
   });
 
+  it("deferred: loaded when a lookup first enters its directory, once for every VM", async () => {
+    let loads = 0;
+    const deferred = Image.deferred("/opt/big", () => {
+      loads++;
+      return Image.fromFiles({ "/lib/x.txt": "deferred x\n", "/README": "read me\n" });
+    });
+    await withVm({ layers: [deferred] }, async (vm) => {
+      expect((await vm.exec("ls /opt && ls / | grep -c opt")).stdout).toBe("big\n1\n");
+      expect(loads).toBe(0);
+      expect(await vm.exec("ls /opt/big && cat /opt/big/lib/x.txt")).toEqual({ exitCode: 0, stdout: "README\nlib\ndeferred x\n", stderr: "" });
+      expect(loads).toBe(1);
+    });
+    await withVm({ layers: [deferred] }, async (vm) => {
+      expect((await vm.exec("cat /opt/big/README")).stdout).toBe("read me\n");
+    });
+    expect(loads).toBe(1);
+  });
+
   it("are checked: a bad option is a TypeError, a bad path or archive an EINVAL that names it", async () => {
     await expect(AgentOs.create({ layers: [{} as Image] })).rejects.toThrow(TypeError);
     expect(() => Image.fromFiles({ "rel/x": "" })).toThrow(expect.objectContaining({ code: "EINVAL", path: "rel/x" }));

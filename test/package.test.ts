@@ -107,7 +107,7 @@ describe(`the packed ${NAME} package`, () => {
   it("ships the build, the workers and their scripts, the committed guests, LICENSE, THIRD_PARTY_NOTICES and no sources", () => {
     const guests = Object.entries(guestFiles()).flatMap(([name, file]) => (name === "probe" ? [] : [`guests/dist/${file}`]));
     const files = ["package.json", "LICENSE", "THIRD_PARTY_NOTICES", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
-    for (const f of [...files, "dist/workers/commands/grep.js", ...guests]) expect(packed, f).toContain(f);
+    for (const f of [...files, "dist/workers/commands/grep.js", "guests/dist/python3.13-lib.tar.gz", ...guests]) expect(packed, f).toContain(f);
     expect(packed).not.toContain("guests/dist/probe.wasm");
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
@@ -117,11 +117,13 @@ describe(`the packed ${NAME} package`, () => {
   // its 29 KB of templates) brought it to 14203070 packed, 44781378 unpacked (README "Size"), so the bound was
   // raised from 13.5 MB and 43 MB. sqlite3 (1.71 MB, 0.63 MB compressed) and GNU make (0.24 MB, 0.09 MB
   // compressed) brought it to 15014515 packed, 47037955 unpacked, so it was raised again from 15 MB and 47 MB.
-  // A bound, not a measurement of speed.
-  it("stays within its size bound: 16 MB packed, 50 MB unpacked", () => {
+  // Python (python3.wasm, 8.45 MB, 2.9 MB compressed, and its standard library with bytecode, an 8.09 MB
+  // .tar.gz that does not compress further) brought it to 26007824 packed, 64261058 unpacked: raised from 16 MB
+  // and 50 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 27 MB packed, 66 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(16_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(50_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(27_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(66_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {
@@ -137,6 +139,19 @@ describe(`the packed ${NAME} package`, () => {
     const tsx = pathToFileURL(join(root, "node_modules/tsx/dist/loader.mjs")).href;
     const { stdout } = await run(process.execPath, ["--import", tsx, "example.mts"], { cwd: project, timeout: RUN_DEADLINE_MS });
     expect(stdout).toBe("{ exitCode: 0, stdout: '1\\n' }\n");
+  });
+
+  it("runs python3 with its standard library from the installed package", async (ctx) => {
+    if (skipReason) return ctx.skip(skipReason);
+    const script = `import { AgentOs } from "${NAME}";
+const vm = await AgentOs.create();
+const r = await vm.exec("python3 -c 'import json, sqlite3, zlib; print(json.dumps([sqlite3.sqlite_version, zlib.ZLIB_VERSION]))'");
+console.log(JSON.stringify(r));
+await vm.dispose();
+`;
+    writeFileSync(join(project, "python.mjs"), script);
+    const { stdout } = await node(["python.mjs"], project);
+    expect(JSON.parse(stdout)).toEqual({ stdout: '["3.46.0", "1.3.1"]\n', stderr: "", exitCode: 0 });
   });
 
   it("runs the README example from CommonJS (require)", async (ctx) => {

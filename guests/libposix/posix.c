@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -63,6 +64,11 @@ static char *join_nul(char *const v[], uint32_t *len) {
 }
 
 pid_t agentos_spawnvpe(const char *file, char *const argv[], char *const envp[], const char *dir, int in, int out, int err) {
+  return agentos_spawnfds(file, argv, envp, dir, in, out, err, NULL, 0);
+}
+
+pid_t agentos_spawnfds(const char *file, char *const argv[], char *const envp[], const char *dir, int in, int out, int err,
+                       const int *keep, size_t nkeep) {
   extern char **environ;
   // The kernel resolves argv[0]: a different `file` takes its place.
   size_t argc = 0;
@@ -83,11 +89,16 @@ pid_t agentos_spawnvpe(const char *file, char *const argv[], char *const envp[],
     size_t l = strlen(cwd);
     snprintf(cwd + l, sizeof cwd - l, "%s%s", cwd[l - 1] == '/' ? "" : "/", dir);
   }
+  // Each kept fd goes to the child at its own number: (child's fd, caller's fd) pairs.
+  uint32_t *pairs = nkeep ? malloc(nkeep * 2 * sizeof *pairs) : NULL;
+  for (size_t i = 0; pairs && i < nkeep; i++) pairs[2 * i] = pairs[2 * i + 1] = (uint32_t)keep[i];
   uint32_t pid = 0;
-  uint32_t r = a && e ? ao_proc_spawn_fds(a, argv_len, e, envp_len, in < 0 ? STDIO_DEVNULL : (uint32_t)in,
-                                         out < 0 ? STDIO_DEVNULL : (uint32_t)out, err < 0 ? STDIO_DEVNULL : (uint32_t)err, cwd,
-                                         strlen(cwd), NULL, 0, &pid)
-                       : ENOMEM;
+  uint32_t r = a && e && (pairs || !nkeep)
+                   ? ao_proc_spawn_fds(a, argv_len, e, envp_len, in < 0 ? STDIO_DEVNULL : (uint32_t)in,
+                                       out < 0 ? STDIO_DEVNULL : (uint32_t)out, err < 0 ? STDIO_DEVNULL : (uint32_t)err, cwd,
+                                       strlen(cwd), pairs, (uint32_t)nkeep, &pid)
+                   : ENOMEM;
+  free(pairs);
   free(a);
   free(e);
   return r ? fail(r) : (pid_t)pid;
@@ -401,6 +412,21 @@ int __wrap_open(const char *path, int flags, ...) {
     if (errno != EEXIST || flags & O_EXCL) return fd;
   }
   return __real_open(path, flags, mode);
+}
+
+// wasi-emulated-mman's mappings are private copies (MAP_SHARED is refused): there is nothing to write back.
+int msync(void *addr, size_t len, int flags) {
+  (void)addr, (void)len, (void)flags;
+  return 0;
+}
+
+// preview1's path_create_directory takes no mode either: a new directory gets the VM's default (0755), then
+// mkdir (linked with --wrap) gives it the mode asked, less the umask, as tempfile.mkdtemp's 0700.
+int __real_mkdir(const char *path, mode_t mode);
+int __wrap_mkdir(const char *path, mode_t mode) {
+  if (__real_mkdir(path, mode) != 0) return -1;
+  mode &= 07777 & ~022;
+  return mode == 0755 ? 0 : chmod(path, mode);
 }
 
 int chmod(const char *path, mode_t mode) {

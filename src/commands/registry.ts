@@ -70,6 +70,10 @@ const builtGuests: Record<string, BuiltGuest> = {
   git: { file: "git.wasm", keepsCwd: true, seesDevices: true },
   "git-upload-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
   "git-receive-pack": { file: "git.wasm", keepsCwd: true, seesDevices: true },
+  /** CPython 3.13 (guests/python/README.md); its standard library is a runtime image layer (kernel/runtime-image.ts). */
+  python3: { file: "python3.wasm", keepsCwd: true, seesDevices: true },
+  python: { file: "python3.wasm", keepsCwd: true, seesDevices: true },
+  "python3.13": { file: "python3.wasm", keepsCwd: true, seesDevices: true },
   /** The SQLite 3.40 shell (guests/sqlite3/README.md). */
   sqlite3: { file: "sqlite3.wasm", keepsCwd: true },
   /** GNU make 4.3 (guests/make/README.md); recipes run through the VM's /bin/sh. */

@@ -57,6 +57,26 @@ export class Image {
     readonly bytes: number,
   ) {}
 
+  /**
+   * An image whose only content is the directory `path`, holding the root of the image `load` returns, which
+   * is called when a lookup or a listing first enters `path` (of any VM), once: a large tree that only some
+   * VMs use (the Python standard library) costs a host process nothing until one does.
+   */
+  static deferred(path: string, load: () => Image): Image {
+    const names = normalize(path).split("/").slice(1);
+    const now = Date.now();
+    let loaded: ImageNode | undefined;
+    let node: ImageNode = Object.freeze({
+      mode: S_IFDIR | DIR_MODE,
+      mtimeMs: now,
+      get entries(): ReadonlyMap<string, ImageNode> {
+        return (loaded ??= load().root).entries!;
+      },
+    });
+    for (let i = names.length - 1; i >= 0; i--) node = Object.freeze({ mode: S_IFDIR | DIR_MODE, mtimeMs: now, entries: new Map([[names[i]!, node]]) });
+    return new Image(node, names.length, 0);
+  }
+
   private static built(tree: Tree): Image {
     const { root, entries, bytes } = tree.freeze();
     return new Image(root, entries, bytes);

@@ -6,24 +6,36 @@ import { Image, type ImageEntry } from "./image.js";
 
 /** Where git looks for the templates `git init` copies into `.git` (its compiled-in default). */
 const GIT_TEMPLATE_DIR = "/usr/share/git-core/templates";
+/** Where CPython, built with prefix /usr, finds its standard library. */
+const PYTHON_LIB_DIR = "/usr/lib/python3.13";
 
 let gitImage: Image | undefined;
+let pythonImage: Image | undefined;
 
 /**
- * The runtime's own files that VMs only read, as an image layer (image.ts) made once per host process and
- * shared by every VM below its own files: git's templates (guests/dist/git-templates.json, from its build),
- * when the VM has git. A VM pays for none of their bytes unless it changes them.
+ * The runtime's own files that VMs only read, as image layers (image.ts) made once per host process and
+ * shared by every VM below its own files: the CA bundle (Node's root certificates), git's templates
+ * (guests/dist/git-templates.json, from its build) when the VM has git, and CPython's standard library
+ * (guests/dist/python3.13-lib.tar.gz), read when a process first enters its directory. A VM pays for none of their bytes unless it changes them.
  */
 export function runtimeLayers(commands: { names(): readonly string[] }): Image[] {
   caImage ??= Image.fromFiles({ [CA_BUNDLE]: { data: `${rootCertificates.join("\n")}\n`, mode: 0o644 } });
-  if (!commands.names().includes("git")) return [caImage];
-  if (!gitImage) {
-    const templates = JSON.parse(readFileSync(join(PACKAGE_DIR, "guests/dist/git-templates.json"), "utf8")) as Record<string, { mode: number; text: string }>;
-    const files: Record<string, ImageEntry> = {};
-    for (const [path, { mode, text }] of Object.entries(templates)) files[`${GIT_TEMPLATE_DIR}/${path}`] = { data: text, mode };
-    gitImage = Image.fromFiles(files);
+  const names = commands.names();
+  const layers: Image[] = [caImage];
+  if (names.includes("git")) {
+    if (!gitImage) {
+      const templates = JSON.parse(readFileSync(join(PACKAGE_DIR, "guests/dist/git-templates.json"), "utf8")) as Record<string, { mode: number; text: string }>;
+      const files: Record<string, ImageEntry> = {};
+      for (const [path, { mode, text }] of Object.entries(templates)) files[`${GIT_TEMPLATE_DIR}/${path}`] = { data: text, mode };
+      gitImage = Image.fromFiles(files);
+    }
+    layers.push(gitImage);
   }
-  return [caImage, gitImage];
+  if (names.includes("python3")) {
+    pythonImage ??= Image.deferred(PYTHON_LIB_DIR, () => Image.fromTar(readFileSync(join(PACKAGE_DIR, "guests/dist/python3.13-lib.tar.gz"))));
+    layers.push(pythonImage);
+  }
+  return layers;
 }
 
 /** Where programs look for the trusted CAs (OpenSSL's default file on Debian): Node's bundled roots, tls.rootCertificates. */

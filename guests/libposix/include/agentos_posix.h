@@ -19,6 +19,10 @@ extern "C" {
  * directory `dir` (NULL: the current one), stdio from the caller's fds in, out, err (-1: /dev/null). No other fd
  * is passed on. Returns the child's pid, or -1 with errno (ENOENT: no such command). */
 pid_t agentos_spawnvpe(const char *file, char *const argv[], char *const envp[], const char *dir, int in, int out, int err);
+/* agentos_spawnvpe, and the caller's fds keep[0..nkeep) (each > 2) are the child's at the same numbers, as after
+ * fork with those fds left open across exec. */
+pid_t agentos_spawnfds(const char *file, char *const argv[], char *const envp[], const char *dir, int in, int out, int err,
+                       const int *keep, size_t nkeep);
 
 pid_t fork(void);
 pid_t vfork(void);

@@ -52,6 +52,12 @@ static inline struct hostent *gethostbyname(const char *name) { (void)name; retu
 static inline struct servent *getservbyname(const char *n, const char *p) { (void)n, (void)p; return 0; }
 static inline int getaddrinfo(const char *n, const char *s, const struct addrinfo *h, struct addrinfo **r) { (void)n, (void)s, (void)h, (void)r; return EAI_FAIL; }
 static inline void freeaddrinfo(struct addrinfo *r) { (void)r; }
+static inline int getnameinfo(const struct sockaddr *a, socklen_t l, char *h, socklen_t hl, char *s, socklen_t sl, int f) {
+  (void)a, (void)l, (void)h, (void)hl, (void)s, (void)sl, (void)f;
+  return EAI_FAIL;
+}
+static inline struct hostent *gethostbyaddr(const void *a, socklen_t l, int t) { (void)a, (void)l, (void)t; return 0; }
+static inline struct servent *getservbyport(int port, const char *p) { (void)port, (void)p; return 0; }
 static inline const char *gai_strerror(int e) { (void)e; return "name resolution is not available in this VM"; }
 static inline const char *hstrerror(int e) { (void)e; return "name resolution is not available in this VM"; }
 #endif

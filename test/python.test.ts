@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentOs } from "../src/index.js";
+import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
+
+/**
+ * python3 as a process of the VM (guests/python/README.md): what CPython 3.13.5 itself prints, exactly, where
+ * test/python.differential.test.ts cannot compare with the host's older python3.
+ */
+
+let vm: AgentOs;
+
+beforeAll(async () => {
+  vm = await AgentOs.create();
+}, SETUP_DEADLINE_MS);
+
+afterAll(async () => {
+  await vm?.dispose();
+});
+
+const run = (cmd: string, stdin = "") => vm.exec(cmd, { stdin, timeout: RUN_DEADLINE_MS });
+
+describe("python3", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
+  it("is CPython 3.13.5 under three names, with the VM's paths", async () => {
+    const r = await run(`python3 --version; python --version; python3.13 -c 'import sys, os; print(sys.executable, sys.prefix, sys.platform, os.__file__)'`);
+    expect(r).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(r.stdout).toBe("Python 3.13.5\nPython 3.13.5\n/usr/bin/python3.13 /usr WASI /usr/lib/python3.13/os.py\n".replace("WASI", "wasi"));
+  });
+
+  it("prints CPython's traceback for an uncaught exception and exits 1", async () => {
+    await vm.writeFile("/tmp/tb.py", "def f(x):\n    return 1 / x\n\nf(0)\n");
+    const r = await run("python3 /tmp/tb.py");
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      [
+        "Traceback (most recent call last):",
+        '  File "/tmp/tb.py", line 4, in <module>',
+        "    f(0)",
+        "    ~^^^",
+        '  File "/tmp/tb.py", line 2, in f',
+        "    return 1 / x",
+        "           ~~^~~",
+        "ZeroDivisionError: division by zero",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("runs a script from stdin (`python3 -`), with -c and -m, and as a #! script", async () => {
+    await vm.writeFile("/tmp/hello", "#!/usr/bin/env python3\nimport sys\nprint('hello from', sys.argv)\n");
+    await vm.exec("chmod +x /tmp/hello");
+    const r = await run(`python3 - a b; python3 -c 'import sys; print(sys.argv)' x; echo '[1,2]' | python3 -m json.tool --compact; /tmp/hello 1 2`, "import sys\nprint('stdin script', sys.argv)\n");
+    expect(r).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(r.stdout).toBe("stdin script ['-', 'a', 'b']\n['-c', 'x']\n[1,2]\nhello from ['/tmp/hello', '1', '2']\n");
+  });
+
+  it("finds modules on PYTHONPATH and in the script's directory; writes its bytecode cache", async () => {
+    await vm.mkdir("/opt/lib", { recursive: true });
+    await vm.writeFile("/opt/lib/mymod.py", "VALUE = 42\n");
+    const r = await run("cd /opt && PYTHONPATH=/opt/lib python3 -c 'import mymod; print(mymod.VALUE)' && ls /opt/lib/__pycache__");
+    expect(r).toMatchObject({ exitCode: 0, stderr: "", stdout: "42\nmymod.cpython-313.pyc\n" });
+  });
+
+  it("reports a missing file as CPython does, with WASI's errno number", async () => {
+    const r = await run("python3 /no/such.py; python3 -c \"open('/no/such')\" 2>&1 | tail -1");
+    expect(r.stderr).toBe("python3: can't open file '/no/such.py': [Errno 44] No such file or directory\n");
+    expect(r.stdout).toBe("FileNotFoundError: [Errno 44] No such file or directory: '/no/such'\n");
+  });
+
+  it("makes a venv whose python has the venv as its prefix", async () => {
+    const r = await run("cd /tmp && python3 -m venv --without-pip env && env/bin/python -c 'import sys; print(sys.prefix, sys.base_prefix)' && cat env/pyvenv.cfg | head -1");
+    expect(r).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(r.stdout).toBe("/tmp/env /usr\nhome = /usr/bin\n");
+  });
+
+  it("is ended by timeout and kill like any process", async () => {
+    const r = await run("timeout 1 python3 -c 'while True: pass'; echo $?");
+    expect(r.stdout).toBe("124\n");
+  });
+
+  it("says what it cannot do: threads", async () => {
+    const r = await run(`python3 -c 'import threading; threading.Thread(target=print).start()' 2>&1 | tail -1`);
+    expect(r.stdout).toBe("RuntimeError: can't start new thread\n");
+  });
+
+  it("reads the standard library from the shared layer; a VM's change to it stays in that VM", async () => {
+    const other = await AgentOs.create();
+    try {
+      const r = await run("echo 'X = 1' >> /usr/lib/python3.13/this.py && python3 -c 'import this' | tail -1");
+      expect(r.exitCode).toBe(0);
+      const o = await other.exec("tail -c 20 /usr/lib/python3.13/this.py; python3 -c 'import this' | head -1");
+      expect(o.stdout).toBe(`c, c) for c in s]))\nThe Zen of Python, by Tim Peters\n`);
+    } finally {
+      await other.dispose();
+    }
+  });
+});
