@@ -48,13 +48,13 @@ async function attacked(options: AgentOsOptions = { limits: SMALL_FS }): Promise
 
 /**
  * File data the VM holds now: every regular file's size and every symlink's target (/bin → usr/bin), but for
- * the runtime's image layer (git's templates, src/kernel/runtime-image.ts), whose bytes are shared by every VM
+ * the runtime's image layers (git's templates, Python's library, src/kernel/runtime-image.ts), whose bytes are shared by every VM
  * and count for none until it writes them.
  */
 async function dataBytes(vm: AgentOs): Promise<number> {
   let n = 0;
   for (const e of await vm.readdirRecursive("/")) {
-    if (e.path.startsWith("/usr/share/git-core/templates/")) continue;
+    if (e.path.startsWith("/usr/share/git-core/templates/") || e.path.startsWith("/usr/lib/python3.13/")) continue;
     if (e.path === "/etc/ssl/certs/ca-certificates.crt") continue; // a shared layer's file, as the templates
     n += e.type === "symlink" ? (await vm.lstat(e.path)).size : e.size;
   }
