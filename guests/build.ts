@@ -129,6 +129,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   coreutils: COREUTILS,
   /** git 2.47.3 with zlib 1.3.1 (guests/git/README.md). */
   git: GIT,
+  /** mikefarah yq 4.54.3 as `yq` (guests/yq/README.md). */
+  yq: { kind: "go", pkg: "github.com/mikefarah/yq/v4", keepsCwd: true },
   /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
   sqlite3: SQLITE,
   /** GNU make 4.3 (guests/make/README.md). */
@@ -200,9 +202,10 @@ function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
   const vendor = join(cwd, "vendor");
   const overlay = join(cwd, "overlay.json");
   try {
-    if (g.patch) {
+    // A tool package that gets guests/cwd joins its main package from vendor/ too (no overlays in the module cache).
+    if (g.patch || (g.keepsCwd && g.pkg)) {
       execFileSync(go, ["mod", "vendor"], { cwd, env: goEnv, stdio: "inherit" });
-      execFileSync("patch", ["-p1", "-d", join(vendor, g.patch.module), "-i", join(cwd, g.patch.file)], { stdio: "inherit" });
+      if (g.patch) execFileSync("patch", ["-p1", "-d", join(vendor, g.patch.module), "-i", join(cwd, g.patch.file)], { stdio: "inherit" });
       args.push("-mod=vendor");
     }
     if (g.keepsCwd) {

@@ -68,6 +68,7 @@ function goLicence(text: string): string {
   if (/Permission is hereby granted, free of charge/.test(text)) return "MIT";
   if (/Redistribution and use in source and binary forms/.test(text)) return /Neither the name/.test(text) ? "BSD-3-Clause" : "BSD-2-Clause";
   if (/Apache License\s+Version 2\.0/.test(text)) return "Apache-2.0";
+  if (/Mozilla Public License,? [Vv]ersion 2\.0/.test(text)) return "MPL-2.0";
   throw new Error(`unrecognised Go licence: ${text.slice(0, 200)}`);
 }
 
