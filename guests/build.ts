@@ -67,6 +67,8 @@ export interface GoGuest {
   keepsCwd?: boolean;
   /** A change of ours, guests/<guest>/<file>, applied to a module the guest is built with, as vendored for the build. */
   patch?: { module: string; file: string };
+  /** Go's error texts are Linux's (`no such file or directory`), not wasip1's (`No such file or directory`). */
+  linuxErrors?: boolean;
 }
 
 /** The crates both coreutils binaries are built with changes of ours (guests/coreutils/README.md). */
@@ -130,7 +132,7 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   /** git 2.47.3 with zlib 1.3.1 (guests/git/README.md). */
   git: GIT,
   /** mikefarah yq 4.54.3 as `yq` (guests/yq/README.md). */
-  yq: { kind: "go", pkg: "github.com/mikefarah/yq/v4", keepsCwd: true },
+  yq: { kind: "go", pkg: "github.com/mikefarah/yq/v4", keepsCwd: true, linuxErrors: true },
   /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
   sqlite3: SQLITE,
   /** GNU make 4.3 (guests/make/README.md). */
@@ -208,18 +210,43 @@ function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
       if (g.patch) execFileSync("patch", ["-p1", "-d", join(vendor, g.patch.module), "-i", join(cwd, g.patch.file)], { stdio: "inherit" });
       args.push("-mod=vendor");
     }
-    if (g.keepsCwd) {
-      const main = g.pkg ? join(vendor, g.pkg) : cwd;
-      writeFileSync(overlay, JSON.stringify({ Replace: { [join(main, "agentos_cwd.go")]: join(here, "cwd/cwd.go") } }));
+    const replace: Record<string, string> = {};
+    if (g.keepsCwd) replace[join(g.pkg ? join(vendor, g.pkg) : cwd, "agentos_cwd.go")] = join(here, "cwd/cwd.go");
+    if (g.linuxErrors) {
+      const table = join(cwd, "linux-errors.go");
+      const goroot = execFileSync(go, ["env", "GOROOT"], { encoding: "utf8" }).trim();
+      writeFileSync(table, linuxErrorTable(goroot));
+      replace[join(goroot, "src/syscall/tables_wasip1.go")] = table;
+    }
+    if (Object.keys(replace).length > 0) {
+      writeFileSync(overlay, JSON.stringify({ Replace: replace }));
       args.push(`-overlay=${overlay}`);
     }
     execFileSync(go, [...args, g.pkg ?? "."], { cwd, env: goEnv, stdio: "inherit" });
   } finally {
     rmSync(vendor, { recursive: true, force: true });
     rmSync(overlay, { force: true });
+    rmSync(join(cwd, "linux-errors.go"), { force: true });
   }
   const bytes = readFileSync(join(dist, file));
   return { file, sources: guestSources(name), sha256: sha256(bytes), bytes: bytes.length };
+}
+
+/**
+ * Go's syscall/tables_wasip1.go with each errno's text replaced by the one Go prints on Linux
+ * (zerrors_linux_amd64.go): the messages programs print from Go's errors are then those of their Linux builds.
+ */
+function linuxErrorTable(goroot: string): string {
+  const linux = readFileSync(join(goroot, "src/syscall/zerrors_linux_amd64.go"), "utf8");
+  const numbers = new Map([...linux.matchAll(/^\t(E[A-Z0-9]+)\s*= Errno\((0x[0-9a-f]+)\)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  const table = linux.slice(linux.indexOf("var errors = [...]string{"), linux.indexOf("var signals = [...]string{"));
+  const texts = new Map([...table.matchAll(/^\t(\d+):\s*"([^"]*)",/gm)].map((m) => [Number(m[1]), m[2]!]));
+  const wasi = readFileSync(join(goroot, "src/syscall/tables_wasip1.go"), "utf8");
+  return wasi.replace(/^(\t(E[A-Z0-9]+):\s*)"([^"]*)",/gm, (line, head: string, name: string) => {
+    const n = numbers.get(name);
+    const text = n === undefined ? undefined : texts.get(n);
+    return text === undefined ? line : `${head}"${text}",`;
+  });
 }
 
 /** Unpacks a crate from crates.io into `target/<name>` and applies `<dir>/<name>.patch`. */

@@ -242,7 +242,8 @@ export async function notices(): Promise<string> {
       program = parts[0];
     } else {
       parts = [...goComponents(name, g.pkg ?? ".", g.patch?.module), goStd];
-      program = parts.find((c) => c.name === g.patch?.module);
+      // The program is the module patched, or the tool package's module (its path, for yq).
+      program = parts.find((c) => c.name === (g.patch?.module ?? g.pkg));
     }
     const what = program ? `${program.name} ${program.version}, ${program.upstream}, ${program.licence}` : "the project's own test program (not in the npm package)";
     summary.push(`  guests/dist/${entry.file}: ${what}`);
