@@ -117,11 +117,13 @@ describe(`the packed ${NAME} package`, () => {
   // its 29 KB of templates) brought it to 14203070 packed, 44781378 unpacked (README "Size"), so the bound was
   // raised from 13.5 MB and 43 MB. sqlite3 (1.71 MB, 0.63 MB compressed) and GNU make (0.24 MB, 0.09 MB
   // compressed) brought it to 15014515 packed, 47037955 unpacked, so it was raised again from 15 MB and 47 MB.
+  // yq (guests/dist/yq.wasm, 27.5 MB, 6.5 MB compressed: Go's runtime and all of yq's formats) brought it to
+  // 21543598 packed, 74694921 unpacked, so it was raised from 16 MB and 50 MB.
   // A bound, not a measurement of speed.
-  it("stays within its size bound: 16 MB packed, 50 MB unpacked", () => {
+  it("stays within its size bound: 22 MB packed, 76 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(16_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(50_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(22_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(76_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {
