@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT, MAKE, SQLITE } from "./c.js";
+import { buildC, type CGuest, cToolchain, GIT, MAKE, PATCH, SQLITE } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
@@ -137,6 +137,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   sqlite3: SQLITE,
   /** GNU make 4.3 (guests/make/README.md). */
   make: MAKE,
+  /** GNU patch 2.7.6 (guests/patch/README.md). */
+  patch: PATCH,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").
@@ -174,7 +176,7 @@ export interface GuestManifest {
   >;
 }
 
-const SOURCE = /\.(go|rs|toml|patch|c|h)$|^(go\.mod|go\.sum|Cargo\.lock)$/;
+const SOURCE = /\.(go|rs|toml|patch|c|h)$|^(go\.mod|go\.sum|Cargo\.lock|config\.site)$/;
 
 /** The files a guest is built from, relative to guests/, with their sha256: its directory (without cargo's target/ and a build's vendor/), and guests/cwd's file when it links it. */
 export function guestSources(name: string): Record<string, string> {

@@ -74,6 +74,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   sqlite3: { file: "sqlite3.wasm", keepsCwd: true },
   /** GNU make 4.3 (guests/make/README.md); recipes run through the VM's /bin/sh. */
   make: { file: "make.wasm", keepsCwd: true },
+  /** GNU patch 2.7.6 (guests/patch/README.md). */
+  patch: { file: "patch.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
 };
