@@ -13,7 +13,8 @@
  * - C guests (guests/c.ts) with Debian's clang-19, lld-19 and wasi-libc (apt-get install clang-19 lld-19 wasi-libc
  *   libclang-rt-19-dev-wasm32): upstream release tarballs, checked against their sha256, patched with
  *   guests/<guest>/*.patch and linked with guests/libposix (the POSIX layer on the VM's imports). sqlite3's
- *   amalgamation is generated from its source tree with the host's cc and tclsh (apt-get install gcc tcl).
+ *   amalgamation is generated from its source tree with the host's cc and tclsh (apt-get install gcc tcl);
+ *   GNU patch's own configure runs as a cross-compile (the host's sh and make).
  * Then THIRD_PARTY_NOTICES is written again from the new manifest (guests/notices.ts).
  */
 import { execFileSync } from "node:child_process";
