@@ -13,7 +13,8 @@
  * - C guests (guests/c.ts) with Debian's clang-19, lld-19 and wasi-libc (apt-get install clang-19 lld-19 wasi-libc
  *   libclang-rt-19-dev-wasm32): upstream release tarballs, checked against their sha256, patched with
  *   guests/<guest>/*.patch and linked with guests/libposix (the POSIX layer on the VM's imports). sqlite3's
- *   amalgamation is generated from its source tree with the host's cc and tclsh (apt-get install gcc tcl).
+ *   amalgamation is generated from its source tree with the host's cc and tclsh (apt-get install gcc tcl);
+ *   GNU patch's own configure runs as a cross-compile (the host's sh and make).
  * Then THIRD_PARTY_NOTICES is written again from the new manifest (guests/notices.ts).
  */
 import { execFileSync } from "node:child_process";
@@ -21,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT, MAKE, SQLITE } from "./c.js";
+import { buildC, type CGuest, cToolchain, GIT, MAKE, PATCH, SQLITE } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -68,6 +69,8 @@ export interface GoGuest {
   keepsCwd?: boolean;
   /** A change of ours, guests/<guest>/<file>, applied to a module the guest is built with, as vendored for the build. */
   patch?: { module: string; file: string };
+  /** Go's error texts are Linux's (`no such file or directory`), not wasip1's (`No such file or directory`). */
+  linuxErrors?: boolean;
 }
 
 /** The crates both coreutils binaries are built with changes of ours (guests/coreutils/README.md). */
@@ -132,10 +135,14 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   git: GIT,
   /** CPython 3.13.5 with zlib, bzip2, liblzma and SQLite, and its standard library (guests/python/README.md). */
   python: PYTHON,
+  /** mikefarah yq 4.54.3 as `yq` (guests/yq/README.md). */
+  yq: { kind: "go", pkg: "github.com/mikefarah/yq/v4", keepsCwd: true, linuxErrors: true },
   /** The SQLite 3.40.1 shell (guests/sqlite3/README.md). */
   sqlite3: SQLITE,
   /** GNU make 4.3 (guests/make/README.md). */
   make: MAKE,
+  /** GNU patch 2.7.6 (guests/patch/README.md). */
+  patch: PATCH,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").
@@ -203,23 +210,49 @@ function buildGo(name: string, g: GoGuest): GuestManifest["guests"][string] {
   const vendor = join(cwd, "vendor");
   const overlay = join(cwd, "overlay.json");
   try {
-    if (g.patch) {
+    // A tool package that gets guests/cwd joins its main package from vendor/ too (no overlays in the module cache).
+    if (g.patch || (g.keepsCwd && g.pkg)) {
       execFileSync(go, ["mod", "vendor"], { cwd, env: goEnv, stdio: "inherit" });
-      execFileSync("patch", ["-p1", "-d", join(vendor, g.patch.module), "-i", join(cwd, g.patch.file)], { stdio: "inherit" });
+      if (g.patch) execFileSync("patch", ["-p1", "-d", join(vendor, g.patch.module), "-i", join(cwd, g.patch.file)], { stdio: "inherit" });
       args.push("-mod=vendor");
     }
-    if (g.keepsCwd) {
-      const main = g.pkg ? join(vendor, g.pkg) : cwd;
-      writeFileSync(overlay, JSON.stringify({ Replace: { [join(main, "agentos_cwd.go")]: join(here, "cwd/cwd.go") } }));
+    const replace: Record<string, string> = {};
+    if (g.keepsCwd) replace[join(g.pkg ? join(vendor, g.pkg) : cwd, "agentos_cwd.go")] = join(here, "cwd/cwd.go");
+    if (g.linuxErrors) {
+      const table = join(cwd, "linux-errors.go");
+      const goroot = execFileSync(go, ["env", "GOROOT"], { encoding: "utf8" }).trim();
+      writeFileSync(table, linuxErrorTable(goroot));
+      replace[join(goroot, "src/syscall/tables_wasip1.go")] = table;
+    }
+    if (Object.keys(replace).length > 0) {
+      writeFileSync(overlay, JSON.stringify({ Replace: replace }));
       args.push(`-overlay=${overlay}`);
     }
     execFileSync(go, [...args, g.pkg ?? "."], { cwd, env: goEnv, stdio: "inherit" });
   } finally {
     rmSync(vendor, { recursive: true, force: true });
     rmSync(overlay, { force: true });
+    rmSync(join(cwd, "linux-errors.go"), { force: true });
   }
   const bytes = readFileSync(join(dist, file));
   return { file, sources: guestSources(name), sha256: sha256(bytes), bytes: bytes.length };
+}
+
+/**
+ * Go's syscall/tables_wasip1.go with each errno's text replaced by the one Go prints on Linux
+ * (zerrors_linux_amd64.go): the messages programs print from Go's errors are then those of their Linux builds.
+ */
+function linuxErrorTable(goroot: string): string {
+  const linux = readFileSync(join(goroot, "src/syscall/zerrors_linux_amd64.go"), "utf8");
+  const numbers = new Map([...linux.matchAll(/^\t(E[A-Z0-9]+)\s*= Errno\((0x[0-9a-f]+)\)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  const table = linux.slice(linux.indexOf("var errors = [...]string{"), linux.indexOf("var signals = [...]string{"));
+  const texts = new Map([...table.matchAll(/^\t(\d+):\s*"([^"]*)",/gm)].map((m) => [Number(m[1]), m[2]!]));
+  const wasi = readFileSync(join(goroot, "src/syscall/tables_wasip1.go"), "utf8");
+  return wasi.replace(/^(\t(E[A-Z0-9]+):\s*)"([^"]*)",/gm, (line, head: string, name: string) => {
+    const n = numbers.get(name);
+    const text = n === undefined ? undefined : texts.get(n);
+    return text === undefined ? line : `${head}"${text}",`;
+  });
 }
 
 /** Unpacks a crate from crates.io into `target/<name>` and applies `<dir>/<name>.patch`. */

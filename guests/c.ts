@@ -380,3 +380,45 @@ export const MAKE: CGuest = {
     return out;
   },
 };
+
+/**
+ * GNU patch 2.7.6 (guests/patch/README.md): its release tarball's configure, run as a cross-compile for the VM
+ * with guests/patch/config.site's answers, then its make, with guests/patch/wasi-first.h before config.h and
+ * agentos_posix.h in every file and guests/patch/wasi.c linked in.
+ */
+export const PATCH: CGuest = {
+  kind: "c",
+  file: "patch.wasm",
+  tarballs: [
+    {
+      name: "patch",
+      version: "2.7.6",
+      // Debian's copy of GNU's patch-2.7.6.tar.xz (Debian 12's version).
+      url: "http://deb.debian.org/debian/pool/main/p/patch/patch_2.7.6.orig.tar.xz",
+      sha256: "ac610bda97abe0d9f6b7c963255a11dcb196c25e337c61f94e4778d632f1d8fd",
+      dir: "patch-2.7.6",
+      licence: "GPL-3.0-or-later",
+      licenceFiles: ["COPYING"],
+      upstream: "https://savannah.gnu.org/projects/patch/",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "patch-2.7.6");
+    const glue = join(work, "patch-wasi.o");
+    execFileSync(tc.cc, [...tc.cflags, "-c", join(here, "patch/wasi.c"), "-o", glue], { stdio: "inherit" });
+    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
+    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const env = { ...process.env, CONFIG_SITE: join(here, "patch/config.site") };
+    execFileSync(
+      join(src, "configure"),
+      ["--host=i686-pc-linux-musl", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `CFLAGS=${plain.join(" ")}`, `LDFLAGS=${tc.ldflags.join(" ")}`, `LIBS=${tc.libs.join(" ")}`, "--disable-xattr"],
+      { cwd: src, env, stdio: "inherit" },
+    );
+    const cflags = [...plain, "-include", join(here, "patch/wasi-first.h"), "-include", join(src, "config.h"), "-include", "agentos_posix.h"];
+    // wasi.c (and the fstatat it wraps) only at the link of patch itself: it sets patch's `unsafe`, which
+    // configure's test programs lack.
+    const ldflags = [...tc.ldflags, "-Wl,--wrap=fstatat"];
+    execFileSync("make", [`-j${JOBS}`, `CFLAGS=${cflags.join(" ")}`, `LDFLAGS=${ldflags.join(" ")}`, `LIBS=${[glue, ...tc.libs].join(" ")}`], { cwd: src, env, stdio: "inherit" });
+    return join(src, "src/patch");
+  },
+};

@@ -68,6 +68,7 @@ function goLicence(text: string): string {
   if (/Permission is hereby granted, free of charge/.test(text)) return "MIT";
   if (/Redistribution and use in source and binary forms/.test(text)) return /Neither the name/.test(text) ? "BSD-3-Clause" : "BSD-2-Clause";
   if (/Apache License\s+Version 2\.0/.test(text)) return "Apache-2.0";
+  if (/Mozilla Public License,? [Vv]ersion 2\.0/.test(text)) return "MPL-2.0";
   throw new Error(`unrecognised Go licence: ${text.slice(0, 200)}`);
 }
 
@@ -241,7 +242,8 @@ export async function notices(): Promise<string> {
       program = parts[0];
     } else {
       parts = [...goComponents(name, g.pkg ?? ".", g.patch?.module), goStd];
-      program = parts.find((c) => c.name === g.patch?.module);
+      // The program is the module patched, or the tool package's module (its path, for yq).
+      program = parts.find((c) => c.name === (g.patch?.module ?? g.pkg));
     }
     const what = program ? `${program.name} ${program.version}, ${program.upstream}, ${program.licence}` : "the project's own test program (not in the npm package)";
     summary.push(`  guests/dist/${entry.file}: ${what}`);

@@ -117,13 +117,15 @@ describe(`the packed ${NAME} package`, () => {
   // its 29 KB of templates) brought it to 14203070 packed, 44781378 unpacked (README "Size"), so the bound was
   // raised from 13.5 MB and 43 MB. sqlite3 (1.71 MB, 0.63 MB compressed) and GNU make (0.24 MB, 0.09 MB
   // compressed) brought it to 15014515 packed, 47037955 unpacked, so it was raised again from 15 MB and 47 MB.
-  // Python (python3.wasm, 8.45 MB, 2.9 MB compressed, and its standard library with bytecode, an 8.09 MB
-  // .tar.gz that does not compress further) brought it to 26007824 packed, 64261058 unpacked: raised from 16 MB
-  // and 50 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 27 MB packed, 66 MB unpacked", () => {
+  // yq (guests/dist/yq.wasm, 27.5 MB, 6.5 MB compressed: Go's runtime and all of yq's formats) brought it to
+  // 21543598 packed, 74694921 unpacked; GNU patch (0.23 MB, 0.09 MB compressed) to 21633716 packed, 74924145
+  // unpacked. Python (python3.wasm, 8.45 MB, 2.9 MB compressed, and its standard library with bytecode, an
+  // 8.09 MB .tar.gz that does not compress further) with both: 32518469 packed, 91717026 unpacked, so the bound
+  // was raised from 16 MB and 50 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 33 MB packed, 93 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(27_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(66_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(33_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(93_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {

@@ -6,6 +6,8 @@ import { failed } from "./wasm-host.js";
 /** What one of the runtime's own commands gets: the system, its command line, buffered stdout and stderr. */
 export interface ScriptProcess {
   sys: System;
+  /** Limits.maxVmMemoryBytes of the process's VM. */
+  maxVmMemoryBytes: number;
   argv: readonly string[];
   stdout: Output;
   stderr: Output;
@@ -21,7 +23,7 @@ export type Script = (p: ScriptProcess) => number;
  */
 export async function runScript(task: ScriptTask): Promise<ProcessResult> {
   const sys = new System(task.channel, task.argv, task.env, task.cwd, task.maxMemoryBytes);
-  const p: ScriptProcess = { sys, argv: task.argv, stdout: new Output(sys, 1), stderr: new Output(sys, 2) };
+  const p: ScriptProcess = { sys, maxVmMemoryBytes: task.maxVmMemoryBytes, argv: task.argv, stdout: new Output(sys, 1), stderr: new Output(sys, 2) };
   try {
     if (!/^[a-z0-9-]+$/.test(task.script)) throw new Error(`no such script: ${task.script}`);
     const script = ((await import(new URL(`./commands/${task.script}.js`, import.meta.url).href)) as { default: Script }).default;

@@ -40,6 +40,8 @@ export interface ScriptTask extends TaskBase {
   cwd: string;
   /** Limits.maxProcessMemoryBytes: what a script may hold (a command that must buffer its input checks it). */
   maxMemoryBytes: number;
+  /** Limits.maxVmMemoryBytes: the memory of the whole VM (`free` shows it as the total). */
+  maxVmMemoryBytes: number;
 }
 
 export interface ProcessResult {

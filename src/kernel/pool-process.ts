@@ -94,6 +94,7 @@ export function startScriptProcess(k: Kernel, p: Process, script: string): void 
       env: envEntries(p),
       cwd: p.cwd,
       maxMemoryBytes: k.limits.maxProcessMemoryBytes,
+      maxVmMemoryBytes: k.limits.maxVmMemoryBytes,
     }),
   );
 }
