@@ -97,6 +97,7 @@ function makeGuest(cwd: string): Guest {
     fs: path.join(builtinsDir, "fs.js"),
     "fs/promises": path.join(builtinsDir, "fs-promises.js"),
     "internal/primordials": path.join(builtinsDir, "../internal/primordials.js"),
+    "internal/buffer-primordials": path.join(builtinsDir, "../internal/buffer-primordials.js"),
   };
   const npm: Record<string, string> = { buffer: "buffer/", events: "events/", string_decoder: "string_decoder/", "string_decoder/": "string_decoder/" };
   const resolve = (from: string, name: string): string | null | { stub: unknown } => {
