@@ -178,7 +178,11 @@ export const PYTHON: CGuest = {
     // The bytecode again, checked against its source's hash (not its mtime): the image's files carry the
     // archive's times, and a source a VM changes is compiled again, as Python does for any changed source.
     execFileSync("find", [lib, "-name", "__pycache__", "-prune", "-exec", "rm", "-rf", "{}", "+"]);
-    execFileSync(join(native, "python"), ["-m", "compileall", "-q", "-j0", "-o", "0", "--invalidation-mode", "checked-hash", "-s", lib, "-p", "/usr/lib/python3.13", lib], { stdio: "inherit" });
+    // A fixed hash seed: the bytecode of a set literal otherwise differs from build to build.
+    execFileSync(join(native, "python"), ["-m", "compileall", "-q", "-j0", "-o", "0", "--invalidation-mode", "checked-hash", "-s", lib, "-p", "/usr/lib/python3.13", lib], {
+      stdio: "inherit",
+      env: { ...process.env, PYTHONHASHSEED: "0" },
+    });
     // A reproducible archive: names sorted, fixed times and owners, gzip without a name or time.
     const tar = join(work, "python3.13-lib.tar");
     execFileSync("tar", ["--sort=name", "--mtime=@0", "--owner=0", "--group=0", "--numeric-owner", "-cf", tar, "-C", lib, "."]);

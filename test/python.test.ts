@@ -67,6 +67,25 @@ describe("python3", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
     expect(r.stdout).toBe("FileNotFoundError: [Errno 44] No such file or directory: '/no/such'\n");
   });
 
+  it("redirects its own fds as pytest's capture does: os.dup, os.dup2 onto a temporary file, and back", async () => {
+    await vm.writeFile(
+      "/tmp/capture.py",
+      [
+        "import os, sys, tempfile",
+        "saved = os.dup(1)",
+        "t = tempfile.TemporaryFile(buffering=0)",
+        "os.dup2(t.fileno(), 1)",
+        "os.write(1, b'captured\\n')",
+        "os.dup2(saved, 1)",
+        "t.seek(0)",
+        "print('got', t.read(), file=sys.stderr)",
+        "os.write(1, b'back on stdout\\n')",
+        "",
+      ].join("\n"),
+    );
+    expect(await run("python3 /tmp/capture.py")).toEqual({ exitCode: 0, stdout: "back on stdout\n", stderr: "got b'captured\\n'\n" });
+  });
+
   it("makes a venv whose python has the venv as its prefix", async () => {
     const r = await run("cd /tmp && python3 -m venv --without-pip env && env/bin/python -c 'import sys; print(sys.prefix, sys.base_prefix)' && cat env/pyvenv.cfg | head -1");
     expect(r).toMatchObject({ exitCode: 0, stderr: "" });
