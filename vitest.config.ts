@@ -15,6 +15,7 @@ const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
   "test/git.differential.test.ts",
   "test/python.differential.test.ts",
+  "test/python-pytest.differential.test.ts",
   "test/sqlite3.differential.test.ts",
   "test/make.differential.test.ts",
   "test/yq.differential.test.ts",
