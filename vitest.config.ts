@@ -22,6 +22,7 @@ const USERLAND_REFERENCE = [
   "test/hexdump.differential.test.ts",
   "test/envsubst.differential.test.ts",
   "test/less.differential.test.ts",
+  "test/iconv.differential.test.ts",
   "test/patch.differential.test.ts",
   "test/free.differential.test.ts",
   "test/service/search.test.ts",
