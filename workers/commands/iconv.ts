@@ -64,7 +64,7 @@ export default function iconv({ sys, argv, stdout, stderr }: ScriptProcess): num
   const has = (key: string) => parsed.options.some((o) => o.key === key);
   if (has("help")) return stdout.write(HELP), 0;
   if (has("usage")) return stdout.write("Usage: iconv [-cls?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n            [--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n            [--help] [--usage] [--version] [FILE...]\n"), 0;
-  if (has("version")) return stdout.write(versionText("iconv", "iconv (GNU libc) 2.36")), 0;
+  if (has("version")) return stdout.write(versionText("iconv", "glibc iconv 2.36")), 0;
   if (has("list")) return stdout.write(charsetNames().map((n) => `${n}//\n`).join("")), 0;
 
   const utf8Locale = /utf-?8/i.test(sys.env.LC_ALL || sys.env.LC_CTYPE || sys.env.LANG || "");
