@@ -195,10 +195,11 @@ export function guestSources(name: string): Record<string, string> {
   };
   const guest = GUESTS[name];
   walk((guest?.kind === "rust" && guest.variant?.of) || name);
-  if (guest?.kind === "c") walk("libposix");
-  // A guest linking OpenSSL is built with its patches too (opensslLibrary).
-  if (guest?.kind === "c" && name !== "openssl" && guest.tarballs.includes(OPENSSL)) walk("openssl");
-  else if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
+  if (guest?.kind === "c") {
+    walk("libposix");
+    // A guest linking OpenSSL is built with its patches too (opensslLibrary).
+    if (name !== "openssl" && guest.tarballs.includes(OPENSSL)) walk("openssl");
+  } else if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
   return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }
 
