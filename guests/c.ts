@@ -501,6 +501,11 @@ export function opensslLibrary(work: string, tc: Toolchain): StaticLibrary & { t
   // NO_SYSLOG: the BIO that writes to syslog (the VM has none; libposix's syslog.h only drops messages).
   const env = { ...process.env, CC: tc.cc, AR: tc.ar, RANLIB: tc.ar.replace(/llvm-ar/, "llvm-ranlib"), CFLAGS: [...tc.cflags, "-DNO_SYSLOG"].join(" "), LDFLAGS: "--target=wasm32-wasi" };
   execFileSync("perl", ["./Configure", ...OPENSSL_CONFIGURE], { cwd: tree, env, stdio: "inherit" });
+  // `openssl version -a` prints the build's date and compiler line (crypto/buildinf.h): the release's date
+  // (SOURCE_DATE_EPOCH, which OpenSSL's mkbuildinf.pl reads: 2026-01-27) and the paths as -ffile-prefix-map
+  // writes them, so the build is the same on every machine.
+  const buildinf = [`LIB_CFLAGS=-fPIC ${env.CFLAGS.replaceAll(here, "/agentos/guests/")}`, "crypto/buildinf.h"];
+  execFileSync("make", buildinf, { cwd: tree, env: { ...env, SOURCE_DATE_EPOCH: "1769472000" }, stdio: "inherit" });
   execFileSync("make", [`-j${JOBS}`, "build_libs"], { cwd: tree, env, stdio: "inherit" });
   mkdirSync(out.lib, { recursive: true });
   mkdirSync(out.include, { recursive: true });
