@@ -24,6 +24,7 @@ const USERLAND_REFERENCE = [
   "test/less.differential.test.ts",
   "test/iconv.differential.test.ts",
   "test/patch.differential.test.ts",
+  "test/openssl.differential.test.ts",
   "test/free.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",

@@ -82,6 +82,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   patch: { file: "patch.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
+  /** OpenSSL 3.0's command-line program (guests/openssl/README.md). */
+  openssl: { file: "openssl.wasm", keepsCwd: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
