@@ -90,14 +90,23 @@ console.log(JSON.stringify(c1.green(\`nested \${c1.blue('blue')} back\`)));
 
 const limit = pLimit(2);
 const log = [];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-// Timers far apart, so the order of events does not depend on scheduling jitter.
-const results = await Promise.all([240, 20, 80, 10].map((ms, i) => limit(async () => {
+// Each task waits for its gate, and the gates open in the order 1, 2, 3, 0, each once its task has started: the
+// order of events is the code's, whatever a loaded machine does to timers.
+const deferred = () => { let resolve; const promise = new Promise((r) => (resolve = r)); return { promise, resolve }; };
+const started = [0, 1, 2, 3].map(deferred);
+const gates = [0, 1, 2, 3].map(deferred);
+const running = Promise.all([240, 20, 80, 10].map((n, i) => limit(async () => {
   log.push(\`start \${i} active=\${limit.activeCount} pending=\${limit.pendingCount}\`);
-  await sleep(ms);
+  started[i].resolve();
+  await gates[i].promise;
   log.push(\`end \${i}\`);
-  return i * ms;
+  return i * n;
 })));
+for (const i of [1, 2, 3, 0]) {
+  await started[i].promise;
+  gates[i].resolve();
+}
+const results = await running;
 console.log(results, log);
 const failing = pLimit(1);
 const settled = await Promise.allSettled([failing(() => { throw new TypeError('boom'); }), failing(async () => 'after')]);
