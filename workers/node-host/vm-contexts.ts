@@ -17,6 +17,8 @@ import type { HostOp } from "./host-ops.js";
  * - the guest's `process`, `require` and internals are not in a new context; one contextified from a guest
  *   object reaches the guest's realm through that object's prototype (`this.constructor.constructor`), as
  *   on Node, and so nothing beyond what the guest already has.
+ * - a thrown error's stack is first read by the guest (Node's displayErrors would read it here, and V8 would
+ *   make its CallSites in this realm): it lacks the source line Node puts above it.
  * - `timeout` is Node's watchdog (it terminates the script, not the worker); `breakOnSigint` is accepted and
  *   not passed on: Node's SIGINT watchdog is the host process's signal handler. A SIGINT to the guest while
  *   its script runs is delivered as the VM delivers signals.
@@ -95,13 +97,13 @@ export function vmContextOps(
       }
     },
     /** Runs a script in a context of the guest (without one, in the guest's own); timeout in ms, 0 for none. */
-    vmRun: (source, filename, lineOffset, columnOffset, target, timeout, displayErrors) => {
-      if (typeof source !== "string" || typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 0 || timeout > 0xffffffff || typeof displayErrors !== "boolean") throw new Error("bad script");
+    vmRun: (source, filename, lineOffset, columnOffset, target, timeout) => {
+      if (typeof source !== "string" || typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 0 || timeout > 0xffffffff) throw new Error("bad script");
       const where = origin(filename, lineOffset, columnOffset);
       const context = contextOf(target);
       try {
         const script = compileScript(source, where);
-        return answer(runScriptIn(script, context, timeout, displayErrors));
+        return answer(runScriptIn(script, context, timeout));
       } catch (e) {
         return thrown(e, target === undefined ? undefined : context);
       }
@@ -124,6 +126,8 @@ export function vmContextOps(
         for (let i = 0; i < length; i++) {
           const d = Object.getOwnPropertyDescriptor(extensions, i);
           if (!d || !("value" in d) || !isObject(d.value) || isHostValue(d.value)) throw new Error("bad extension");
+          // Node's compileFunction crashes the process on a Proxy extension (Node 20.20).
+          if (types.isProxy(d.value)) return thrown(Object.assign(new TypeError(`The "options.contextExtensions[${i}]" property must be an object that is not a Proxy`), { code: "ERR_INVALID_ARG_TYPE" }));
           scope.push(d.value as object);
         }
       }

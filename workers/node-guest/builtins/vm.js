@@ -29,7 +29,8 @@ const { codeError, invalidArgType } = require('internal/errors');
 function outcome(status) {
   const value = internal.host('vmResult');
   if (status === 'threw') throw value;
-  if (status !== 'ok') throw codeError(Error, 'ERR_INTERNAL_ASSERTION', 'vm operation failed');
+  // The host failed: the stack was all but exhausted when it was called (or a bug of the runtime).
+  if (status !== 'ok') throw codeError(Error, 'ERR_INTERNAL_ASSERTION', 'vm operation failed (stack exhausted?)');
   return value;
 }
 
@@ -67,10 +68,14 @@ function validateImportCallback(value, name) {
 /** A context the guest made (the host knows which objects are). */
 function isContext(object) {
   if (object === null || (typeof object !== 'object' && typeof object !== 'function')) throw invalidArgType('object', 'of type object', object);
-  return internal.host('vmIsContext', object) === true;
+  return known(internal.host('vmIsContext', object));
+}
+function known(answer) {
+  if (answer !== true && answer !== false) throw codeError(Error, 'ERR_INTERNAL_ASSERTION', 'vm operation failed (stack exhausted?)');
+  return answer;
 }
 function validateContext(object, name) {
-  if (object === null || (typeof object !== 'object' && typeof object !== 'function') || internal.host('vmIsContext', object) !== true) {
+  if (object === null || (typeof object !== 'object' && typeof object !== 'function') || !known(internal.host('vmIsContext', object))) {
     throw invalidArgType(name, StringPrototypeStartsWith(name, 'options.') ? 'an instance of Context' : 'an vm.Context', object);
   }
 }
@@ -99,9 +104,12 @@ function createContext(contextObject = {}, options = {}) {
   return outcome(internal.host('vmCreateContext', sandbox, name, origin, strings, wasm, microtaskMode === 'afterEvaluate'));
 }
 
-/** The options of a run (Node's getRunInContextArgs): [timeout (0: none), displayErrors]. */
+/**
+ * The options of a run (Node's getRunInContextArgs): the timeout (0: none). displayErrors is checked and has no
+ * effect: a thrown error's stack never gets Node's source line above it (workers/node-host/vm-contexts.ts).
+ */
 function runOptions(options) {
-  if (options === undefined || typeof options === 'string') return [0, true];
+  if (options === undefined || typeof options === 'string') return 0;
   validateObject(options, 'options');
   const { displayErrors = true, breakOnSigint = false, timeout } = options;
   validateBoolean(displayErrors, 'options.displayErrors');
@@ -112,7 +120,7 @@ function runOptions(options) {
       throw codeError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "options.timeout" is out of range. It must be ${NumberIsInteger(timeout) ? '>= 1 && <= 4294967295' : 'an integer'}. Received ${timeout}`);
     }
   }
-  return [timeout === undefined ? 0 : timeout, displayErrors];
+  return timeout === undefined ? 0 : timeout;
 }
 
 /** A script's code and where it is: kept off the Script object, whose own properties are Node's. */
@@ -139,8 +147,8 @@ class Script {
     // A syntax error is reported at construction, as Node does (an error of the guest's realm, where it compiles).
     outcome(internal.host('vmCheck', s.code, s.filename, s.lineOffset, s.columnOffset));
     sources.set(this, s);
-    // No code cache here: one given is not used (rejected), one asked for is not made.
-    if (s.cachedData !== undefined) this.cachedDataRejected = true;
+    // No code cache here: one given is not used (rejected, unless empty, as V8 answers), one asked for is not made.
+    if (s.cachedData !== undefined) this.cachedDataRejected = s.cachedData.byteLength > 0;
     if (s.produceCachedData) {
       this.cachedData = require('buffer').Buffer.alloc(0);
       this.cachedDataProduced = false;
@@ -171,8 +179,7 @@ function run(script, context, options) {
 
 /** Runs code in `context` (undefined: the guest's own); code not compiled yet fails with the context's SyntaxError, as Node's. */
 function runSource(s, context, options) {
-  const [timeout, displayErrors] = runOptions(options);
-  return outcome(internal.host('vmRun', s.code, s.filename, s.lineOffset, s.columnOffset, context, timeout, displayErrors));
+  return outcome(internal.host('vmRun', s.code, s.filename, s.lineOffset, s.columnOffset, context, runOptions(options)));
 }
 
 /** runInNewContext's options for the context (Node's getContextOptions). */
@@ -214,7 +221,7 @@ function compileFunction(code, params = [], options = {}) {
     if (!isIdentifier(params[i])) throw new SyntaxError(`Unexpected token in parameter name '${params[i]}'`);
   }
   const fn = outcome(internal.host('vmCompileFunction', code, names, filename, lineOffset, columnOffset, parsingContext, extensions));
-  if (cachedData !== undefined) fn.cachedDataRejected = true;
+  if (cachedData !== undefined) fn.cachedDataRejected = cachedData.byteLength > 0;
   if (produceCachedData) {
     fn.cachedData = require('buffer').Buffer.alloc(0);
     fn.cachedDataProduced = false;
