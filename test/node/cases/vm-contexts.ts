@@ -67,7 +67,7 @@ for (const t of tries) { try { console.log('ok', t()); } catch (e) { console.log
 console.log(Object.keys(vm).sort().join(), Object.keys(vm.constants).join(), typeof vm.constants.DONT_CONTEXTIFY);
 const s = new vm.Script('1', { produceCachedData: true });
 console.log(Object.keys(s).sort(), s.cachedDataProduced === true || s.cachedDataProduced === false, Buffer.isBuffer(s.createCachedData()));
-console.log(Object.keys(new vm.Script('1', { cachedData: Buffer.alloc(0) })).sort(), new vm.Script('1', { cachedData: Buffer.alloc(0) }).cachedDataRejected, new vm.Script('1', { cachedData: Buffer.from('not a cache') }).cachedDataRejected);
+console.log(Object.keys(new vm.Script('1', { cachedData: Buffer.alloc(0) })).sort(), new vm.Script('1', { cachedData: Buffer.alloc(0) }).cachedDataRejected);
 ` },
   { name: "vm-compile-function", code: js`const vm = require('vm');
 const f = vm.compileFunction('return a + b', ['a', 'b']);
