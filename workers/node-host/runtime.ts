@@ -414,10 +414,13 @@ function contextStackFormatter(): (error: unknown, trace: unknown) => string {
   const proto = Object.getPrototypeOf((sites as object[])[0]) as { getFileName(): unknown; toString(): string };
   const { getFileName, toString: siteText } = proto;
   const errorText = Error.prototype.toString;
+  // Node's own format of its coded errors (this realm's: `TypeError [ERR_X]: message`), which this replaces.
+  const kIsNodeError = (requireHere("internal/errors") as { kIsNodeError?: symbol }).kIsNodeError;
   return (error, trace) => {
     let text: string;
     try {
-      text = Reflect.apply(errorText, error, []) as string;
+      const e = error as { name: string; code: string; message: string };
+      text = kIsNodeError !== undefined && isHostValue(error) && kIsNodeError in e ? `${e.name} [${e.code}]: ${e.message}` : (Reflect.apply(errorText, error, []) as string);
     } catch {
       text = "<error>";
     }

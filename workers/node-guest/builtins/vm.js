@@ -13,6 +13,7 @@ const {
   Error,
   JSONParse,
   NumberIsInteger,
+  NumberParseInt,
   PromiseResolve,
   RangeError,
   RegExpPrototypeExec,
@@ -79,6 +80,8 @@ function validateContext(object, name) {
     throw invalidArgType(name, StringPrototypeStartsWith(name, 'options.') ? 'an instance of Context' : 'an vm.Context', object);
   }
 }
+
+const nodeMajor = () => NumberParseInt(require('process').versions.node, 10);
 
 let contextNameIndex = 1;
 function createContext(contextObject = {}, options = {}) {
@@ -153,6 +156,8 @@ class Script {
       this.cachedData = require('buffer').Buffer.alloc(0);
       this.cachedDataProduced = false;
     }
+    // Node ≥ 22 also names the script's `//# sourceURL=`; neither comment is read here.
+    if (nodeMajor() >= 22) this.sourceURL = undefined;
     this.sourceMapURL = undefined;
   }
   runInThisContext(options) {
