@@ -108,9 +108,11 @@ const SCRIPT = PRELUDE + String.raw`
    function () { return vm.compileFunction('', ['a b']); }, function () { return vm.compileFunction('', ['a,b']); }, function () { return vm.compileFunction('', ['']); },
    function () { return vm.runInNewContext('1', {}, { timeout: -1 }); }, function () { return vm.createContext({}, { codeGeneration: 1 }); },
    function () { return new vm.Script('1').runInContext(globalThis); }, function () { return vm.runInContext('1', globalThis); },
-   function () { return vm.Script.prototype.runInContext.call({}, ctx); }, function () { return vm.measureMemory({ execution: 'x' }); }].forEach(function (f) {
+   function () { return vm.Script.prototype.runInContext.call({}, ctx); }, function () { return vm.measureMemory({ execution: 'x' }); },
+   function () { return vm.createContext(globalThis); }].forEach(function (f) {
     var e = caught(f); vals.push(e); if (e && typeof e === 'object') vals.push(e.constructor, e.stack);
   });
+  if (!vals[vals.length - 3] || vals[vals.length - 3].code !== 'ERR_ACCESS_DENIED') fail('errors of vm operations', 'the guest\'s own global was contextified');
   vals.push(vm.measureMemory(), vm.measureMemory({ mode: 'detailed', execution: 'eager' }), new vm.Script('1').createCachedData());
   probe('errors of vm operations', vals);
 })();

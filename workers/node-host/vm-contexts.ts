@@ -74,7 +74,9 @@ export function vmContextOps(
   return {
     /** A new context: `sandbox` is the guest's object, or undefined for DONT_CONTEXTIFY; answers it or the new global. */
     vmCreateContext: (sandbox, name, originUrl, strings, wasm, afterEvaluate) => {
-      if ((sandbox !== undefined && (!isObject(sandbox) || isHostValue(sandbox) || sandbox === guestGlobal)) || typeof name !== "string") throw new Error("bad context");
+      if ((sandbox !== undefined && (!isObject(sandbox) || isHostValue(sandbox))) || typeof name !== "string") throw new Error("bad context");
+      // The guest's global is already a context's (its own): Node would contextify the main global.
+      if (sandbox === guestGlobal) return thrown(Object.assign(new Error("vm.createContext of the process's own global is not available in this VM"), { code: "ERR_ACCESS_DENIED" }));
       if ((originUrl !== undefined && typeof originUrl !== "string") || typeof strings !== "boolean" || typeof wasm !== "boolean" || typeof afterEvaluate !== "boolean") throw new Error("bad options");
       try {
         const created = createSubcontext(sandbox as object | undefined, { name, origin: originUrl as string | undefined, strings, wasm, afterEvaluate });
