@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT, BZIP2, MAKE, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
+import { buildC, type CGuest, cToolchain, DIFF3, GIT, BZIP2, MAKE, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -153,6 +153,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   zip: ZIP,
   /** Info-ZIP unzip 6.0 with Debian's patches (guests/unzip/README.md). */
   unzip: UNZIP,
+  /** diff3 of GNU diffutils 3.8 (guests/diff3/README.md). */
+  diff3: DIFF3,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").

@@ -652,3 +652,48 @@ export const UNZIP: CGuest = {
     return compileAndLink(tc, src, work, [...UNZIP_SOURCES, join(here, "unzip/wasi.c")], flags, join(work, "unzip.wasm"));
   },
 };
+
+/**
+ * diff3 of GNU diffutils 3.8 (guests/diff3/README.md): the release's configure as a cross-compile, as GNU patch's
+ * (guests/patch/config.site's answers, then guests/diff3/config.site's: no fork, so diff3 runs `diff` through
+ * popen(), i.e. the VM's `sh` and `diff`), then gnulib's lib/ and src/diff3 only; guests/diff3/wasi.c gives what
+ * gnulib expects of the C library and wasi-libc lacks.
+ */
+export const DIFF3: CGuest = {
+  kind: "c",
+  file: "diff3.wasm",
+  tarballs: [
+    {
+      name: "diffutils",
+      version: "3.8",
+      // Debian's copy of GNU's diffutils-3.8.tar.xz (Debian 12's version).
+      url: "http://deb.debian.org/debian/pool/main/d/diffutils/diffutils_3.8.orig.tar.xz",
+      sha256: "a6bdd7d1b31266d11c4f4de6c1b748d4607ab0231af5188fc2533d0ae2438fec",
+      dir: "diffutils-3.8",
+      licence: "GPL-3.0-or-later",
+      licenceFiles: ["COPYING"],
+      upstream: "https://www.gnu.org/software/diffutils/",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "diffutils-3.8");
+    const glue = join(work, "diff3-wasi.o");
+    execFileSync(tc.cc, [...tc.cflags, "-c", join(here, "diff3/wasi.c"), "-o", glue], { stdio: "inherit" });
+    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
+    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const env = { ...process.env, CONFIG_SITE: `${join(here, "patch/config.site")} ${join(here, "diff3/config.site")}` };
+    execFileSync(
+      join(src, "configure"),
+      ["--host=i686-pc-linux-musl", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `CFLAGS=${plain.join(" ")}`, `LDFLAGS=${tc.ldflags.join(" ")}`, `LIBS=${tc.libs.join(" ")}`, "--disable-nls", "--disable-threads", "--without-libsigsegv"],
+      { cwd: src, env, stdio: "inherit" },
+    );
+    const cflags = `CFLAGS=${[...plain, "-include", join(here, "patch/wasi-first.h"), "-include", join(here, "diff3/wasi.h"), "-include", join(src, "lib/config.h"), "-include", "agentos_posix.h"].join(" ")}`;
+    // HAVE_GETPAGESIZE=1: libposix has getpagesize(); gnulib's unistd.h would otherwise define it as a macro,
+    // which agentos_posix.h's declaration cannot follow.
+    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, "HAVE_GETPAGESIZE=1"], { cwd: src, env, stdio: "inherit" });
+    execFileSync("make", ["-C", "src", "version.h", "paths.h"], { cwd: src, env, stdio: "inherit" });
+    const ldflags = `LDFLAGS=${[...tc.ldflags, "-Wl,--wrap=set_program_name"].join(" ")}`;
+    execFileSync("make", ["-C", "src", "diff3", cflags, ldflags, `LIBS=${[glue, ...tc.libs].join(" ")}`], { cwd: src, env, stdio: "inherit" });
+    return join(src, "src/diff3");
+  },
+};

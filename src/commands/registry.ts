@@ -101,6 +101,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   /** Info-ZIP unzip 6.0 with Debian's patches (guests/unzip/README.md); as `zipinfo` it is zipinfo, by argv[0]. */
   unzip: { file: "unzip.wasm", keepsCwd: true, multicall: true },
   zipinfo: { file: "unzip.wasm", keepsCwd: true, multicall: true },
+  /** diff3 of GNU diffutils 3.8 (guests/diff3/README.md); it runs the VM's `diff` for the two comparisons. */
+  diff3: { file: "diff3.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
 };
