@@ -124,12 +124,13 @@ describe(`the packed ${NAME} package`, { concurrent: true }, () => {
   // unpacked. Python (python3.wasm, 8.45 MB, 2.9 MB compressed, and its standard library with bytecode, an
   // 8.09 MB .tar.gz that does not compress further) with both: 32518469 packed, 91717026 unpacked, so the bound
   // was raised from 16 MB and 50 MB. openssl (guests/dist/openssl.wasm, 2.75 MB, 0.96 MB compressed, no custom
-  // sections left to strip) brought it to 33659174 packed, 95153721 unpacked, so it was raised from 33 MB and
-  // 93 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 34.5 MB packed, 96 MB unpacked", () => {
+  // sections left to strip) brought it to 33659174 packed, 95153721 unpacked; xz, bzip2, zstd, zip and unzip
+  // (1.49 MB, 0.50 MB compressed; linked with --strip-all) and diff3 (76 KB) added 0.58 MB packed, 1.56 MB
+  // unpacked, so it was raised from 33 MB and 93 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 35 MB packed, 97 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(34_500_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(96_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(35_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(97_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {
