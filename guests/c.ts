@@ -134,10 +134,11 @@ function buildLibposix(tc: Toolchain, out: string): void {
   const cc = (src: string, obj: string): void => {
     execFileSync(tc.cc, [...tc.cflags, "-Wall", "-Werror", "-c", join(here, "libposix", src), "-o", join(out, obj)], { stdio: "inherit" });
   };
-  cc("posix.c", "posix.o");
+  const members = ["posix", "socket", "netdb"];
+  for (const m of members) cc(`${m}.c`, `${m}.o`);
   cc("agentos_cwd.c", "agentos_cwd.o");
   rmSync(join(out, "libagentos_posix.a"), { force: true });
-  execFileSync(tc.ar, ["rcs", join(out, "libagentos_posix.a"), join(out, "posix.o")]);
+  execFileSync(tc.ar, ["rcs", join(out, "libagentos_posix.a"), ...members.map((m) => join(out, `${m}.o`))]);
 }
 
 export async function buildC(name: string, g: CGuest, sources: Record<string, string>) {
