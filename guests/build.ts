@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, GIT, MAKE, PATCH, SQLITE } from "./c.js";
+import { buildC, type CGuest, cToolchain, CURL, GIT, MAKE, PATCH, SQLITE } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -143,6 +143,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   make: MAKE,
   /** GNU patch 2.7.6 (guests/patch/README.md). */
   patch: PATCH,
+  /** curl 8.14.1 with zlib 1.3.1, without TLS for now (guests/curl/README.md). */
+  curl: CURL,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").

@@ -80,6 +80,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   make: { file: "make.wasm", keepsCwd: true },
   /** GNU patch 2.7.6 (guests/patch/README.md). */
   patch: { file: "patch.wasm", keepsCwd: true },
+  /** curl 8.14 (guests/curl/README.md): HTTP and the other clear-text protocols, under the VM's network policy. */
+  curl: { file: "curl.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
 };

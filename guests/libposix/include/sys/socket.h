@@ -19,6 +19,9 @@ extern "C" {
 #define PF_LOCAL AF_UNIX
 #define AF_LOCAL AF_UNIX
 #define SOMAXCONN 4096
+#define SOL_IP 0
+#define SOL_IPV6 41
+#define SOL_TCP 6
 
 #define SO_DEBUG 1
 #define SO_REUSEADDR 2
