@@ -21,6 +21,7 @@ const USERLAND_REFERENCE = [
   "test/hexdump.differential.test.ts",
   "test/envsubst.differential.test.ts",
   "test/patch.differential.test.ts",
+  "test/curl.differential.test.ts",
   "test/free.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",

@@ -440,7 +440,7 @@ export const CURL_TARBALL: Tarball = {
  * curl's configure options, the VM's build and the native one of test/curl.differential.test.ts alike: the
  * blocking resolver (no threads), zlib, no TLS yet, no optional libraries. No alarm(): the VM has no signal
  * that interrupts a blocking call, so a name lookup cannot time out there; the native build is told the same
- * (`ac_cv_func_alarm=no`) so that both print the same. No Unix sockets (wasi-libc's sockaddr_un has no path).
+ * (`curl_disallow_alarm`) so that both print the same. No Unix sockets (wasi-libc's sockaddr_un has no path).
  */
 const CURL_CONFIGURE = [
   "--disable-shared",
@@ -464,7 +464,7 @@ const CURL_CONFIGURE = [
   "--without-ca-bundle",
   "--without-ca-path",
 ];
-const CURL_CACHE = { ac_cv_func_alarm: "no", ac_cv_header_sys_un_h: "no" };
+const CURL_CACHE = { curl_disallow_alarm: "yes", ac_cv_header_sys_un_h: "no" };
 
 /** zlib's static library built in `work` for the environment's CC and CFLAGS; returns its directory. */
 function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
@@ -523,7 +523,8 @@ export async function nativeCurl(): Promise<string> {
     env: { ...process.env, ...CURL_CACHE },
     stdio: "ignore",
   });
-  execFileSync("make", [`-j${JOBS}`], { cwd: src, stdio: "ignore" });
+  execFileSync("make", [`-j${JOBS}`, "-C", "lib", "libcurl.la"], { cwd: src, stdio: "ignore" });
+  execFileSync("make", [`-j${JOBS}`, "-C", "src", "curl"], { cwd: src, stdio: "ignore" });
   copyFileSync(join(src, "src/curl"), bin);
   rmSync(build, { recursive: true, force: true });
   return bin;
