@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs } from "../src/index.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
@@ -119,8 +121,6 @@ describe("python3", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
 // this machine's reached as host.agentos.internal:PORT under the VM's network policy; a denied name is gaierror.
 describe("python3 sockets", { timeout: CASE_DEADLINE_MS }, () => {
   it("serves and connects on the VM's loopback, fetches from an allowed server with urllib, and cannot resolve a denied name", async () => {
-    const { createServer } = await import("node:http");
-    const { once } = await import("node:events");
     const server = createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`hello ${req.method} ${req.url}\n`));
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
