@@ -31,6 +31,7 @@ const USERLAND_REFERENCE = [
   "test/zstd.differential.test.ts",
   "test/zip.differential.test.ts",
   "test/diff3.differential.test.ts",
+  "test/curl.differential.test.ts",
   "test/free.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",

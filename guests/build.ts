@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, BZIP2, type CGuest, cToolchain, DIFF3, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
+import { buildC, BZIP2, type CGuest, cToolchain, CURL, DIFF3, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -143,6 +143,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   make: MAKE,
   /** GNU patch 2.7.6 (guests/patch/README.md). */
   patch: PATCH,
+  /** curl 8.14.1 with zlib 1.3.1, without TLS for now (guests/curl/README.md). */
+  curl: CURL,
   /** The openssl command of OpenSSL 3.0.19 (guests/openssl/README.md). */
   openssl: OPENSSL_APP,
   /** XZ Utils 5.4.1 (guests/xz/README.md). */

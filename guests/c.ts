@@ -134,10 +134,11 @@ function buildLibposix(tc: Toolchain, out: string): void {
   const cc = (src: string, obj: string): void => {
     execFileSync(tc.cc, [...tc.cflags, "-Wall", "-Werror", "-c", join(here, "libposix", src), "-o", join(out, obj)], { stdio: "inherit" });
   };
-  cc("posix.c", "posix.o");
+  const members = ["posix", "socket", "netdb"];
+  for (const m of members) cc(`${m}.c`, `${m}.o`);
   cc("agentos_cwd.c", "agentos_cwd.o");
   rmSync(join(out, "libagentos_posix.a"), { force: true });
-  execFileSync(tc.ar, ["rcs", join(out, "libagentos_posix.a"), join(out, "posix.o")]);
+  execFileSync(tc.ar, ["rcs", join(out, "libagentos_posix.a"), ...members.map((m) => join(out, `${m}.o`))]);
 }
 
 export async function buildC(name: string, g: CGuest, sources: Record<string, string>) {
@@ -622,6 +623,85 @@ export const BZIP2: CGuest = {
   },
 };
 
+export const CURL_TARBALL: Tarball = {
+  name: "curl",
+  version: "8.14.1",
+  // Debian's copy of the upstream release tarball (curl-8.14.1.tar.gz).
+  url: "http://deb.debian.org/debian/pool/main/c/curl/curl_8.14.1.orig.tar.gz",
+  sha256: "6766ada7101d292b42b8b15681120acd68effa4a9660935853cf6d61f0d984d4",
+  dir: "curl-8.14.1",
+  licence: "curl",
+  licenceFiles: ["COPYING"],
+  upstream: "https://curl.se (https://github.com/curl/curl)",
+};
+
+/**
+ * curl's configure options, the VM's build and the native one of test/curl.differential.test.ts alike: the
+ * blocking resolver (no threads), zlib, no TLS yet, no optional libraries. No alarm(): the VM has no signal
+ * that interrupts a blocking call, so a name lookup cannot time out there; the native build is told the same
+ * (`curl_disallow_alarm`) so that both print the same. No Unix sockets (wasi-libc's sockaddr_un has no path).
+ */
+const CURL_CONFIGURE = [
+  "--disable-shared",
+  "--enable-static",
+  // TLS: --with-openssl=<prefix of OpenSSL 3 built for WASI> goes here, in place of --without-ssl.
+  "--without-ssl",
+  "--disable-threaded-resolver",
+  "--enable-ipv6",
+  "--disable-unix-sockets",
+  "--disable-ldap",
+  "--disable-ldaps",
+  "--disable-manual",
+  "--disable-docs",
+  "--without-libpsl",
+  "--without-brotli",
+  "--without-zstd",
+  "--without-nghttp2",
+  "--without-libidn2",
+  "--without-libssh2",
+  "--without-librtmp",
+  "--without-ca-bundle",
+  "--without-ca-path",
+];
+const CURL_CACHE = { curl_disallow_alarm: "yes", ac_cv_header_sys_un_h: "no" };
+
+/** zlib's static library built in `work` for the environment's CC and CFLAGS; returns its directory. */
+function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
+  const zlib = join(work, ZLIB.dir);
+  execFileSync("./configure", ["--static"], { cwd: zlib, env, stdio: "inherit" });
+  execFileSync("make", [`-j${JOBS}`, "libz.a"], { cwd: zlib, env, stdio: "inherit" });
+  return zlib;
+}
+
+/**
+ * curl 8.14.1 (guests/curl/README.md): its configure run as a cross-compile for wasm32-wasi, libcurl and the
+ * tool linked with libposix's sockets and getaddrinfo. agentos_cwd.o joins only the tool's link (libtool will
+ * not put a plain object into libcurl).
+ */
+export const CURL: CGuest = {
+  kind: "c",
+  file: "curl.wasm",
+  tarballs: [CURL_TARBALL, ZLIB],
+  make(work, tc) {
+    const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
+    const src = join(work, CURL_TARBALL.dir);
+    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
+    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const cwdObject = join(tc.libposix, "agentos_cwd.o");
+    const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`].join(" ");
+    const libs = ["-lz", ...tc.libs].join(" ");
+    execFileSync(
+      join(src, "configure"),
+      ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE],
+      { cwd: src, env: { ...process.env, ...CURL_CACHE }, stdio: "inherit" },
+    );
+    const cflags = `CFLAGS=${[...tc.cflags, "-Qunused-arguments", "-Werror-implicit-function-declaration"].join(" ")}`;
+    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, "libcurl.la"], { cwd: src, stdio: "inherit" });
+    execFileSync("make", [`-j${JOBS}`, "-C", "src", cflags, `LDFLAGS=${ldflags}`, `LIBS=${cwdObject} ${libs}`, "curl"], { cwd: src, stdio: "inherit" });
+    return join(src, "src/curl");
+  },
+};
+
 /**
  * zstd 1.5.4's library directories compiled into the CLI (its programs/Makefile's ZSTDLIB_FULL_SRC, without
  * legacy/), and the CLI's own files without the benchmark's (as its `zstd-small` target).
@@ -807,3 +887,30 @@ export const DIFF3: CGuest = {
     return join(src, "src/diff3");
   },
 };
+
+/**
+ * The same curl source built for this machine, with the same configure options and zlib release, for
+ * test/curl.differential.test.ts: guests/curl/target/native/curl, built once (the tarballs are downloaded and
+ * checked as for the VM's build). Returns its path.
+ */
+export async function nativeCurl(): Promise<string> {
+  const target = join(here, "curl", "target");
+  const work = join(target, "native");
+  const bin = join(work, "curl");
+  if (existsSync(bin)) return bin;
+  const build = join(work, "build");
+  rmSync(build, { recursive: true, force: true });
+  for (const t of [CURL_TARBALL, ZLIB]) await unpack(target, build, t);
+  const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
+  const src = join(build, CURL_TARBALL.dir);
+  execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", `CPPFLAGS=-I${zlib}`, `LDFLAGS=-L${zlib}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE], {
+    cwd: src,
+    env: { ...process.env, ...CURL_CACHE },
+    stdio: "ignore",
+  });
+  execFileSync("make", [`-j${JOBS}`, "-C", "lib", "libcurl.la"], { cwd: src, stdio: "ignore" });
+  execFileSync("make", [`-j${JOBS}`, "-C", "src", "curl"], { cwd: src, stdio: "ignore" });
+  copyFileSync(join(src, "src/curl"), bin);
+  rmSync(build, { recursive: true, force: true });
+  return bin;
+}

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs } from "../src/index.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
@@ -111,6 +113,36 @@ describe("python3", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
       expect(o.stdout).toBe(`c, c) for c in s]))\nThe Zen of Python, by Tim Peters\n`);
     } finally {
       await other.dispose();
+    }
+  });
+});
+
+// socket is guests/libposix's (sockets and getaddrinfo on the kernel's): the VM's loopback, and an HTTP server of
+// this machine's reached as host.agentos.internal:PORT under the VM's network policy; a denied name is gaierror.
+describe("python3 sockets", { timeout: CASE_DEADLINE_MS }, () => {
+  it("serves and connects on the VM's loopback, fetches from an allowed server with urllib, and cannot resolve a denied name", async () => {
+    const server = createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`hello ${req.method} ${req.url}\n`));
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const port = (server.address() as { port: number }).port;
+    const net = await AgentOs.create({ network: { allow: [`host.agentos.internal:${port}`] } });
+    try {
+      const script = [
+        "import socket, urllib.request",
+        "srv = socket.socket(); srv.bind(('127.0.0.1', 0)); srv.listen()",
+        "c = socket.create_connection(srv.getsockname()); s, peer = srv.accept()",
+        "c.sendall(b'ping'); print(s.recv(10), peer[0]); s.close(); print(c.recv(10))",
+        `print(urllib.request.urlopen('http://host.agentos.internal:${port}/py').read().decode(), end='')`,
+        "try:\n    socket.getaddrinfo('denied.example', 80)\nexcept socket.gaierror as e:\n    print('gaierror', e.errno == socket.EAI_NONAME, e.strerror)",
+      ].join("\n");
+      await net.writeFile("/tmp/net.py", script);
+      const r = await net.exec("python3 /tmp/net.py", { timeout: RUN_DEADLINE_MS });
+      expect(r).toMatchObject({ exitCode: 0, stderr: "" });
+      expect(r.stdout).toBe("b'ping' 127.0.0.1\nb''\nhello GET /py\ngaierror True Name or service not known\n");
+    } finally {
+      await net.dispose();
+      server.closeAllConnections();
+      server.close();
     }
   });
 });

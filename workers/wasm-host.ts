@@ -1,5 +1,6 @@
 import { GUEST_MEMORY_IMPORT, type ProcessResult, type WasmTask } from "../src/abi/process-task.js";
 import { hostImports } from "./host-imports.js";
+import { netImports } from "./net-imports.js";
 import { GuestMemory } from "./guest-memory.js";
 import { GuestExit, KernelClient } from "./kernel-client.js";
 import { wasiPreview1 } from "./wasi-preview1.js";
@@ -21,6 +22,7 @@ export function runWasm(task: WasmTask): ProcessResult {
     const imports = {
       wasi_snapshot_preview1: wasiPreview1(mem, k, task.argv, task.env, task.rootFd),
       ...hostImports(mem, k),
+      ...netImports(mem, k),
       [GUEST_MEMORY_IMPORT.module]: { [GUEST_MEMORY_IMPORT.name]: memory },
     };
     const instance = new WebAssembly.Instance(task.module, imports as unknown as WebAssembly.Imports);

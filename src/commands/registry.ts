@@ -103,6 +103,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   zipinfo: { file: "unzip.wasm", keepsCwd: true, multicall: true },
   /** diff3 of GNU diffutils 3.8 (guests/diff3/README.md); it runs the VM's `diff` for the two comparisons. */
   diff3: { file: "diff3.wasm", keepsCwd: true },
+  /** curl 8.14 (guests/curl/README.md): HTTP and the other clear-text protocols, under the VM's network policy. */
+  curl: { file: "curl.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
   /** OpenSSL 3.0's command-line program (guests/openssl/README.md). */

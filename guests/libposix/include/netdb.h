@@ -1,9 +1,18 @@
+/*
+ * Name and service lookup for C guests (guests/libposix/netdb.c): getaddrinfo asks the VM's resolver (its
+ * network policy, /etc/hosts and pin table apply); numbers and service names are read here. Codes and messages
+ * are glibc's.
+ */
 #ifndef AGENTOS_NETDB_H
 #define AGENTOS_NETDB_H
-/* No name resolution for C guests: every lookup fails (EAI_FAIL, HOST_NOT_FOUND). */
-#include <stdio.h>
+#include <stddef.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct hostent {
   char *h_name;
   char **h_aliases;
@@ -24,40 +33,64 @@ struct servent {
   int s_port;
   char *s_proto;
 };
-/* No sockets for C guests either: socket and connect fail with ENOSYS. */
-#include <errno.h>
-#include <arpa/inet.h>
-#ifndef SOL_SOCKET
-#define SOL_SOCKET 1
-#endif
-#ifndef SO_KEEPALIVE
-#define SO_KEEPALIVE 9
-#endif
-static inline int socket(int d, int t, int p) { (void)d, (void)t, (void)p; errno = ENOSYS; return -1; }
-static inline int connect(int fd, const struct sockaddr *a, socklen_t l) { (void)fd, (void)a, (void)l; errno = ENOSYS; return -1; }
-static inline int setsockopt(int fd, int lv, int o, const void *v, socklen_t l) { (void)fd, (void)lv, (void)o, (void)v, (void)l; errno = ENOSYS; return -1; }
-static inline char *inet_ntoa(struct in_addr a) { static char s[16]; unsigned char *b = (unsigned char *)&a; snprintf(s, sizeof s, "%u.%u.%u.%u", b[0], b[1], b[2], b[3]); return s; }
+struct protoent {
+  char *p_name;
+  char **p_aliases;
+  int p_proto;
+};
+
 #define AI_PASSIVE 0x01
 #define AI_CANONNAME 0x02
 #define AI_NUMERICHOST 0x04
-#define NI_MAXHOST 255
+#define AI_V4MAPPED 0x08
+#define AI_ALL 0x10
+#define AI_ADDRCONFIG 0x20
+#define AI_NUMERICSERV 0x400
+
+#define NI_MAXHOST 1025
 #define NI_MAXSERV 32
 #define NI_NUMERICHOST 0x01
 #define NI_NUMERICSERV 0x02
+#define NI_NOFQDN 0x04
+#define NI_NAMEREQD 0x08
+#define NI_DGRAM 0x10
+
+#define EAI_BADFLAGS -1
+#define EAI_NONAME -2
+#define EAI_AGAIN -3
 #define EAI_FAIL -4
+#define EAI_NODATA -5
+#define EAI_FAMILY -6
+#define EAI_SOCKTYPE -7
+#define EAI_SERVICE -8
+#define EAI_ADDRFAMILY -9
+#define EAI_MEMORY -10
+#define EAI_SYSTEM -11
+#define EAI_OVERFLOW -12
+
 #define HOST_NOT_FOUND 1
-#define h_errno (*agentos_h_errno())
-static inline int *agentos_h_errno(void) { static int e = HOST_NOT_FOUND; return &e; }
-static inline struct hostent *gethostbyname(const char *name) { (void)name; return 0; }
-static inline struct servent *getservbyname(const char *n, const char *p) { (void)n, (void)p; return 0; }
-static inline int getaddrinfo(const char *n, const char *s, const struct addrinfo *h, struct addrinfo **r) { (void)n, (void)s, (void)h, (void)r; return EAI_FAIL; }
-static inline void freeaddrinfo(struct addrinfo *r) { (void)r; }
-static inline int getnameinfo(const struct sockaddr *a, socklen_t l, char *h, socklen_t hl, char *s, socklen_t sl, int f) {
-  (void)a, (void)l, (void)h, (void)hl, (void)s, (void)sl, (void)f;
-  return EAI_FAIL;
+#define TRY_AGAIN 2
+#define NO_RECOVERY 3
+#define NO_DATA 4
+#define NO_ADDRESS NO_DATA
+
+int *__h_errno_location(void);
+#define h_errno (*__h_errno_location())
+
+int getaddrinfo(const char *__restrict, const char *__restrict, const struct addrinfo *__restrict, struct addrinfo **__restrict);
+void freeaddrinfo(struct addrinfo *);
+const char *gai_strerror(int);
+int getnameinfo(const struct sockaddr *__restrict, socklen_t, char *__restrict, socklen_t, char *__restrict, socklen_t, int);
+struct hostent *gethostbyname(const char *);
+struct hostent *gethostbyname2(const char *, int);
+struct hostent *gethostbyaddr(const void *, socklen_t, int);
+struct servent *getservbyname(const char *, const char *);
+struct servent *getservbyport(int, const char *);
+struct protoent *getprotobyname(const char *);
+struct protoent *getprotobynumber(int);
+const char *hstrerror(int);
+
+#ifdef __cplusplus
 }
-static inline struct hostent *gethostbyaddr(const void *a, socklen_t l, int t) { (void)a, (void)l, (void)t; return 0; }
-static inline struct servent *getservbyport(int port, const char *p) { (void)port, (void)p; return 0; }
-static inline const char *gai_strerror(int e) { (void)e; return "name resolution is not available in this VM"; }
-static inline const char *hstrerror(int e) { (void)e; return "name resolution is not available in this VM"; }
+#endif
 #endif
