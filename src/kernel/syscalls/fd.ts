@@ -6,7 +6,8 @@ import { WakeEvent } from "../../abi/wake-ring.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
 import { pollFiles, type PollSubscription } from "../poll.js";
-import { DirectoryFile } from "../vfs.js";
+import { DirectoryFile, type DirEntry } from "../vfs.js";
+import { openFileAt } from "../fd-path.js";
 import { shownType } from "../guest-type.js";
 import { DeviceFile } from "../open-file.js";
 import type { Process } from "../process.js";
@@ -17,10 +18,15 @@ import { guestStat } from "./path.js";
 
 const encoder = new TextEncoder();
 
-/** What STAT (not followed) answers for entry `name` of directory `dir` now, or undefined where it fails. */
-function entryStat(k: Kernel, p: Process, dir: string, name: string): { stat: FileStat; mode: number } | undefined {
+/**
+ * What STAT (not followed) answers for `entry` of directory `dir` now, or undefined where it fails: the lstat
+ * listing it took, if it did (a host mount's), unless the path names an open file (fd-path.ts).
+ */
+function entryStat(k: Kernel, p: Process, dir: string, entry: DirEntry): { stat: FileStat; mode: number } | undefined {
+  const path = join(dir, entry.name);
   try {
-    return guestStat(k, p, join(dir, name), false);
+    if (entry.stat && !openFileAt(k, p, path, "stat")) return { stat: entry.stat, mode: entry.stat.mode ?? 0 };
+    return guestStat(k, p, path, false);
   } catch (e) {
     if (e instanceof KernelError) return undefined;
     throw e;
@@ -251,7 +257,7 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
       ch.data.set(name, off + 11);
       off += 11 + name.length;
       if (statsFor > 0) {
-        const stat = e.name === ".." ? undefined : entryStat(k, p, dir.path, e.name);
+        const stat = e.name === ".." ? undefined : entryStat(k, p, dir.path, e);
         ch.view.setUint8(off, stat ? 1 : 0);
         if (stat) {
           writeFileStat(ch.view, off + 1, stat.stat);
