@@ -2,6 +2,7 @@
 // collection and prints the host's RSS and V8 heap before and after, in all and per VM.
 // `node --expose-gc --import tsx bench/vm-memory.ts [N]`
 import { AgentOs } from "../src/index.js";
+import { processPool } from "../src/pool/process-pool.js";
 
 const n = Number(process.argv[2] ?? 100);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -29,6 +30,7 @@ console.log(
     vms: n,
     before: Object.fromEntries(Object.entries(before).map(([k, v]) => [k, +v.toFixed(1)])),
     after: Object.fromEntries(Object.entries(after).map(([k, v]) => [k, +v.toFixed(1)])),
+    workers: processPool().threads.length,
     perVmMiB: { rss: per("rss"), heap: per("heap"), external: per("external"), arrayBuffers: per("arrayBuffers") },
   }),
 );
