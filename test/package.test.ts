@@ -126,12 +126,12 @@ describe(`the packed ${NAME} package`, { concurrent: true }, () => {
   // was raised from 16 MB and 50 MB. openssl (guests/dist/openssl.wasm, 2.75 MB, 0.96 MB compressed, no custom
   // sections left to strip) brought it to 33659174 packed, 95153721 unpacked; xz, bzip2, zstd, zip and unzip
   // (1.49 MB, 0.50 MB compressed; linked with --strip-all), diff3 (76 KB) and curl (0.75 MB, 0.3 MB compressed)
-  // added 0.88 MB packed, 2.3 MB unpacked, so it was raised from 33 MB and 93 MB. A bound, not a measurement of
-  // speed.
-  it("stays within its size bound: 35 MB packed, 98 MB unpacked", () => {
+  // and python3 with sockets brought it to 34617625 packed, 97952841 unpacked, so it was raised from 33 MB and
+  // 93 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 35 MB packed, 99 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
     expect(sizes.size).toBeLessThanOrEqual(35_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(98_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(99_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {
