@@ -10,18 +10,20 @@ let gc: (() => void) | undefined;
  * every process it ran before the shell, ~15 MiB measured, for the shell's whole life.
  *
  * V8 gives gc() only to contexts made while its --expose-gc flag is set. Unless the host runs with it (then
- * this worker has gc already), the flag is set for the one context made here and cleared at once; V8's flags
- * are the process's, so a context another thread makes in that moment has gc() too.
+ * this worker has gc already), the flag is set for the one context made here and cleared at once. V8's flags
+ * are the process's: another worker doing the same may clear the flag before this one's context is made, so
+ * a context without gc() is possible, and then this collection is skipped (it only gives memory back sooner)
+ * and tried again next time; and a context another thread makes in that moment has gc() too.
  */
 export function collectGarbage(): void {
   gc ??= (globalThis as { gc?: () => void }).gc ?? exposeGc();
-  gc();
+  gc?.();
 }
 
-function exposeGc(): () => void {
+function exposeGc(): (() => void) | undefined {
   setFlagsFromString("--expose-gc");
   try {
-    return runInNewContext("gc") as () => void;
+    return runInNewContext("typeof gc === 'function' ? gc : undefined") as (() => void) | undefined;
   } finally {
     setFlagsFromString("--no-expose-gc");
   }

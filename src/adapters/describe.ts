@@ -9,7 +9,7 @@ import type { AgentOs } from "../agent-os.js";
 export const LISTED_ENTRIES = 20;
 /** Characters of the working directory's listing, and of the list of commands, at most. */
 export const LISTING_CHARS = 400;
-export const COMMANDS_CHARS = 1000;
+export const COMMANDS_CHARS = 1500;
 /** Where commands are found (the default PATH without /bin, which links to /usr/bin). */
 const COMMAND_DIRS = ["/usr/local/bin", "/usr/bin"];
 
