@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, CURL, GIT, MAKE, PATCH, SQLITE } from "./c.js";
+import { buildC, type CGuest, cToolchain, CURL, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -145,6 +145,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   patch: PATCH,
   /** curl 8.14.1 with zlib 1.3.1, without TLS for now (guests/curl/README.md). */
   curl: CURL,
+  /** The openssl command of OpenSSL 3.0.19 (guests/openssl/README.md). */
+  openssl: OPENSSL_APP,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").
@@ -195,8 +197,11 @@ export function guestSources(name: string): Record<string, string> {
   };
   const guest = GUESTS[name];
   walk((guest?.kind === "rust" && guest.variant?.of) || name);
-  if (guest?.kind === "c") walk("libposix");
-  else if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
+  if (guest?.kind === "c") {
+    walk("libposix");
+    // A guest linking OpenSSL is built with its patches too (opensslLibrary).
+    if (name !== "openssl" && guest.tarballs.includes(OPENSSL)) walk("openssl");
+  } else if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
   return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }
 

@@ -529,3 +529,112 @@ export async function nativeCurl(): Promise<string> {
   rmSync(build, { recursive: true, force: true });
   return bin;
 }
+/** OpenSSL's sources, for the `openssl` command and every C guest that links libssl/libcrypto (opensslLibrary). */
+export const OPENSSL: Tarball = {
+  name: "openssl",
+  version: "3.0.19",
+  // Debian's copy of the upstream release tarball (openssl-3.0.19.tar.gz), the version of Debian 12's openssl.
+  url: "http://deb.debian.org/debian/pool/main/o/openssl/openssl_3.0.19.orig.tar.gz",
+  sha256: "fa5a4143b8aae18be53ef2f3caf29a2e0747430b8bc74d32d88335b94ab63072",
+  dir: "openssl-3.0.19",
+  licence: "Apache-2.0",
+  licenceFiles: ["LICENSE.txt"],
+  upstream: "https://www.openssl.org (https://github.com/openssl/openssl)",
+};
+
+/**
+ * OpenSSL's Configure line for the VM (guests/openssl/README.md): the portable C code (no assembly), one thread,
+ * static libraries only, nothing WASI cannot do (sockets, dlopen, engines, mlock'd secure heap, AF_ALG, kTLS,
+ * asynchronous jobs, the terminal prompt). `linux-generic32`: an ILP32 Unix, as wasm32 is. The trust store is
+ * Debian's layout (/usr/lib/ssl, whose certs/ and cert.pem lead to /etc/ssl).
+ */
+export const OPENSSL_CONFIGURE = [
+  "linux-generic32",
+  "--prefix=/usr",
+  "--openssldir=/usr/lib/ssl",
+  "no-shared",
+  "no-asm",
+  "no-threads",
+  "no-sock",
+  "no-dso",
+  "no-engine",
+  "no-module",
+  "no-secure-memory",
+  "no-afalgeng",
+  "no-devcryptoeng",
+  "no-ktls",
+  "no-async",
+  "no-egd",
+  "no-ui-console",
+  "no-tests",
+];
+
+/** A static library built for the VM's toolchain, for a C guest to compile and link against. */
+export interface StaticLibrary {
+  /** The directory of its headers (`-I`) and of its .a files (`-L`). */
+  include: string;
+  lib: string;
+  /** What to add to the compiler's flags and to the link line, in this order. */
+  cflags: string[];
+  libs: string[];
+}
+
+/**
+ * libssl.a and libcrypto.a of OPENSSL, built once per source, Configure line and toolchain into
+ * guests/openssl/target/lib-<hash>/ (kept: a second build of any guest that links them reuses it), with the
+ * patches of guests/openssl applied. `work` is the calling guest's work directory (buildC fetched its tarballs
+ * beside it): list OPENSSL among them. Link with `...lib.libs` before `...tc.libs` (libcrypto uses libposix).
+ */
+export function opensslLibrary(work: string, tc: Toolchain): StaticLibrary & { tree: string } {
+  const patches = readdirSync(join(here, "openssl")).filter((f) => f.endsWith(".patch")).sort();
+  const headers = readdirSync(join(here, "libposix/include"), { recursive: true, encoding: "utf8" }).sort();
+  const key = createHash("sha256")
+    .update(JSON.stringify([OPENSSL.sha256, OPENSSL_CONFIGURE, tc.cflags, cToolchain()]))
+    .update(patches.map((p) => readFileSync(join(here, "openssl", p), "utf8")).join("\0"))
+    .update(headers.map((h) => (statSync(join(here, "libposix/include", h)).isFile() ? readFileSync(join(here, "libposix/include", h), "utf8") : h)).join("\0"))
+    .digest("hex")
+    .slice(0, 16);
+  const cache = join(here, "openssl/target", `lib-${key}`);
+  const tree = join(cache, OPENSSL.dir);
+  const out = { include: join(cache, "include"), lib: join(cache, "lib"), tree };
+  const lib = { ...out, cflags: [`-I${out.include}`], libs: [`-L${out.lib}`, "-lssl", "-lcrypto"] };
+  if (existsSync(join(cache, "done"))) return lib;
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  // From the tarball buildC checked and unpacked beside `work` (its own copy there may carry the guest's patches).
+  execFileSync("tar", ["xf", join(work, "..", OPENSSL.url.slice(OPENSSL.url.lastIndexOf("/") + 1)), "-C", cache]);
+  for (const p of patches) execFileSync("patch", ["-p1", "-d", tree, "-i", join(here, "openssl", p)], { stdio: "inherit" });
+  // NO_SYSLOG: the BIO that writes to syslog (the VM has none; libposix's syslog.h only drops messages).
+  const env = { ...process.env, CC: tc.cc, AR: tc.ar, RANLIB: tc.ar.replace(/llvm-ar/, "llvm-ranlib"), CFLAGS: [...tc.cflags, "-DNO_SYSLOG"].join(" "), LDFLAGS: "--target=wasm32-wasi" };
+  execFileSync("perl", ["./Configure", ...OPENSSL_CONFIGURE], { cwd: tree, env, stdio: "inherit" });
+  // `openssl version -a` prints the build's date and compiler line (crypto/buildinf.h): the release's date
+  // (SOURCE_DATE_EPOCH, which OpenSSL's mkbuildinf.pl reads: 2026-01-27) and the paths as -ffile-prefix-map
+  // writes them, so the build is the same on every machine.
+  const buildinf = [`LIB_CFLAGS=-fPIC ${env.CFLAGS.replaceAll(here, "/agentos/guests/")}`, "crypto/buildinf.h"];
+  execFileSync("make", buildinf, { cwd: tree, env: { ...env, SOURCE_DATE_EPOCH: "1769472000" }, stdio: "inherit" });
+  execFileSync("make", [`-j${JOBS}`, "build_libs"], { cwd: tree, env, stdio: "inherit" });
+  mkdirSync(out.lib, { recursive: true });
+  mkdirSync(out.include, { recursive: true });
+  for (const a of ["libssl.a", "libcrypto.a"]) copyFileSync(join(tree, a), join(out.lib, a));
+  execFileSync("cp", ["-r", join(tree, "include/openssl"), out.include]);
+  writeFileSync(join(cache, "done"), `${key}\n`);
+  return lib;
+}
+
+/**
+ * The `openssl` command: OpenSSL's apps/openssl linked with libposix, in the tree opensslLibrary built (its
+ * objects are reused; only the link is done again for each build).
+ */
+export const OPENSSL_APP: CGuest = {
+  kind: "c",
+  file: "openssl.wasm",
+  tarballs: [OPENSSL],
+  make(work, tc) {
+    const lib = opensslLibrary(work, tc);
+    rmSync(join(lib.tree, "apps/openssl"), { force: true });
+    // CNF_EX_LIBS: Configure's linux-generic32 adds -ldl, which no-dso does not need.
+    const link = [`LDFLAGS=${tc.ldflags.join(" ")}`, `EX_LIBS=${tc.libs.join(" ")}`, "CNF_EX_LIBS="];
+    execFileSync("make", [`-j${JOBS}`, ...link, "apps/openssl"], { cwd: lib.tree, stdio: "inherit" });
+    return join(lib.tree, "apps/openssl");
+  },
+};

@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { GUESTS, type GuestManifest, patchCrate } from "./build.js";
-import { type CGuest, unpack } from "./c.js";
+import { type CGuest, OPENSSL, unpack } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const root = join(here, "..");
@@ -165,12 +165,14 @@ async function cComponents(name: string, g: CGuest): Promise<Component[]> {
   const target = join(here, name, "target");
   const work = join(target, "notices");
   const parts: Component[] = [];
-  const changed = readdirSync(join(here, name)).some((f) => f.endsWith(".patch"));
+  const patched = (dir: string): boolean => readdirSync(join(here, dir)).some((f) => f.endsWith(".patch"));
+  const changed = patched(name);
   for (const t of g.tarballs) {
     const dir = await unpack(target, work, t);
     parts.push({
       name: t.name,
-      version: t.version + (t === g.tarballs[0] && changed ? " (with changes of ours)" : ""),
+      // OpenSSL is built with guests/openssl's patches in every guest that links it (opensslLibrary).
+      version: t.version + ((t === g.tarballs[0] && changed) || (t === OPENSSL && patched("openssl")) ? " (with changes of ours)" : ""),
       upstream: t.upstream,
       licence: t.licence,
       texts: t.licenceFiles.map((f) => addText(`${t.name} ${t.version}: ${f}`, readFileSync(join(dir, f), "utf8"))),

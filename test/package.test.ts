@@ -121,12 +121,13 @@ describe(`the packed ${NAME} package`, () => {
   // 21543598 packed, 74694921 unpacked; GNU patch (0.23 MB, 0.09 MB compressed) to 21633716 packed, 74924145
   // unpacked. Python (python3.wasm, 8.45 MB, 2.9 MB compressed, and its standard library with bytecode, an
   // 8.09 MB .tar.gz that does not compress further) with both: 32518469 packed, 91717026 unpacked, so the bound
-  // was raised from 16 MB and 50 MB. curl (curl.wasm, 0.75 MB, 0.3 MB compressed) brought it to 32991223 packed,
-  // 93187423 unpacked, so it was raised from 33 MB and 93 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 34 MB packed, 95 MB unpacked", () => {
+  // was raised from 16 MB and 50 MB. openssl (guests/dist/openssl.wasm, 2.75 MB, 0.96 MB compressed, no custom
+  // sections left to strip) brought it to 33659174 packed, 95153721 unpacked, and curl (curl.wasm, 0.75 MB,
+  // 0.3 MB compressed) past that, so it was raised from 33 MB and 93 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 35 MB packed, 97 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(34_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(95_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(35_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(97_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {

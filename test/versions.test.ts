@@ -41,6 +41,8 @@ const OWN: Array<[command: string, name: string, compatibleWith: string]> = [
   ["envsubst --version", "envsubst", "GNU gettext-runtime 0.21"],
   ["free -V", "free", "free from procps-ng 4.0.2"],
   ["more -V", "more", "util-linux 2.38.1"],
+  ["less -V", "less", "less 590"],
+  ["iconv --version", "iconv", "glibc iconv 2.36"],
   ["file --version", "file", "file 5.44"],
   ["bc --version", "bc", "GNU bc 1.07.1"],
   ["strings --version", "strings", "GNU strings 2.40"],

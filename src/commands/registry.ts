@@ -84,6 +84,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   curl: { file: "curl.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
+  /** OpenSSL 3.0's command-line program (guests/openssl/README.md). */
+  openssl: { file: "openssl.wasm", keepsCwd: true },
 };
 /**
  * The utilities of the uutils coreutils 0.12 multicall binary (guests/coreutils/README.md), which picks
@@ -129,7 +131,7 @@ export function needsLocaleData(env: Readonly<Record<string, string>>): boolean 
  * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): the tools
  * that uutils does not build for WASI, or that the VM answers itself (README "Where the commands come from").
  */
-const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "ps", "chroot", "chcon", "runcon", "stdbuf", "envsubst", "hexdump", "hd", "free"];
+const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "ps", "chroot", "chcon", "runcon", "stdbuf", "envsubst", "hexdump", "hd", "free", "less", "iconv"];
 
 const guestsDist = join(PACKAGE_DIR, "guests/dist/");
 
