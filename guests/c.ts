@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const here = new URL(".", import.meta.url).pathname;
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
@@ -424,6 +424,19 @@ export const PATCH: CGuest = {
   },
 };
 
+/** OpenSSL's sources, for the `openssl` command and every C guest that links libssl/libcrypto (opensslLibrary). */
+export const OPENSSL: Tarball = {
+  name: "openssl",
+  version: "3.0.19",
+  // Debian's copy of the upstream release tarball (openssl-3.0.19.tar.gz), the version of Debian 12's openssl.
+  url: "http://deb.debian.org/debian/pool/main/o/openssl/openssl_3.0.19.orig.tar.gz",
+  sha256: "fa5a4143b8aae18be53ef2f3caf29a2e0747430b8bc74d32d88335b94ab63072",
+  dir: "openssl-3.0.19",
+  licence: "Apache-2.0",
+  licenceFiles: ["LICENSE.txt"],
+  upstream: "https://www.openssl.org (https://github.com/openssl/openssl)",
+};
+
 export const CURL_TARBALL: Tarball = {
   name: "curl",
   version: "8.14.1",
@@ -445,8 +458,10 @@ export const CURL_TARBALL: Tarball = {
 const CURL_CONFIGURE = [
   "--disable-shared",
   "--enable-static",
-  // TLS: --with-openssl=<prefix of OpenSSL 3 built for WASI> goes here, in place of --without-ssl.
-  "--without-ssl",
+  // TLS: OpenSSL 3.0.19 (the VM's build links opensslLibrary's, the native one the host's libssl-dev, the same
+  // release), trusting the bundle the VM writes when it has a network (Node's roots and network.ca).
+  "--with-openssl",
+  "--with-ca-bundle=/etc/ssl/certs/ca-certificates.crt",
   "--disable-threaded-resolver",
   "--enable-ipv6",
   "--disable-unix-sockets",
@@ -461,7 +476,6 @@ const CURL_CONFIGURE = [
   "--without-libidn2",
   "--without-libssh2",
   "--without-librtmp",
-  "--without-ca-bundle",
   "--without-ca-path",
 ];
 const CURL_CACHE = { curl_disallow_alarm: "yes", ac_cv_header_sys_un_h: "no" };
@@ -482,18 +496,19 @@ function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
 export const CURL: CGuest = {
   kind: "c",
   file: "curl.wasm",
-  tarballs: [CURL_TARBALL, ZLIB],
+  tarballs: [CURL_TARBALL, ZLIB, OPENSSL],
   make(work, tc) {
+    const ssl = opensslLibrary(work, tc);
     const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
     const src = join(work, CURL_TARBALL.dir);
     // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
     const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
     const cwdObject = join(tc.libposix, "agentos_cwd.o");
-    const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`].join(" ");
-    const libs = ["-lz", ...tc.libs].join(" ");
+    const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`, `-L${ssl.lib}`].join(" ");
+    const libs = ["-lssl", "-lcrypto", "-lz", ...tc.libs].join(" ");
     execFileSync(
       join(src, "configure"),
-      ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE],
+      ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib} ${ssl.cflags.join(" ")}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE.map((o) => (o === "--with-openssl" ? `--with-openssl=${dirname(ssl.lib)}` : o))],
       { cwd: src, env: { ...process.env, ...CURL_CACHE }, stdio: "inherit" },
     );
     const cflags = `CFLAGS=${[...tc.cflags, "-Qunused-arguments", "-Werror-implicit-function-declaration"].join(" ")}`;
@@ -504,13 +519,16 @@ export const CURL: CGuest = {
 };
 
 /**
- * The same curl source built for this machine, with the same configure options and zlib release, for
- * test/curl.differential.test.ts: guests/curl/target/native/curl, built once (the tarballs are downloaded and
+ * The same curl source built for this machine, with the same configure options and zlib release (and the host's
+ * OpenSSL, libssl-dev 3.0.19 as the VM's), for test/curl.differential.test.ts: guests/curl/target/native-<hash>/curl,
+ * built once (the tarballs are downloaded and
  * checked as for the VM's build). Returns its path.
  */
 export async function nativeCurl(): Promise<string> {
   const target = join(here, "curl", "target");
-  const work = join(target, "native");
+  // One directory per configuration: a change of CURL_CONFIGURE or of the release builds it again.
+  const key = createHash("sha256").update(JSON.stringify([CURL_TARBALL.sha256, ZLIB.sha256, CURL_CONFIGURE, CURL_CACHE])).digest("hex").slice(0, 16);
+  const work = join(target, `native-${key}`);
   const bin = join(work, "curl");
   if (existsSync(bin)) return bin;
   const build = join(work, "build");
@@ -529,18 +547,6 @@ export async function nativeCurl(): Promise<string> {
   rmSync(build, { recursive: true, force: true });
   return bin;
 }
-/** OpenSSL's sources, for the `openssl` command and every C guest that links libssl/libcrypto (opensslLibrary). */
-export const OPENSSL: Tarball = {
-  name: "openssl",
-  version: "3.0.19",
-  // Debian's copy of the upstream release tarball (openssl-3.0.19.tar.gz), the version of Debian 12's openssl.
-  url: "http://deb.debian.org/debian/pool/main/o/openssl/openssl_3.0.19.orig.tar.gz",
-  sha256: "fa5a4143b8aae18be53ef2f3caf29a2e0747430b8bc74d32d88335b94ab63072",
-  dir: "openssl-3.0.19",
-  licence: "Apache-2.0",
-  licenceFiles: ["LICENSE.txt"],
-  upstream: "https://www.openssl.org (https://github.com/openssl/openssl)",
-};
 
 /**
  * OpenSSL's Configure line for the VM (guests/openssl/README.md): the portable C code (no assembly), one thread,
