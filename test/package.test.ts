@@ -107,7 +107,7 @@ describe(`the packed ${NAME} package`, () => {
   it("ships the build, the workers and their scripts, the committed guests, LICENSE, THIRD_PARTY_NOTICES and no sources", () => {
     const guests = Object.entries(guestFiles()).flatMap(([name, file]) => (name === "probe" ? [] : [`guests/dist/${file}`]));
     const files = ["package.json", "LICENSE", "THIRD_PARTY_NOTICES", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
-    for (const f of [...files, "dist/workers/commands/grep.js", "guests/dist/python3.13-lib.tar.gz", ...guests]) expect(packed, f).toContain(f);
+    for (const f of [...files, "dist/workers/commands/grep.js", "guests/dist/python3.13-lib.tar.gz", "guests/openssl/openssl.cnf", ...guests]) expect(packed, f).toContain(f);
     expect(packed).not.toContain("guests/dist/probe.wasm");
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
