@@ -123,11 +123,13 @@ describe(`the packed ${NAME} package`, () => {
   // 8.09 MB .tar.gz that does not compress further) with both: 32518469 packed, 91717026 unpacked, so the bound
   // was raised from 16 MB and 50 MB. openssl (guests/dist/openssl.wasm, 2.75 MB, 0.96 MB compressed, no custom
   // sections left to strip) brought it to 33659174 packed, 95153721 unpacked, and curl (curl.wasm, 0.75 MB,
-  // 0.3 MB compressed) past that, so it was raised from 33 MB and 93 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 35 MB packed, 97 MB unpacked", () => {
+  // 0.3 MB compressed) past that, so it was raised from 33 MB and 93 MB. curl with OpenSSL (curl.wasm, 3.12 MB,
+  // 1.09 MB compressed), python3's socket calls and Debian's openssl.cnf brought it to 34856808 packed, 98622198
+  // unpacked, so it was raised from 35 MB and 97 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 35.5 MB packed, 100 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(35_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(97_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(35_500_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(100_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {
