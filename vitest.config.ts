@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { HOOK_DEADLINE_MS, TEST_DEADLINE_MS } from "./test/deadlines.js";
+import { LongestFirst } from "./test/longest-first.js";
 
 // `core` is the README's test command: the API, kernel, commands and guest runtime, quick enough to run on every
 // change. The rest are projects of their own, each a command that `.ci/run` also runs:
@@ -24,8 +25,13 @@ const USERLAND_REFERENCE = [
   "test/less.differential.test.ts",
   "test/iconv.differential.test.ts",
   "test/patch.differential.test.ts",
-  "test/curl.differential.test.ts",
   "test/openssl.differential.test.ts",
+  "test/xz.differential.test.ts",
+  "test/bzip2.differential.test.ts",
+  "test/zstd.differential.test.ts",
+  "test/zip.differential.test.ts",
+  "test/diff3.differential.test.ts",
+  "test/curl.differential.test.ts",
   "test/free.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
@@ -70,6 +76,8 @@ export default defineConfig({
     hookTimeout: HOOK_DEADLINE_MS,
     // vitest's default leaves a core free; much of a VM test is waiting on its own threads, so use them all.
     maxWorkers: availableParallelism(),
+    // The longest files first across the projects of a run, not project by project (test/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE, ...ATTACKS, ...PACKAGE] } },
       { extends: true, test: { name: "node-dependent", include: NODE_DEPENDENT, exclude: [...NODE_REFERENCE, ...ATTACKS, ...PACKAGE] } },

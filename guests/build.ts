@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, type CGuest, cToolchain, CURL, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE } from "./c.js";
+import { buildC, BZIP2, type CGuest, cToolchain, CURL, DIFF3, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
 import { PYTHON } from "./python.js";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -147,6 +147,18 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   curl: CURL,
   /** The openssl command of OpenSSL 3.0.19 (guests/openssl/README.md). */
   openssl: OPENSSL_APP,
+  /** XZ Utils 5.4.1 (guests/xz/README.md). */
+  xz: XZ,
+  /** bzip2 1.0.8 (guests/bzip2/README.md). */
+  bzip2: BZIP2,
+  /** The Zstandard 1.5.4 CLI (guests/zstd/README.md). */
+  zstd: ZSTD,
+  /** Info-ZIP zip 3.0 (guests/zip/README.md). */
+  zip: ZIP,
+  /** Info-ZIP unzip 6.0 with Debian's patches (guests/unzip/README.md). */
+  unzip: UNZIP,
+  /** diff3 of GNU diffutils 3.8 (guests/diff3/README.md). */
+  diff3: DIFF3,
   /**
    * The utilities of coreutils whose dependencies bring no large tables, in a multicall binary of their own
    * that starts in a tenth of the time (guests/coreutils/README.md "Three binaries").

@@ -451,7 +451,7 @@ export const CURL_TARBALL: Tarball = {
 
 /**
  * curl's configure options, the VM's build and the native one of test/curl.differential.test.ts alike: the
- * blocking resolver (no threads), zlib, no TLS yet, no optional libraries. No alarm(): the VM has no signal
+ * blocking resolver (no threads), zlib, TLS through OpenSSL, no optional libraries. No alarm(): the VM has no signal
  * that interrupts a blocking call, so a name lookup cannot time out there; the native build is told the same
  * (`curl_disallow_alarm`) so that both print the same. No Unix sockets (wasi-libc's sockaddr_un has no path).
  */
@@ -459,7 +459,7 @@ const CURL_CONFIGURE = [
   "--disable-shared",
   "--enable-static",
   // TLS: OpenSSL 3.0.19 (the VM's build links opensslLibrary's, the native one the host's libssl-dev, the same
-  // release), trusting the bundle the VM writes when it has a network (Node's roots and network.ca).
+  // release), trusting the bundle the VM has when it has a network (Node's root certificates).
   "--with-openssl",
   "--with-ca-bundle=/etc/ssl/certs/ca-certificates.crt",
   "--disable-threaded-resolver",
@@ -642,5 +642,280 @@ export const OPENSSL_APP: CGuest = {
     const link = [`LDFLAGS=${tc.ldflags.join(" ")}`, `EX_LIBS=${tc.libs.join(" ")}`, "CNF_EX_LIBS="];
     execFileSync("make", [`-j${JOBS}`, ...link, "apps/openssl"], { cwd: lib.tree, stdio: "inherit" });
     return join(lib.tree, "apps/openssl");
+  },
+};
+
+/**
+ * XZ Utils 5.4.1 (guests/xz/README.md): its release's configure, run as a cross-compile for `wasm32-wasi` (its
+ * config.sub knows WASI), without threads, NLS or the scripts, then liblzma and the `xz` program. No
+ * change to xz itself: its few missing pieces on WASI (signals from outside, ownership) it already treats as
+ * optional. xz's copy of GNU getopt_long (lib/) replaces wasi-libc's (musl's), its messages worded as glibc's
+ * (guests/xz/getopt-messages.patch), so that option errors read as on Linux.
+ */
+export const XZ: CGuest = {
+  kind: "c",
+  file: "xz.wasm",
+  tarballs: [
+    {
+      name: "xz",
+      version: "5.4.1",
+      // Debian's copy of the upstream release tarball xz-5.4.1.tar.xz (Debian 12's version).
+      url: "http://deb.debian.org/debian/pool/main/x/xz-utils/xz-utils_5.4.1.orig.tar.xz",
+      sha256: "5d9827aa1875b21c288f78864bb26d2650b436ea8d2cad364e4921eb6266a5a5",
+      dir: "xz-5.4.1",
+      // liblzma and xz are in the public domain (COPYING); the GNU getopt_long of lib/ linked into xz is LGPL-2.1+.
+      licence: "LicenseRef-Public-Domain AND LGPL-2.1-or-later",
+      licenceFiles: ["COPYING", "COPYING.LGPLv2.1"],
+      upstream: "https://tukaani.org/xz/",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "xz-5.4.1");
+    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
+    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    // agentos_cwd.o only where the program is linked: libtool refuses an object in a library's link.
+    const libLdflags = tc.ldflags.filter((f) => !f.endsWith("agentos_cwd.o"));
+    execFileSync(
+      join(src, "configure"),
+      [
+        "--host=wasm32-wasi",
+        "--build=x86_64-pc-linux-gnu",
+        `CC=${tc.cc}`,
+        `CFLAGS=${plain.join(" ")}`,
+        `LDFLAGS=${libLdflags.join(" ")}`,
+        `LIBS=${tc.libs.join(" ")}`,
+        "--disable-threads",
+        "--disable-nls",
+        "--disable-shared",
+        "--disable-doc",
+        "--disable-scripts",
+        "--disable-lzmainfo",
+        "--disable-lzmadec",
+        "--disable-xzdec",
+        "--disable-assembler",
+        // lib/getopt.c instead of wasi-libc's getopt_long: "unrecognized option '--bogus'", as glibc words it.
+        "ac_cv_func_getopt_long=no",
+      ],
+      { cwd: src, stdio: "inherit" },
+    );
+    const cflags = `CFLAGS=${tc.cflags.join(" ")}`;
+    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags], { cwd: src, stdio: "inherit" });
+    execFileSync("make", [`-j${JOBS}`, "-C", "src/liblzma", cflags], { cwd: src, stdio: "inherit" });
+    execFileSync("make", [`-j${JOBS}`, "-C", "src/xz", cflags, `LDFLAGS=${tc.ldflags.join(" ")}`], { cwd: src, stdio: "inherit" });
+    return join(src, "src/xz/xz");
+  },
+};
+
+/** The files of bzip2 1.0.8's `bzip2` program (its Makefile's OBJS and bzip2.c). */
+const BZIP2_SOURCES = ["blocksort", "huffman", "crctable", "randtable", "compress", "decompress", "bzlib", "bzip2"];
+
+/** bzip2 1.0.8 (guests/bzip2/README.md): its `bzip2` program compiled as its Makefile does, unchanged. */
+export const BZIP2: CGuest = {
+  kind: "c",
+  file: "bzip2.wasm",
+  tarballs: [
+    {
+      name: "bzip2",
+      version: "1.0.8",
+      // Debian's copy of the upstream release tarball bzip2-1.0.8.tar.gz.
+      url: "http://deb.debian.org/debian/pool/main/b/bzip2/bzip2_1.0.8.orig.tar.gz",
+      sha256: "ab5a03176ee106d3f0fa90e381da478ddae405918153cca248e682cd0c4a2269",
+      dir: "bzip2-1.0.8",
+      licence: "bzip2-1.0.6",
+      licenceFiles: ["LICENSE"],
+      upstream: "https://sourceware.org/bzip2/",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "bzip2-1.0.8");
+    const out = join(src, "bzip2.wasm");
+    execFileSync(tc.cc, [...tc.cflags, "-D_FILE_OFFSET_BITS=64", ...tc.ldflags, ...BZIP2_SOURCES.map((f) => join(src, `${f}.c`)), ...tc.libs, "-o", out], { stdio: "inherit" });
+    return out;
+  },
+};
+
+/**
+ * zstd 1.5.4's library directories compiled into the CLI (its programs/Makefile's ZSTDLIB_FULL_SRC, without
+ * legacy/), and the CLI's own files without the benchmark's (as its `zstd-small` target).
+ */
+const ZSTD_SOURCES = [
+  ...["lib/common", "lib/compress", "lib/decompress", "lib/dictBuilder"],
+  ..."zstdcli util timefn fileio fileio_asyncio dibio zstdcli_trace".split(" ").map((f) => `programs/${f}.c`),
+];
+
+/**
+ * The Zstandard 1.5.4 CLI (guests/zstd/README.md), compiled as programs/Makefile's `zstd` is, single-threaded
+ * (no ZSTD_MULTITHREAD), without the benchmark (-b), tracing, the decoders of pre-1.0 formats, and the gzip,
+ * xz and lz4 formats (zstd links zlib, liblzma and liblz4 for those). guests/zstd/row-match-finder.patch makes
+ * its choice of match finder the one of x86-64 and ARM builds, so that it writes the same bytes.
+ */
+export const ZSTD: CGuest = {
+  kind: "c",
+  file: "zstd.wasm",
+  tarballs: [
+    {
+      name: "zstd",
+      version: "1.5.4",
+      // Debian's repack of zstd-1.5.4.tar.gz (a few contrib/ and test files removed; lib/ and programs/ are upstream's).
+      url: "http://deb.debian.org/debian/pool/main/libz/libzstd/libzstd_1.5.4+dfsg2.orig.tar.xz",
+      sha256: "8cf4bbb65e77ec348d052c8d6230eba66d435bddf64c8b5be2fcb16880c19953",
+      dir: "zstd-1.5.4",
+      licence: "BSD-3-Clause OR GPL-2.0-only",
+      licenceFiles: ["LICENSE", "COPYING"],
+      upstream: "https://facebook.github.io/zstd/ (https://github.com/facebook/zstd)",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "zstd-1.5.4");
+    const flags = [
+      ...tc.cflags,
+      `-I${join(src, "lib")}`,
+      `-I${join(src, "lib/common")}`,
+      "-DZSTD_LEGACY_SUPPORT=0",
+      "-DZSTD_NOBENCH",
+      "-DZSTD_NOTRACE",
+      "-DZSTD_DISABLE_ASM",
+      "-DBACKTRACE_ENABLE=0",
+      // programs/platform.h knows POSIX only by __unix__, which WASI lacks: without it zstd has no -r, no
+      // isatty checks, and does not keep a file's mode and times.
+      "-DPLATFORM_POSIX_VERSION=200809L",
+    ];
+    const files = ZSTD_SOURCES.flatMap((s) =>
+      s.endsWith(".c")
+        ? [s]
+        : readdirSync(join(src, s))
+            .filter((f) => f.endsWith(".c"))
+            .sort()
+            .map((f) => `${s}/${f}`),
+    );
+    const objects = files.map((f) => {
+      const obj = join(work, `${f.replace(/\//g, "_").slice(0, -2)}.o`);
+      execFileSync(tc.cc, [...flags, "-c", join(src, f), "-o", obj], { stdio: "inherit" });
+      return obj;
+    });
+    const out = join(work, "zstd.wasm");
+    execFileSync(tc.cc, [...tc.ldflags, ...objects, ...tc.libs, "-o", out], { stdio: "inherit" });
+    return out;
+  },
+};
+
+/** Compiles `files` (relative to `src`, or absolute) with `flags` and links them with the toolchain's libraries into `out`. */
+function compileAndLink(tc: Toolchain, src: string, work: string, files: string[], flags: string[], out: string): string {
+  const objects = files.map((f, i) => {
+    const obj = join(work, `${i}-${f.slice(f.lastIndexOf("/") + 1, -2)}.o`);
+    execFileSync(tc.cc, [...tc.cflags, ...flags, "-c", f.startsWith("/") ? f : join(src, f), "-o", obj], { stdio: "inherit" });
+    return obj;
+  });
+  execFileSync(tc.cc, [...tc.ldflags, ...objects, ...tc.libs, "-o", out], { stdio: "inherit" });
+  return out;
+}
+
+/** Info-ZIP zip 3.0's objects on Unix (unix/Makefile's OBJZ and OBJI, without the assembler). */
+const ZIP_SOURCES = "zip zipfile zipup fileio util globals crypt ttyio unix/unix crc32 deflate trees".split(" ").map((f) => `${f}.c`);
+
+/**
+ * Info-ZIP zip 3.0 (guests/zip/README.md), compiled as unix/Makefile's `zips` with the options unix/configure
+ * finds on Linux (Unicode, large files, Zip64), without bzip2 and the assembler; guests/zip/wasi.c gives the
+ * tzset() wasi-libc lacks.
+ */
+export const ZIP: CGuest = {
+  kind: "c",
+  file: "zip.wasm",
+  tarballs: [
+    {
+      name: "zip",
+      version: "3.0",
+      // Debian's copy of Info-ZIP's zip30.tar.gz.
+      url: "http://deb.debian.org/debian/pool/main/z/zip/zip_3.0.orig.tar.gz",
+      sha256: "f0e8bb1f9b7eb0b01285495a2699df3a4b766784c1765a8f1aeedf63c0806369",
+      dir: "zip30",
+      licence: "Info-ZIP",
+      licenceFiles: ["LICENSE"],
+      upstream: "https://infozip.sourceforge.net/Zip.html",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "zip30");
+    const flags = ["-include", join(here, "zip/wasi.h"), `-I${src}`, "-DUNIX", "-DNO_ASM", "-DHAVE_DIRENT_H", "-DHAVE_TERMIOS_H", "-DHAVE_UNISTD_H", "-DLARGE_FILE_SUPPORT", "-DZIP64_SUPPORT", "-DUNICODE_SUPPORT", "-DHAVE_WCHAR", "-DNO_BZIP2_SUPPORT"];
+    return compileAndLink(tc, src, work, [...ZIP_SOURCES, join(here, "zip/wasi.c")], flags, join(work, "zip.wasm"));
+  },
+};
+
+/** Info-ZIP unzip 6.0's objects on Unix (unix/Makefile's OBJS, unzip and zipinfo in one program). */
+const UNZIP_SOURCES = "unzip crc32 crypt envargs explode extract fileio globals inflate list match process ttyio ubz2err unreduce unshrink zipinfo unix/unix"
+  .split(" ")
+  .map((f) => `${f}.c`);
+
+/**
+ * Info-ZIP unzip 6.0 with Debian's 28 patches (guests/unzip/README.md), compiled as unix/Makefile's `unzips`
+ * with Debian's DEFINES (debian/rules) less bzip2; guests/unzip/wasi.c gives the System V time-zone interface
+ * wasi-libc lacks.
+ */
+export const UNZIP: CGuest = {
+  kind: "c",
+  file: "unzip.wasm",
+  tarballs: [
+    {
+      name: "unzip",
+      version: "6.0",
+      // Debian's copy of Info-ZIP's unzip60.tar.gz.
+      url: "http://deb.debian.org/debian/pool/main/u/unzip/unzip_6.0.orig.tar.gz",
+      sha256: "036d96991646d0449ed0aa952e4fbe21b476ce994abc276e49d30e686708bd37",
+      dir: "unzip60",
+      licence: "Info-ZIP",
+      licenceFiles: ["LICENSE"],
+      upstream: "https://infozip.sourceforge.net/UnZip.html",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "unzip60");
+    const debian = ["-DACORN_FTYPE_NFS", "-DWILD_STOP_AT_DIR", "-DLARGE_FILE_SUPPORT", "-DUNICODE_SUPPORT", "-DUNICODE_WCHAR", "-DUTF8_MAYBE_NATIVE", "-DNO_LCHMOD", "-DDATE_FORMAT=DF_YMD", "-DIZ_HAVE_UXUIDGID", "-DNOMEMCPY", "-DNO_WORKING_ISPRINT"];
+    const flags = ["-include", join(here, "unzip/wasi.h"), `-I${src}`, "-DUNIX", ...debian];
+    return compileAndLink(tc, src, work, [...UNZIP_SOURCES, join(here, "unzip/wasi.c")], flags, join(work, "unzip.wasm"));
+  },
+};
+
+/**
+ * diff3 of GNU diffutils 3.8 (guests/diff3/README.md): the release's configure as a cross-compile, as GNU patch's
+ * (guests/patch/config.site's answers, then guests/diff3/config.site's: no fork, so diff3 runs `diff` through
+ * popen(), i.e. the VM's `sh` and `diff`), then gnulib's lib/ and src/diff3 only; guests/diff3/wasi.c gives what
+ * gnulib expects of the C library and wasi-libc lacks.
+ */
+export const DIFF3: CGuest = {
+  kind: "c",
+  file: "diff3.wasm",
+  tarballs: [
+    {
+      name: "diffutils",
+      version: "3.8",
+      // Debian's copy of GNU's diffutils-3.8.tar.xz (Debian 12's version).
+      url: "http://deb.debian.org/debian/pool/main/d/diffutils/diffutils_3.8.orig.tar.xz",
+      sha256: "a6bdd7d1b31266d11c4f4de6c1b748d4607ab0231af5188fc2533d0ae2438fec",
+      dir: "diffutils-3.8",
+      licence: "GPL-3.0-or-later",
+      licenceFiles: ["COPYING"],
+      upstream: "https://www.gnu.org/software/diffutils/",
+    },
+  ],
+  make(work, tc) {
+    const src = join(work, "diffutils-3.8");
+    const glue = join(work, "diff3-wasi.o");
+    execFileSync(tc.cc, [...tc.cflags, "-c", join(here, "diff3/wasi.c"), "-o", glue], { stdio: "inherit" });
+    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
+    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const env = { ...process.env, CONFIG_SITE: `${join(here, "patch/config.site")} ${join(here, "diff3/config.site")}` };
+    execFileSync(
+      join(src, "configure"),
+      ["--host=i686-pc-linux-musl", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `CFLAGS=${plain.join(" ")}`, `LDFLAGS=${tc.ldflags.join(" ")}`, `LIBS=${tc.libs.join(" ")}`, "--disable-nls", "--disable-threads", "--without-libsigsegv"],
+      { cwd: src, env, stdio: "inherit" },
+    );
+    const cflags = `CFLAGS=${[...plain, "-include", join(here, "patch/wasi-first.h"), "-include", join(here, "diff3/wasi.h"), "-include", join(src, "lib/config.h"), "-include", "agentos_posix.h"].join(" ")}`;
+    // HAVE_GETPAGESIZE=1: libposix has getpagesize(); gnulib's unistd.h would otherwise define it as a macro,
+    // which agentos_posix.h's declaration cannot follow.
+    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, "HAVE_GETPAGESIZE=1"], { cwd: src, env, stdio: "inherit" });
+    execFileSync("make", ["-C", "src", "version.h", "paths.h"], { cwd: src, env, stdio: "inherit" });
+    const ldflags = `LDFLAGS=${[...tc.ldflags, "-Wl,--wrap=set_program_name"].join(" ")}`;
+    execFileSync("make", ["-C", "src", "diff3", cflags, ldflags, `LIBS=${[glue, ...tc.libs].join(" ")}`], { cwd: src, env, stdio: "inherit" });
+    return join(src, "src/diff3");
   },
 };

@@ -72,6 +72,23 @@ describe("host directory mounts", () => {
     expect(await vm.exec("cat /mnt/host/a.txt; ls /mnt/host/sub")).toEqual(result("alpha\nb.txt\n"));
   });
 
+  it("a command sees the host's changes made since the last one, in a listing's stats too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentos-mount-changing-"));
+    try {
+      writeFileSync(join(dir, "f"), "12345");
+      symlinkSync("f", join(dir, "link"));
+      const vm = await createVm({ mounts: [{ path: "/mnt/c", hostDir: dir }] });
+      // ls -l stats every entry it lists; -L follows the link to the file.
+      const sizes = "ls -l /mnt/c | awk 'NR > 1 { print $5, $9 }'; ls -lL /mnt/c | awk 'NR > 1 { print $5, $9 }'";
+      expect(await vm.exec(sizes)).toEqual(result("5 f\n1 link\n5 f\n5 link\n"));
+      writeFileSync(join(dir, "f"), "1234567890");
+      writeFileSync(join(dir, "g"), "");
+      expect(await vm.exec(sizes)).toEqual(result("10 f\n0 g\n1 link\n10 f\n0 g\n10 link\n"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("rejects a missing host directory and a relative mount path", async () => {
     await expect(AgentOs.create({ mounts: [{ path: "/m", hostDir: join(host, "nope") }] })).rejects.toMatchObject({
       code: "ENOENT",

@@ -1,5 +1,6 @@
 import { Channel, packFields, RET_KILLED } from "../src/abi/channel.js";
 import { Sys, type SysNumber } from "../src/abi/syscalls.js";
+import type { ListedStats } from "./listed-stats.js";
 
 /** Thrown through the guest's stack to end it: by proc_exit, or because the kernel killed the process. */
 export class GuestExit {
@@ -14,6 +15,8 @@ const encoder = new TextEncoder();
 /** The worker's side of the system-call channel: marshals plain values; the kernel gives them meaning. */
 export class KernelClient {
   readonly channel: Channel;
+  /** The stats of the entries a directory listing just gave, where the process host keeps them. */
+  listedStats: ListedStats | undefined;
 
   constructor(
     buffer: SharedArrayBuffer,
@@ -33,6 +36,8 @@ export class KernelClient {
    * memory size, so the kernel can charge it to the VM (and stop the process when the VM has no more).
    */
   call(op: SysNumber, args: readonly number[] = [], payloadLength = 0): number {
+    // Stats listed with a directory serve only until the next call (listed-stats.ts); a listing replaces them itself.
+    if (op !== Sys.READDIR) this.listedStats?.forget();
     const ret = this.channel.call(op, args, payloadLength, this.mem.pages);
     if (ret === RET_KILLED) throw new GuestExit(0, true);
     return ret;

@@ -259,7 +259,7 @@ export class System {
     const decoder = new TextDecoder();
     try {
       for (let index = 0; ; ) {
-        this.check(this.k.call(Sys.READDIR, [fd, index]), path);
+        this.check(this.k.call(Sys.READDIR, [fd, index, 0]), path);
         const count = this.k.out(0);
         const end = this.k.out(1) === 1;
         const v = this.k.channel.view;

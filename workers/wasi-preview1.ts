@@ -7,6 +7,7 @@ import type { GuestMemory } from "./guest-memory.js";
 import { GuestExit, type KernelClient } from "./kernel-client.js";
 import { guestClocks } from "./guest-clocks.js";
 import { pollOneoff } from "./poll-oneoff.js";
+import { ListedStats } from "./listed-stats.js";
 
 const encoder = new TextEncoder();
 
@@ -34,6 +35,9 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
   const args = argv.map((a) => encoder.encode(a));
   const envs = env.map((e) => encoder.encode(e));
   const clocks = guestClocks();
+  const listed = new ListedStats(rootFd);
+  k.listedStats = listed;
+  const decoder = new TextDecoder();
 
   const writeVector = (items: Uint8Array[], ptrs: number, buf: number): number => {
     const bytes = mem.bytes;
@@ -275,19 +279,24 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
       let index = Number(cookie);
       const view = mem.view;
       const bytes = mem.bytes;
-      // Ask the kernel for entries from `index` on until the guest buffer is full or the directory ends.
+      // Ask the kernel for entries from `index` on until the guest buffer is full or the directory ends; with
+      // their stats, kept for the path_filestat_get calls that usually follow (listed-stats.ts).
       for (;;) {
-        const err = k.call(Sys.READDIR, [fd, index]);
+        const err = k.call(Sys.READDIR, [fd, index, Math.max(1, bufLen - used)]);
         if (err !== Errno.SUCCESS) return err;
         const count = k.out(0);
         const reply = k.channel.view;
-        let off = 0;
+        const dirLength = reply.getUint16(0, true);
+        listed.begin(fd, decoder.decode(k.data.subarray(2, 2 + dirLength)), count);
+        let off = 2 + dirLength;
         for (let i = 0; i < count; i++) {
           const ino = reply.getBigUint64(off, true);
           const type = reply.getUint8(off + 8);
           const namelen = reply.getUint16(off + 9, true);
           const name = k.data.subarray(off + 11, off + 11 + namelen);
           off += 11 + namelen;
+          if (reply.getUint8(off) === 1) listed.add(decoder.decode(name), k.data.subarray(off + 1, off + 1 + FILESTAT_SIZE + 4));
+          off += 1 + FILESTAT_SIZE + 4;
           index++;
           // 24-byte dirent header, then the name; a truncated last entry tells the guest to retry bigger.
           const header = new Uint8Array(24);
@@ -337,6 +346,12 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
     },
 
     path_filestat_get(dirfd: number, flags: number, pathPtr: number, pathLen: number, buf: number): number {
+      const follow = (flags & LookupFlags.SYMLINK_FOLLOW) !== 0;
+      const kept = listed.lookup(dirfd, decoder.decode(mem.slice(pathPtr, pathLen)), follow);
+      if (kept) {
+        mem.bytes.set(kept.subarray(0, FILESTAT_SIZE), buf);
+        return Errno.SUCCESS;
+      }
       const err = k.callWith(Sys.STAT, [dirfd, flags & LookupFlags.SYMLINK_FOLLOW], path(pathPtr, pathLen));
       if (err === Errno.SUCCESS) copyReply(buf, FILESTAT_SIZE);
       return err;
@@ -368,6 +383,8 @@ export function wasiPreview1(mem: GuestMemory, k: KernelClient, argv: readonly s
 
     clock_time_get(id: number, _precision: bigint, ptr: number): number {
       if (id > ClockId.THREAD_CPUTIME) return Errno.EINVAL;
+      // Knowing the time, the process could know of a change made since the listing (listed-stats.ts).
+      listed.forget();
       mem.u64(ptr, clocks.now(id));
       return Errno.SUCCESS;
     },

@@ -4,6 +4,7 @@ import { netImports } from "./net-imports.js";
 import { GuestMemory } from "./guest-memory.js";
 import { GuestExit, KernelClient } from "./kernel-client.js";
 import { wasiPreview1 } from "./wasi-preview1.js";
+import { collectGarbage } from "./collect-garbage.js";
 
 /**
  * Runs a WebAssembly command to completion in this worker. System calls block this thread on the channel;
@@ -17,6 +18,7 @@ export function runWasm(task: WasmTask): ProcessResult {
   const mem = new GuestMemory();
   const k = new KernelClient(task.channel, mem);
   try {
+    if (task.collectFirst) collectGarbage();
     const memory = new WebAssembly.Memory({ initial: task.memory.initialPages, maximum: task.memory.maximumPages });
     mem.attach(memory);
     const imports = {

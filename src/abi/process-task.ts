@@ -30,6 +30,8 @@ export interface WasmTask extends TaskBase {
   memory: { initialPages: number; maximumPages: number };
   /** Its root preopen's fd (Process.rootFd). */
   rootFd: number;
+  /** The worker collects its garbage before it starts the process (SpawnRequest.longLived). */
+  collectFirst: boolean;
 }
 
 export interface ScriptTask extends TaskBase {

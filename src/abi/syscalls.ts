@@ -19,7 +19,13 @@ export const Sys = {
   FSTAT: 6,
   /** args: fd, sizeLo, sizeHi */
   FTRUNCATE: 7,
-  /** args: fd, cookie · reply: entries `ino u64, type u8, namelen u16, name` · out: [count, endReached] */
+  /**
+   * args: fd, cookie, statsFor · reply: entries `ino u64, type u8, namelen u16, name` · out: [count, endReached].
+   * With statsFor > 0 (the bytes of the guest's dirent buffer): the reply starts with the directory's path
+   * (`len u16, path`), each entry is followed by `ok u8, filestat, mode u32` — what STAT of it (not followed) answers
+   * now (`.`: of the directory's path); ok 0 for `..` and an entry STAT would fail on — and the entries stop once their WASI dirents
+   * (24 bytes and the name each) fill statsFor bytes.
+   */
   READDIR: 8,
   /** args: fd · out: [mode] (0 for stdio, pipes, unknown) */
   FDMODE: 9,

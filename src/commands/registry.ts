@@ -80,6 +80,29 @@ const builtGuests: Record<string, BuiltGuest> = {
   make: { file: "make.wasm", keepsCwd: true },
   /** GNU patch 2.7.6 (guests/patch/README.md). */
   patch: { file: "patch.wasm", keepsCwd: true },
+  /** XZ Utils 5.4 (guests/xz/README.md): one binary, which picks its mode by argv[0] as xz itself does. */
+  xz: { file: "xz.wasm", keepsCwd: true, multicall: true },
+  unxz: { file: "xz.wasm", keepsCwd: true, multicall: true },
+  xzcat: { file: "xz.wasm", keepsCwd: true, multicall: true },
+  lzma: { file: "xz.wasm", keepsCwd: true, multicall: true },
+  unlzma: { file: "xz.wasm", keepsCwd: true, multicall: true },
+  lzcat: { file: "xz.wasm", keepsCwd: true, multicall: true },
+  /** bzip2 1.0.8 (guests/bzip2/README.md), which picks its mode by argv[0]. */
+  bzip2: { file: "bzip2.wasm", keepsCwd: true, multicall: true },
+  bunzip2: { file: "bzip2.wasm", keepsCwd: true, multicall: true },
+  bzcat: { file: "bzip2.wasm", keepsCwd: true, multicall: true },
+  /** Zstandard 1.5.4's CLI (guests/zstd/README.md), single-threaded, which picks its mode by argv[0]. */
+  zstd: { file: "zstd.wasm", keepsCwd: true, multicall: true },
+  unzstd: { file: "zstd.wasm", keepsCwd: true, multicall: true },
+  zstdcat: { file: "zstd.wasm", keepsCwd: true, multicall: true },
+  zstdmt: { file: "zstd.wasm", keepsCwd: true, multicall: true },
+  /** Info-ZIP zip 3.0 (guests/zip/README.md). */
+  zip: { file: "zip.wasm", keepsCwd: true },
+  /** Info-ZIP unzip 6.0 with Debian's patches (guests/unzip/README.md); as `zipinfo` it is zipinfo, by argv[0]. */
+  unzip: { file: "unzip.wasm", keepsCwd: true, multicall: true },
+  zipinfo: { file: "unzip.wasm", keepsCwd: true, multicall: true },
+  /** diff3 of GNU diffutils 3.8 (guests/diff3/README.md); it runs the VM's `diff` for the two comparisons. */
+  diff3: { file: "diff3.wasm", keepsCwd: true },
   /** curl 8.14 (guests/curl/README.md): HTTP and the other clear-text protocols, under the VM's network policy. */
   curl: { file: "curl.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */

@@ -104,7 +104,7 @@ export class RouterShell {
     onExit: (shell: RouterShell) => void,
   ) {
     const devNull = kernel.devNull();
-    this.process = kernel.spawn({ parent: undefined, argv: ["sh", "--agentos-router", this.statusDir], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull] });
+    this.process = kernel.spawn({ parent: undefined, argv: ["sh", "--agentos-router", this.statusDir], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull], longLived: true });
     this.process.openControl = (path) => this.statusReported(path);
     // Waiting for a command is not running one: an idle shell must not keep the host process alive.
     this.process.loopHold.set(false);

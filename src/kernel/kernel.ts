@@ -39,6 +39,11 @@ export interface SpawnRequest {
    * own shells, which must start even when /bin is gone.
    */
   command?: string;
+  /**
+   * It lives long and waits most of the time (the exec router's shells): the worker that runs it first gives
+   * back the memory of the processes it ran before (workers/collect-garbage.ts), rather than hold it as long.
+   */
+  longLived?: boolean;
 }
 
 /** Bytes of argv and environment as a process receives them: NUL-terminated strings. */
@@ -136,6 +141,7 @@ export class Kernel {
       keepsCwd: spec.kind === "script" || spec.kind === "node" || (spec.kind === "wasm" && spec.keepsCwd),
       seesDevices: spec.kind === "script" || spec.kind === "node" || (spec.kind === "wasm" && spec.seesDevices === true),
       sigpipeOnStdioOnly: spec.kind === "wasm" && spec.sigpipeOnStdioOnly === true,
+      longLived: req.longLived === true,
       maxOpenFds: this.limits.maxOpenFds,
       rootFd: inherited ? Math.max(ROOT_PREOPEN_FD, ...inherited.keys()) + 1 : ROOT_PREOPEN_FD,
       passesOnFds: inherited && spec.kind === "script" ? [...inherited.keys()] : undefined,

@@ -39,6 +39,8 @@ export interface ProcessInit {
   seesDevices?: boolean;
   /** CommandSpec.sigpipeOnStdioOnly of its command. */
   sigpipeOnStdioOnly?: boolean;
+  /** SpawnRequest.longLived. */
+  longLived?: boolean;
   /** Limits.maxOpenFds. */
   maxOpenFds: number;
   /** Its root preopen's fd (ROOT_PREOPEN_FD unless it inherits fds above 2). */
@@ -62,6 +64,8 @@ export class Process {
   readonly seesDevices: boolean;
   /** A broken pipe raises SIGPIPE only on fds 0-2; on the others the guest gets EPIPE (a Go program). */
   readonly sigpipeOnStdioOnly: boolean;
+  /** SpawnRequest.longLived: its worker collects garbage before it starts (workers/collect-garbage.ts). */
+  readonly longLived: boolean;
   /**
    * The fd of its root preopen, "/": 3, or for a WebAssembly command that inherits fds above 2 the fd after
    * them, so those keep their numbers (the guest's libc finds the preopen by scanning from 3, fd_prestat_get).
@@ -123,6 +127,7 @@ export class Process {
     this.keepsCwd = init.keepsCwd;
     this.seesDevices = init.seesDevices ?? false;
     this.sigpipeOnStdioOnly = init.sigpipeOnStdioOnly ?? false;
+    this.longLived = init.longLived ?? false;
     this.fds = new FdTable(init.maxOpenFds);
     this.rootFd = init.rootFd ?? ROOT_PREOPEN_FD;
     this.passesOnFds = init.passesOnFds ?? [];

@@ -39,6 +39,8 @@ export interface DirEntry {
   name: string;
   filetype: number;
   ino: number;
+  /** What lstat says of it, where listing it took one anyway (a host mount's entries). */
+  stat?: FileStat;
 }
 
 export const DEVICE_GUEST_MODE = 0o100666;
@@ -359,8 +361,9 @@ export class Vfs {
       const host = hostPath(mount, real, "readdir", true, path);
       return this.wrap("readdir", path, () =>
         nodeFs.readdirSync(host).map((name) => {
-          const st = nodeFs.lstatSync(`${host}/${name}`);
-          return { name, filetype: fileTypeOf(st.mode), ino: Number(st.ino) };
+          // The entry's lstat as stat(path, false) would take it: its parent's real path is checked above.
+          const stat = toFileStat(nodeFs.lstatSync(`${host}/${name}`), HOST_DEV);
+          return { name, filetype: stat.filetype, ino: stat.ino, stat };
         }),
       );
     }

@@ -17,7 +17,7 @@ export function startWasmProcess(k: Kernel, p: Process, file: string): void {
       return { exitCode: 1, killed: false };
     }
     moduleStats.instantiations++;
-    return { kind: "wasm", module: command.module, channel: channel.buffer, argv: p.argv, env: envEntries(p), memory, rootFd: p.rootFd };
+    return { kind: "wasm", module: command.module, channel: channel.buffer, argv: p.argv, env: envEntries(p), memory, rootFd: p.rootFd, collectFirst: p.longLived };
   });
 }
 

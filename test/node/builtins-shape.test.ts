@@ -29,7 +29,6 @@ const KNOWN: Record<string, string> = {
   punycode: "only toASCII and version",
   "readline/promises": "no Readline",
   v8: "no GCProfiler, getHeapSnapshot, promiseHooks, queryObjects, writeHeapSnapshot",
-  vm: "no measureMemory",
   worker_threads: "no moveMessagePortToContext, postMessageToThread",
   _http_common: "no freeParser, parsers, prepareError (Node's parser internals)",
   _http_outgoing: "no parseUniqueHeadersOption",

@@ -53,3 +53,18 @@ it("ArrayBuffers within the limit are the guest's to use", async () => {
   const r = await vm.exec(`node -e "const b = new Uint8Array(32 * 1024 * 1024); b.fill(7); require('fs').statSync('/'); console.log(b[b.length - 1])"`);
   expect(r).toMatchObject({ exitCode: 0, stdout: "7\n" });
 });
+
+it("vm contexts a guest keeps are its heap: the process ends at the heap limit, the VM goes on", async () => {
+  // Contexts live in the worker's isolate (workers/node-host/vm-contexts.ts), under its heap limit.
+  const keep = "const vm = require('vm'); const keep = []; for (let i = 0; ; i++) keep.push(vm.createContext({ i }));";
+  const r = await vm.exec(`node -e "${keep}"`, { timeout: RUN_DEADLINE_MS });
+  expect(r.exitCode).toBe(134);
+  expect(r.stderr).toContain("JavaScript heap out of memory");
+  expect(await vm.exec("node -p '6 * 7'")).toMatchObject({ exitCode: 0, stdout: "42\n" });
+});
+
+it("vm contexts a guest lets go of are collected: many more than the heap could keep at once", async () => {
+  const code = "const vm = require('vm'); let sum = 0; for (let i = 0; i < 3000; i++) sum += vm.runInNewContext('x + 1', { x: i }); console.log(sum)";
+  const r = await vm.exec(`node -e "${code}"`, { timeout: RUN_DEADLINE_MS });
+  expect(r).toMatchObject({ exitCode: 0, stdout: "4501500\n", stderr: "" });
+});

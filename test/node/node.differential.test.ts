@@ -15,6 +15,7 @@ import { CASES as STREAM_UTIL_EVENTS_TIMERS } from "./cases/stream-util-events-t
 import { CASES as WEB_PERF } from "./cases/web-perf.js";
 import { CASES as V8_SERIALIZE } from "./cases/v8-serialize.js";
 import { CASES as WRAPPED_INTRINSICS } from "./cases/wrapped-intrinsics.js";
+import { CASES as VM_CONTEXTS } from "./cases/vm-contexts.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } from "./host-node.js";
 
 // Differential test of the guest `node` (workers/node-guest, workers/node-host, src/kernel/node-process.ts)
@@ -34,9 +35,7 @@ import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, runHostNode, SETUP_DEADLINE_MS } fro
 
 
 /** Cases where the guest node differs from node, each with the reason (a real difference: a bug to fix). */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  "vm-module": "vm.runInNewContext not available (ERR_ACCESS_DENIED)",
-};
+const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 /** The host's major version: the guest reports it, and follows it where that is cheap (see workers/node-guest). */
 const HOST_MAJOR = Number(process.versions.node.split(".")[0]);
@@ -324,6 +323,7 @@ const CASES: Case[] = [
   ...WEB_PERF,
   ...V8_SERIALIZE,
   ...WRAPPED_INTRINSICS,
+  ...VM_CONTEXTS,
 ];
 
 /** A temp dir on the host holding each case's files, one directory per case. */

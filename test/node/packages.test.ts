@@ -17,8 +17,8 @@
 // Colours: every case runs with FORCE_COLOR=0 on both sides (chalk then stays at level 0), except the one
 // case that forces colours on both sides on purpose. The host's environment is built from scratch (like the
 // VM's), so nothing of the test runner's (CI, TERM, COLORTERM…) reaches either side.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from "vitest";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -90,14 +90,23 @@ console.log(JSON.stringify(c1.green(\`nested \${c1.blue('blue')} back\`)));
 
 const limit = pLimit(2);
 const log = [];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-// Timers far apart, so the order of events does not depend on scheduling jitter.
-const results = await Promise.all([240, 20, 80, 10].map((ms, i) => limit(async () => {
+// Each task waits for its gate, and the gates open in the order 1, 2, 3, 0, each once its task has started: the
+// order of events is the code's, whatever a loaded machine does to timers.
+const deferred = () => { let resolve; const promise = new Promise((r) => (resolve = r)); return { promise, resolve }; };
+const started = [0, 1, 2, 3].map(deferred);
+const gates = [0, 1, 2, 3].map(deferred);
+const running = Promise.all([240, 20, 80, 10].map((n, i) => limit(async () => {
   log.push(\`start \${i} active=\${limit.activeCount} pending=\${limit.pendingCount}\`);
-  await sleep(ms);
+  started[i].resolve();
+  await gates[i].promise;
   log.push(\`end \${i}\`);
-  return i * ms;
+  return i * n;
 })));
+for (const i of [1, 2, 3, 0]) {
+  await started[i].promise;
+  gates[i].resolve();
+}
+const results = await running;
 console.log(results, log);
 const failing = pLimit(1);
 const settled = await Promise.allSettled([failing(() => { throw new TypeError('boom'); }), failing(async () => 'after')]);
@@ -224,21 +233,34 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function runHost(c: Case): Outcome {
-  const r = spawnSync("/bin/sh", ["-c", c.cmd], {
-    cwd: hostApp,
-    env: {
-      PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: tmp,
-      ...BASE_ENV,
-      ...c.env,
-    },
-    input: c.stdin ?? "",
-    encoding: "utf8",
-    timeout: RUN_DEADLINE_MS,
+/** The case on the host, its output read as it comes (as the VM's), so that cases can run side by side. */
+function runHost(c: Case): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", c.cmd], {
+      cwd: hostApp,
+      env: {
+        PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        HOME: tmp,
+        ...BASE_ENV,
+        ...c.env,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const deadline = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`host: ${c.cmd} still running after ${RUN_DEADLINE_MS} ms`));
+    }, RUN_DEADLINE_MS);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(deadline);
+      resolve({ stdout, stderr, exitCode: code ?? -1 });
+    });
+    child.stdin.on("error", () => {}); // a command that exits without reading its stdin
+    child.stdin.end(c.stdin ?? "");
   });
-  if (r.error) throw r.error;
-  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.status ?? -1 };
 }
 
 async function runVm(c: Case): Promise<Outcome> {
@@ -250,9 +272,10 @@ async function runVm(c: Case): Promise<Outcome> {
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
 }
 
-describe("real npm packages in the guest node, identical to the host's node", () => {
-  const checkHost = (c: Case): Outcome => {
-    const host = runHost(c);
+// The cases only read the fixture app: they run side by side.
+describe("real npm packages in the guest node, identical to the host's node", { concurrent: true }, () => {
+  const checkHost = async (c: Case, expect: ExpectStatic): Promise<Outcome> => {
+    const host = await runHost(c);
     expect(host.exitCode, `host: ${host.stderr}`).toBe(c.exit ?? 0);
     if (c.contains !== undefined) expect(host.stdout).toContain(c.contains);
     return host;
@@ -260,13 +283,12 @@ describe("real npm packages in the guest node, identical to the host's node", ()
   for (const c of CASES) {
     if (c.bug) {
       // The host's side on its own, so that the expected failure below can only be the VM's difference.
-      it(`${c.name} (host baseline)`, () => {
-        checkHost(c);
+      it(`${c.name} (host baseline)`, async ({ expect }) => {
+        await checkHost(c, expect);
       });
     }
-    (c.bug ? it.fails : it)(c.name, async () => {
-      const host = checkHost(c);
-      const guest = await runVm(c);
+    (c.bug ? it.fails : it)(c.name, async ({ expect }) => {
+      const [host, guest] = await Promise.all([checkHost(c, expect), runVm(c)]);
       expect(guest).toEqual(host);
     });
   }

@@ -38,7 +38,7 @@ export function compileCachedFunction(context: object, source: string, params: r
 
 /** Runs `source` as a script of the guest's global scope (as `node -e` does); answers its completion value. */
 export function runScriptInContext(context: object, source: string, filename: string): unknown {
-  return new vm.Script(source, { filename }).runInContext(context as vm.Context);
+  return new vm.Script(source, { filename }).runInContext(context as vm.Context, { displayErrors: false });
 }
 
 /** `initMeta` fills `import.meta` (a fresh object of the guest's realm). */
@@ -134,3 +134,59 @@ export function syncLinkable(m: vm.Module): SyncLinkable {
 }
 
 export type { SourceTextModule, SyntheticModule, Module } from "node:vm";
+
+// ---- contexts the guest makes with its own `vm` (workers/node-host/vm-contexts.ts) ----
+
+/** How a guest's context is made: primitives only, checked by the caller. */
+export interface SubcontextOptions {
+  name: string;
+  origin: string | undefined;
+  strings: boolean;
+  wasm: boolean;
+  afterEvaluate: boolean;
+}
+
+/**
+ * A new context for the guest: `sandbox` (the guest's own object) contextified, or without it a context whose
+ * global is an ordinary object (vm.constants.DONT_CONTEXTIFY). Node's vm reads nothing of `sandbox` (it checks
+ * whether it already is a context, through a private symbol, which no Proxy trap sees) and answers it, or the
+ * new global, which is the new context's. No importModuleDynamically option (`import()` is the guest's callback's).
+ */
+export function createSubcontext(sandbox: object | undefined, o: SubcontextOptions): object {
+  const options = { name: o.name, origin: o.origin, codeGeneration: { strings: o.strings, wasm: o.wasm }, microtaskMode: o.afterEvaluate ? ("afterEvaluate" as const) : undefined };
+  if (sandbox !== undefined) return vm.createContext(sandbox, options);
+  const constant = (vm.constants as unknown as { DONT_CONTEXTIFY?: symbol } | undefined)?.DONT_CONTEXTIFY;
+  return constant ? (vm.createContext(constant as never, options) as object) : vm.createContext(Object.create(null) as object, options);
+}
+
+/** Whether `o` is a context (the guest's own global is one, made with DONT_CONTEXTIFY: the caller tells them apart). */
+export function isSubcontext(o: object): boolean {
+  return vm.isContext(o);
+}
+
+/** Where a script's code is: its name and the offsets of its first line and column. */
+export interface ScriptOrigin {
+  filename: string;
+  lineOffset: number;
+  columnOffset: number;
+}
+
+/** Compiles a script (in the worker's context, as Node's vm.Script does): throws its SyntaxError. */
+export function compileScript(source: string, origin: ScriptOrigin): vm.Script {
+  return new vm.Script(source, { filename: origin.filename, lineOffset: origin.lineOffset, columnOffset: origin.columnOffset });
+}
+
+/**
+ * Runs a compiled script in `context`; `timeout` (ms, 0 for none) ends it with ERR_SCRIPT_EXECUTION_TIMEOUT.
+ * Never breakOnSigint: Node's watchdog for it takes the host process's SIGINT. Never displayErrors: to put the
+ * source line above a thrown error's stack, Node reads the stack from this realm, and V8 then makes the trace
+ * and its CallSites, which a guest's Error.prepareStackTrace is given, in this realm.
+ */
+export function runScriptIn(script: vm.Script, context: object, timeout: number): unknown {
+  return script.runInContext(context as vm.Context, { timeout: timeout > 0 ? timeout : undefined, displayErrors: false });
+}
+
+/** A function compiled in `context` (vm.compileFunction's parsingContext), with `extensions` in its scope. */
+export function compileFunctionIn(context: object, source: string, params: readonly string[], origin: ScriptOrigin, extensions: readonly object[]): Function {
+  return vm.compileFunction(source, [...params], { parsingContext: context as vm.Context, filename: origin.filename, lineOffset: origin.lineOffset, columnOffset: origin.columnOffset, contextExtensions: [...extensions] });
+}

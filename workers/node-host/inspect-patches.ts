@@ -43,6 +43,8 @@ const PATCHES: readonly (readonly [string, string])[] = [
     'if(""!==e){const n=t.indexOf(e);if(-1===n)o+=`[${e}] `;else{const r=n+e.length;r!==t.length&&t[r]===t[r].toLowerCase()&&',
     'if(""!==e){const n=__h.primordials.StringPrototypeIndexOf(t,e);if(-1===n)o+=`[${e}] `;else{const r=n+e.length;r!==t.length&&t[r]===__h.primordials.StringPrototypeToLowerCase(t[r])&&',
   ],
+  // An error of another context (a guest's vm context) is an error too, as V8 tells Node's own inspect.
+  ["isError:t=>l?.(t)||s(i,t)", "isError:t=>l?.(t)||s(i,t)||__h.isNativeError(t)"],
   // A proxy prints as its target; only Node ≥ 25 marks it `Proxy(…)`.
   ["if(0!==s)for(let e=0;e<s;e++)u=", "if(0!==s&&__h.proxyMarks())for(let e=0;e<s;e++)u="],
 ];

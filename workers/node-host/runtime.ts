@@ -19,6 +19,7 @@ import { compileCachedFunction, compileInContext, createGuestContext, runScriptI
 import { EsmLoader } from "./esm-loader.js";
 import { callOp, hostOps, killed, type HostOp, type HostState } from "./host-ops.js";
 import { WakeWaiter } from "./wake-waiter.js";
+import { vmContextOps } from "./vm-contexts.js";
 
 /**
  * A worker that runs one guest `node` process (src/kernel/node-process.ts). It boots before any process
@@ -381,7 +382,7 @@ function hardenRealm(): void {
   const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
   for (const f of kinds) Object.defineProperty(Object.getPrototypeOf(f), "constructor", { value: denied, writable: false, configurable: false });
   Object.defineProperty(globalThis, "eval", { value: denied, writable: false, configurable: false });
-  Object.defineProperty(Error, "prepareStackTrace", { value: undefined, writable: false, configurable: false });
+  Object.defineProperty(Error, "prepareStackTrace", { value: contextStackFormatter(), writable: false, configurable: false });
   const iterator = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
   const typedArray = Object.getPrototypeOf(Uint8Array);
   const intrinsics = [Object, Function, Array, String, Number, Boolean, Symbol, BigInt, Date, RegExp, Promise, Map, Set, WeakMap, WeakSet, ArrayBuffer, SharedArrayBuffer, DataView, typedArray, Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError, AggregateError];
@@ -394,6 +395,47 @@ function hardenRealm(): void {
   Object.defineProperty(Error, "captureStackTrace", { writable: false, configurable: false });
   Object.preventExtensions(Error);
 }
+
+/**
+ * The stack text of errors of the guest's new contexts (workers/node-host/vm-contexts.ts), which have no
+ * Error.prepareStackTrace of their own: Node then formats them with this realm's (its "main context" Error's).
+ * As V8's own format, without the frames of the worker's code that runs the guest's scripts (the guest's
+ * realm leaves them out of its own errors the same way: workers/node-guest/internal/globals.js). The
+ * CallSite methods are this realm's, taken now (a context's CallSite prototype is the guest's to change).
+ */
+function contextStackFormatter(): (error: unknown, trace: unknown) => string {
+  let sites: unknown;
+  Error.prepareStackTrace = (_e, trace) => trace;
+  try {
+    sites = new Error().stack;
+  } finally {
+    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
+  }
+  const proto = Object.getPrototypeOf((sites as object[])[0]) as { getFileName(): unknown; toString(): string };
+  const { getFileName, toString: siteText } = proto;
+  const errorText = Error.prototype.toString;
+  // Node's own format of its coded errors (this realm's: `TypeError [ERR_X]: message`), which this replaces.
+  const kIsNodeError = (requireHere("internal/errors") as { kIsNodeError?: symbol }).kIsNodeError;
+  return (error, trace) => {
+    let text: string;
+    try {
+      const e = error as { name: string; code: string; message: string };
+      text = kIsNodeError !== undefined && isHostValue(error) && kIsNodeError in e ? `${e.name} [${e.code}]: ${e.message}` : (Reflect.apply(errorText, error, []) as string);
+    } catch {
+      text = "<error>";
+    }
+    if (!Array.isArray(trace)) return text;
+    const foreign = !isHostValue(error);
+    for (const site of trace) {
+      const file: unknown = Reflect.apply(getFileName, site, []);
+      if (foreign && typeof file === "string" && RUNTIME_FRAME.test(file)) continue;
+      text += `\n    at ${Reflect.apply(siteText, site, []) as string}`;
+    }
+    return text;
+  };
+}
+/** Frames of the worker's code (and the guest runtime's own), as workers/node-guest/internal/globals.js names them. */
+const RUNTIME_FRAME = /\/workers\/node-host\/|^node:internal\/(event_target|per_context|bootstrap|memory-limit)/;
 
 /** Properties code assigns on instances (`err.name = …`), which a frozen prototype would forbid. */
 const OVERRIDDEN = ["constructor", "name", "message", "toString", "valueOf", "toLocaleString", "toJSON", "hasOwnProperty", "then", "catch", "finally"];
@@ -464,9 +506,9 @@ function loaderFunction(op: unknown, a?: unknown, b?: unknown): unknown {
   return callOp(typeof op === "string" && Object.hasOwn(loaderOps, op) ? loaderOps[op] : undefined, [a, b]);
 }
 
-function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown, f?: unknown): unknown {
+function hostFunction(op: unknown, a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown, f?: unknown, g?: unknown): unknown {
   if (typeof op !== "string") return "\0EEINVAL";
-  return callOp(ops.get(op), [a, b, c, d, e, f]);
+  return callOp(ops.get(op), [a, b, c, d, e, f, g]);
 }
 
 /** Operations the bootstrap calls once, before any guest code runs. */
@@ -476,7 +518,8 @@ const BOOT_ONLY = ["scratch"];
 let scratch = Buffer.alloc(0);
 
 function boot(): void {
-  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps(), ...v8Ops(), ...nodeTablesOps() })) ops.set(name, op);
+  const makeError = (ctor: string, code: string | undefined, message: string, stack: string | undefined): unknown => dispatch("makeError", ctor, code, message, stack);
+  for (const [name, op] of Object.entries({ ...runtimeOps, ...inspectOps(isHostValue), ...pathOps(), ...v8Ops(), ...nodeTablesOps(), ...vmContextOps(context, isHostValue, makeError) })) ops.set(name, op);
   ops.set("scratch", (buffer) => {
     if (!types.isArrayBuffer(buffer) || scratch.length > 0) throw new Error("bad scratch");
     // A Buffer over the guest's ArrayBuffer, made now, before any guest code runs: Node's Buffer.from reads

@@ -1,18 +1,37 @@
 import { EventType, FdFlags, FileType, Signal, Whence } from "../../abi/wasi.js";
-import { writeFileStat } from "../../abi/filestat.js";
+import { FILESTAT_SIZE, writeFileStat, type FileStat } from "../../abi/filestat.js";
 import { Sys } from "../../abi/syscalls.js";
 import { Errno } from "../../abi/errno.js";
 import { WakeEvent } from "../../abi/wake-ring.js";
 import { kerr, KernelError } from "../kernel-error.js";
 import { Pipe } from "../pipe.js";
 import { pollFiles, type PollSubscription } from "../poll.js";
-import { DirectoryFile } from "../vfs.js";
+import { DirectoryFile, type DirEntry } from "../vfs.js";
+import { openFileAt } from "../fd-path.js";
 import { shownType } from "../guest-type.js";
 import { DeviceFile } from "../open-file.js";
 import type { Process } from "../process.js";
 import type { SyscallHandler } from "./context.js";
+import type { Kernel } from "../kernel.js";
+import { join } from "../path.js";
+import { guestStat } from "./path.js";
 
 const encoder = new TextEncoder();
+
+/**
+ * What STAT (not followed) answers for `entry` of directory `dir` now, or undefined where it fails: the lstat
+ * listing it took, if it did (a host mount's), unless the path names an open file (fd-path.ts).
+ */
+function entryStat(k: Kernel, p: Process, dir: string, entry: DirEntry): { stat: FileStat; mode: number } | undefined {
+  const path = join(dir, entry.name);
+  try {
+    if (entry.stat && !openFileAt(k, p, path, "stat")) return { stat: entry.stat, mode: entry.stat.mode ?? 0 };
+    return guestStat(k, p, path, false);
+  } catch (e) {
+    if (e instanceof KernelError) return undefined;
+    throw e;
+  }
+}
 /** WASI's advice values run from NORMAL (0) to NOREUSE (5). */
 const MAX_ADVICE = 5;
 
@@ -217,17 +236,36 @@ export const fdSyscalls: Record<number, SyscallHandler> = {
     // The devices are regular files to the tools (guest-type.ts); those shown devices see them listed as such.
     const devices = p.seesDevices && dir.path === "/dev";
     const S_IFCHR = 0o020000;
+    const statsFor = ch.arg(2);
     let off = 0;
+    if (statsFor > 0) {
+      const path = encoder.encode(dir.path);
+      ch.view.setUint16(0, path.length, true);
+      ch.data.set(path, 2);
+      off = 2 + path.length;
+    }
+    const statBytes = statsFor > 0 ? 1 + FILESTAT_SIZE + 4 : 0;
+    let direntBytes = 0;
     let count = 0;
     for (const e of entries) {
       const name = encoder.encode(e.name);
-      if (off + 11 + name.length > ch.data.length) break;
+      if (off + 11 + name.length + statBytes > ch.data.length || (statsFor > 0 && direntBytes >= statsFor)) break;
       ch.view.setBigUint64(off, BigInt(e.ino), true);
       const device = devices && e.filetype === FileType.REGULAR_FILE && (k.vfs.mode(`/dev/${e.name}`, false) & 0o170000) === S_IFCHR;
       ch.view.setUint8(off + 8, device ? FileType.CHARACTER_DEVICE : e.filetype);
       ch.view.setUint16(off + 9, name.length, true);
       ch.data.set(name, off + 11);
       off += 11 + name.length;
+      if (statsFor > 0) {
+        const stat = e.name === ".." ? undefined : entryStat(k, p, dir.path, e);
+        ch.view.setUint8(off, stat ? 1 : 0);
+        if (stat) {
+          writeFileStat(ch.view, off + 1, stat.stat);
+          ch.view.setUint32(off + 1 + FILESTAT_SIZE, stat.mode, true);
+        }
+        off += statBytes;
+        direntBytes += 24 + name.length;
+      }
       count++;
     }
     ch.setOut(0, count);

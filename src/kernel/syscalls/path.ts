@@ -1,5 +1,5 @@
 import { unpackFields } from "../../abi/channel.js";
-import { writeFileStat } from "../../abi/filestat.js";
+import { writeFileStat, type FileStat } from "../../abi/filestat.js";
 import { FdFlags, FileType, OFlags, ROOT_PREOPEN_FD, UTIMES_EXACT } from "../../abi/wasi.js";
 import { Sys } from "../../abi/syscalls.js";
 import { resolvePath } from "../path-resolution.js";
@@ -72,6 +72,14 @@ function twoPaths(...[k, p, ch]: Parameters<SyscallHandler>): [string, string] {
   return [resolveGuestPath(k, p, ch.arg(0), a!), resolveGuestPath(k, p, ch.arg(1), b!)];
 }
 
+/** What Sys.STAT answers for the absolute path `path`: its filestat and st_mode, as the process is shown them. */
+export function guestStat(k: Kernel, p: Process, path: string, follow: boolean): { stat: FileStat; mode: number } {
+  const open = openFileAt(k, p, path, "stat");
+  if (open) return shownType(open, p.seesDevices);
+  const stat = k.vfs.stat(path, follow);
+  return { stat, mode: stat.mode ?? 0 };
+}
+
 export const pathSyscalls: Record<number, SyscallHandler> = {
   [Sys.OPEN]: (k, p, ch) => {
     const path = atPath(k, p, ch);
@@ -109,12 +117,9 @@ export const pathSyscalls: Record<number, SyscallHandler> = {
   },
 
   [Sys.STAT]: (k, p, ch) => {
-    const path = atPath(k, p, ch);
-    const open = openFileAt(k, p, path, "stat");
-    const shown = open && shownType(open, p.seesDevices);
-    const st = shown ? shown.stat : k.vfs.stat(path, ch.arg(1) === 1);
-    writeFileStat(ch.view, 0, st);
-    ch.setOut(0, shown ? shown.mode : (st.mode ?? 0));
+    const { stat, mode } = guestStat(k, p, atPath(k, p, ch), ch.arg(1) === 1);
+    writeFileStat(ch.view, 0, stat);
+    ch.setOut(0, mode);
     return 64;
   },
 

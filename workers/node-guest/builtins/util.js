@@ -89,6 +89,7 @@ function loadInspect() {
     const hooks = {
       node20: () => nodeMajor() < 22,
       proxyMarks: () => nodeMajor() >= 25,
+      isNativeError: (v) => isNativeError(v),
       plainField: (v) => nodeMajor() < 22 && (isAnyArrayBuffer(v) || isDataView(v)),
       promiseDetails: (p, kPending, kRejected) => {
         const state = host('promiseState', p);

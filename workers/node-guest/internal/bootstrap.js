@@ -65,10 +65,10 @@ privileged(scratch);
 privileged(scratchF64);
 
 /** Calls the host: a failure comes back as "\0E" + errno name and is thrown as `errors.sysError`. */
-function rawCall(op, a, b, c, d, e, f) {
+function rawCall(op, a, b, c, d, e, f, g) {
   let r;
   try {
-    r = host(op, a, b, c, d, e, f);
+    r = host(op, a, b, c, d, e, f, g);
   } catch {
     // A stack overflow right before the call: the RangeError was made in the host's realm; never rethrown.
     throw new RangeErrorCtor('Maximum call stack size exceeded');
