@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const here = new URL(".", import.meta.url).pathname;
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
@@ -437,6 +437,117 @@ export const OPENSSL: Tarball = {
   upstream: "https://www.openssl.org (https://github.com/openssl/openssl)",
 };
 
+export const CURL_TARBALL: Tarball = {
+  name: "curl",
+  version: "8.14.1",
+  // Debian's copy of the upstream release tarball (curl-8.14.1.tar.gz).
+  url: "http://deb.debian.org/debian/pool/main/c/curl/curl_8.14.1.orig.tar.gz",
+  sha256: "6766ada7101d292b42b8b15681120acd68effa4a9660935853cf6d61f0d984d4",
+  dir: "curl-8.14.1",
+  licence: "curl",
+  licenceFiles: ["COPYING"],
+  upstream: "https://curl.se (https://github.com/curl/curl)",
+};
+
+/**
+ * curl's configure options, the VM's build and the native one of test/curl.differential.test.ts alike: the
+ * blocking resolver (no threads), zlib, TLS through OpenSSL, no optional libraries. No alarm(): the VM has no signal
+ * that interrupts a blocking call, so a name lookup cannot time out there; the native build is told the same
+ * (`curl_disallow_alarm`) so that both print the same. No Unix sockets (wasi-libc's sockaddr_un has no path).
+ */
+const CURL_CONFIGURE = [
+  "--disable-shared",
+  "--enable-static",
+  // TLS: OpenSSL 3.0.19 (the VM's build links opensslLibrary's, the native one the host's libssl-dev, the same
+  // release), trusting the bundle the VM has when it has a network (Node's root certificates).
+  "--with-openssl",
+  "--with-ca-bundle=/etc/ssl/certs/ca-certificates.crt",
+  "--disable-threaded-resolver",
+  "--enable-ipv6",
+  "--disable-unix-sockets",
+  "--disable-ldap",
+  "--disable-ldaps",
+  "--disable-manual",
+  "--disable-docs",
+  "--without-libpsl",
+  "--without-brotli",
+  "--without-zstd",
+  "--without-nghttp2",
+  "--without-libidn2",
+  "--without-libssh2",
+  "--without-librtmp",
+  "--without-ca-path",
+];
+const CURL_CACHE = { curl_disallow_alarm: "yes", ac_cv_header_sys_un_h: "no" };
+
+/** zlib's static library built in `work` for the environment's CC and CFLAGS; returns its directory. */
+function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
+  const zlib = join(work, ZLIB.dir);
+  execFileSync("./configure", ["--static"], { cwd: zlib, env, stdio: "inherit" });
+  execFileSync("make", [`-j${JOBS}`, "libz.a"], { cwd: zlib, env, stdio: "inherit" });
+  return zlib;
+}
+
+/**
+ * curl 8.14.1 (guests/curl/README.md): its configure run as a cross-compile for wasm32-wasi, libcurl and the
+ * tool linked with libposix's sockets and getaddrinfo. agentos_cwd.o joins only the tool's link (libtool will
+ * not put a plain object into libcurl).
+ */
+export const CURL: CGuest = {
+  kind: "c",
+  file: "curl.wasm",
+  tarballs: [CURL_TARBALL, ZLIB, OPENSSL],
+  make(work, tc) {
+    const ssl = opensslLibrary(work, tc);
+    const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
+    const src = join(work, CURL_TARBALL.dir);
+    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
+    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const cwdObject = join(tc.libposix, "agentos_cwd.o");
+    const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`, `-L${ssl.lib}`].join(" ");
+    const libs = ["-lssl", "-lcrypto", "-lz", ...tc.libs].join(" ");
+    execFileSync(
+      join(src, "configure"),
+      ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib} ${ssl.cflags.join(" ")}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE.map((o) => (o === "--with-openssl" ? `--with-openssl=${dirname(ssl.lib)}` : o))],
+      { cwd: src, env: { ...process.env, ...CURL_CACHE }, stdio: "inherit" },
+    );
+    const cflags = `CFLAGS=${[...tc.cflags, "-Qunused-arguments", "-Werror-implicit-function-declaration"].join(" ")}`;
+    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, "libcurl.la"], { cwd: src, stdio: "inherit" });
+    execFileSync("make", [`-j${JOBS}`, "-C", "src", cflags, `LDFLAGS=${ldflags}`, `LIBS=${cwdObject} ${libs}`, "curl"], { cwd: src, stdio: "inherit" });
+    return join(src, "src/curl");
+  },
+};
+
+/**
+ * The same curl source built for this machine, with the same configure options and zlib release (and the host's
+ * OpenSSL, libssl-dev 3.0.19 as the VM's), for test/curl.differential.test.ts: guests/curl/target/native-<hash>/curl,
+ * built once (the tarballs are downloaded and
+ * checked as for the VM's build). Returns its path.
+ */
+export async function nativeCurl(): Promise<string> {
+  const target = join(here, "curl", "target");
+  // One directory per configuration: a change of CURL_CONFIGURE or of the release builds it again.
+  const key = createHash("sha256").update(JSON.stringify([CURL_TARBALL.sha256, ZLIB.sha256, CURL_CONFIGURE, CURL_CACHE])).digest("hex").slice(0, 16);
+  const work = join(target, `native-${key}`);
+  const bin = join(work, "curl");
+  if (existsSync(bin)) return bin;
+  const build = join(work, "build");
+  rmSync(build, { recursive: true, force: true });
+  for (const t of [CURL_TARBALL, ZLIB]) await unpack(target, build, t);
+  const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
+  const src = join(build, CURL_TARBALL.dir);
+  execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", `CPPFLAGS=-I${zlib}`, `LDFLAGS=-L${zlib}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE], {
+    cwd: src,
+    env: { ...process.env, ...CURL_CACHE },
+    stdio: "ignore",
+  });
+  execFileSync("make", [`-j${JOBS}`, "-C", "lib", "libcurl.la"], { cwd: src, stdio: "ignore" });
+  execFileSync("make", [`-j${JOBS}`, "-C", "src", "curl"], { cwd: src, stdio: "ignore" });
+  copyFileSync(join(src, "src/curl"), bin);
+  rmSync(build, { recursive: true, force: true });
+  return bin;
+}
+
 /**
  * OpenSSL's Configure line for the VM (guests/openssl/README.md): the portable C code (no assembly), one thread,
  * static libraries only, nothing WASI cannot do (sockets, dlopen, engines, mlock'd secure heap, AF_ALG, kTLS,
@@ -620,85 +731,6 @@ export const BZIP2: CGuest = {
     const out = join(src, "bzip2.wasm");
     execFileSync(tc.cc, [...tc.cflags, "-D_FILE_OFFSET_BITS=64", ...tc.ldflags, ...BZIP2_SOURCES.map((f) => join(src, `${f}.c`)), ...tc.libs, "-o", out], { stdio: "inherit" });
     return out;
-  },
-};
-
-export const CURL_TARBALL: Tarball = {
-  name: "curl",
-  version: "8.14.1",
-  // Debian's copy of the upstream release tarball (curl-8.14.1.tar.gz).
-  url: "http://deb.debian.org/debian/pool/main/c/curl/curl_8.14.1.orig.tar.gz",
-  sha256: "6766ada7101d292b42b8b15681120acd68effa4a9660935853cf6d61f0d984d4",
-  dir: "curl-8.14.1",
-  licence: "curl",
-  licenceFiles: ["COPYING"],
-  upstream: "https://curl.se (https://github.com/curl/curl)",
-};
-
-/**
- * curl's configure options, the VM's build and the native one of test/curl.differential.test.ts alike: the
- * blocking resolver (no threads), zlib, no TLS yet, no optional libraries. No alarm(): the VM has no signal
- * that interrupts a blocking call, so a name lookup cannot time out there; the native build is told the same
- * (`curl_disallow_alarm`) so that both print the same. No Unix sockets (wasi-libc's sockaddr_un has no path).
- */
-const CURL_CONFIGURE = [
-  "--disable-shared",
-  "--enable-static",
-  // TLS: --with-openssl=<prefix of OpenSSL 3 built for WASI> goes here, in place of --without-ssl.
-  "--without-ssl",
-  "--disable-threaded-resolver",
-  "--enable-ipv6",
-  "--disable-unix-sockets",
-  "--disable-ldap",
-  "--disable-ldaps",
-  "--disable-manual",
-  "--disable-docs",
-  "--without-libpsl",
-  "--without-brotli",
-  "--without-zstd",
-  "--without-nghttp2",
-  "--without-libidn2",
-  "--without-libssh2",
-  "--without-librtmp",
-  "--without-ca-bundle",
-  "--without-ca-path",
-];
-const CURL_CACHE = { curl_disallow_alarm: "yes", ac_cv_header_sys_un_h: "no" };
-
-/** zlib's static library built in `work` for the environment's CC and CFLAGS; returns its directory. */
-function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
-  const zlib = join(work, ZLIB.dir);
-  execFileSync("./configure", ["--static"], { cwd: zlib, env, stdio: "inherit" });
-  execFileSync("make", [`-j${JOBS}`, "libz.a"], { cwd: zlib, env, stdio: "inherit" });
-  return zlib;
-}
-
-/**
- * curl 8.14.1 (guests/curl/README.md): its configure run as a cross-compile for wasm32-wasi, libcurl and the
- * tool linked with libposix's sockets and getaddrinfo. agentos_cwd.o joins only the tool's link (libtool will
- * not put a plain object into libcurl).
- */
-export const CURL: CGuest = {
-  kind: "c",
-  file: "curl.wasm",
-  tarballs: [CURL_TARBALL, ZLIB],
-  make(work, tc) {
-    const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
-    const src = join(work, CURL_TARBALL.dir);
-    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
-    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
-    const cwdObject = join(tc.libposix, "agentos_cwd.o");
-    const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`].join(" ");
-    const libs = ["-lz", ...tc.libs].join(" ");
-    execFileSync(
-      join(src, "configure"),
-      ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE],
-      { cwd: src, env: { ...process.env, ...CURL_CACHE }, stdio: "inherit" },
-    );
-    const cflags = `CFLAGS=${[...tc.cflags, "-Qunused-arguments", "-Werror-implicit-function-declaration"].join(" ")}`;
-    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, "libcurl.la"], { cwd: src, stdio: "inherit" });
-    execFileSync("make", [`-j${JOBS}`, "-C", "src", cflags, `LDFLAGS=${ldflags}`, `LIBS=${cwdObject} ${libs}`, "curl"], { cwd: src, stdio: "inherit" });
-    return join(src, "src/curl");
   },
 };
 
@@ -887,30 +919,3 @@ export const DIFF3: CGuest = {
     return join(src, "src/diff3");
   },
 };
-
-/**
- * The same curl source built for this machine, with the same configure options and zlib release, for
- * test/curl.differential.test.ts: guests/curl/target/native/curl, built once (the tarballs are downloaded and
- * checked as for the VM's build). Returns its path.
- */
-export async function nativeCurl(): Promise<string> {
-  const target = join(here, "curl", "target");
-  const work = join(target, "native");
-  const bin = join(work, "curl");
-  if (existsSync(bin)) return bin;
-  const build = join(work, "build");
-  rmSync(build, { recursive: true, force: true });
-  for (const t of [CURL_TARBALL, ZLIB]) await unpack(target, build, t);
-  const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
-  const src = join(build, CURL_TARBALL.dir);
-  execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", `CPPFLAGS=-I${zlib}`, `LDFLAGS=-L${zlib}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE], {
-    cwd: src,
-    env: { ...process.env, ...CURL_CACHE },
-    stdio: "ignore",
-  });
-  execFileSync("make", [`-j${JOBS}`, "-C", "lib", "libcurl.la"], { cwd: src, stdio: "ignore" });
-  execFileSync("make", [`-j${JOBS}`, "-C", "src", "curl"], { cwd: src, stdio: "ignore" });
-  copyFileSync(join(src, "src/curl"), bin);
-  rmSync(build, { recursive: true, force: true });
-  return bin;
-}

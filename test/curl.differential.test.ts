@@ -1,14 +1,17 @@
 import { execFile } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { rootCertificates } from "node:tls";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nativeCurl } from "../guests/c.js";
 import { AgentOs } from "../src/index.js";
+import { CA_BUNDLE } from "../src/kernel/runtime-image.js";
 import { HOST_GATEWAY_ADDRESS } from "../src/net/address-class.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
 
@@ -21,12 +24,23 @@ import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadline
  * be identical once the native side's 127.0.0.1 reads 198.18.0.1 and durations ("after 3 ms") are blanked (and
  * one racy line of -v, below).
  * Unresolvable names: `.invalid` (RFC 6761) on the host, denied by the VM's policy.
+ * HTTPS: servers with the committed test certificates (test/fixtures/tls), asked for as host.agentos.internal on
+ * both sides (`--resolve` gives the name its address, 127.0.0.1 natively, 198.18.0.1 in the VM, so that the
+ * leaf's names are checked alike). The VM trusts the test CA through its bundle (/etc/ssl/certs/
+ * ca-certificates.crt: Node's roots and the test CA, given as a file of the VM), the native curl through
+ * SSL_CERT_FILE (the test CA alone); `-v` cases name the CA file with `--cacert`, the same relative path on both
+ * sides.
  */
 
 let server: Server;
 let port: number;
 /** A port nothing listens on (a server opened and closed), allowed by the VM's policy: a refused connection. */
 let closedPort: number;
+/** The HTTPS servers, by the certificate they present. */
+const tlsPorts: Record<string, number> = {};
+const tlsServers: Server[] = [];
+const FIXTURES = new URL("fixtures/tls/", import.meta.url);
+const pem = (name: string): Buffer => readFileSync(new URL(name, FIXTURES));
 let curlBin = "";
 let vm: AgentOs;
 let root: string;
@@ -47,6 +61,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     }
     if (url.pathname === "/missing") return void res.writeHead(404, { "content-type": "text/plain" }).end("not here\n");
     if (url.pathname === "/redirect") return void res.writeHead(302, { location: "/text" }).end();
+    if (url.pathname === "/to-http") return void res.writeHead(302, { location: `http://host.agentos.internal:${port}/text` }).end();
     if (url.pathname === "/redirect-out") return void res.writeHead(302, { location: "http://denied.invalid/" }).end();
     if (url.pathname === "/gzip") return void res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync(BODY, { level: 9 }));
     if (url.pathname === "/cookie") return void res.writeHead(200, { "set-cookie": ["session=abc123; Path=/", "theme=dark; Path=/; HttpOnly"] }).end("cookies set\n");
@@ -69,7 +84,12 @@ interface Outcome {
   exitCode: number;
 }
 
-/** Command lines; $URL is the server's base URL, $CLOSED a URL on the port nothing listens on. */
+/**
+ * Command lines; $URL is the server's base URL, $CLOSED a URL on the port nothing listens on. HTTPS: $RESOLVE
+ * gives host.agentos.internal its address for every port, $GOOD, $WRONG_NAME, $EXPIRED, $UNKNOWN_CA,
+ * $SELF_SIGNED are https://host.agentos.internal:PORT of the servers with those certificates, $PLAIN_HTTPS the
+ * plain HTTP server's port asked for with https://.
+ */
 const CASES: Record<string, string[]> = {
   "a plain GET, -s": ["curl -s $URL/text"],
   "-sS, a 404 without -f": ["curl -sS $URL/missing; echo \"exit $?\""],
@@ -95,6 +115,17 @@ const CASES: Record<string, string[]> = {
   "an unresolvable name: exit 6": ["curl -sS http://nothing.invalid/"],
   "a redirect to a name that does not resolve (denied in the VM)": ["curl -sSL $URL/redirect-out"],
   "several URLs, one failing": ["curl -sS $URL/text $URL/missing -f $URL/echo; echo \"exit $?\""],
+  "https: 200 with the CA trusted": ["curl -sS $RESOLVE $GOOD/text", "curl -sS -i $RESOLVE $GOOD/big | md5sum"],
+  "https: POST and -w over TLS": ["curl -sS $RESOLVE -d 'a=1&b=2' -w '%{http_code} %{scheme} %{ssl_verify_result}\\n' $GOOD/echo"],
+  "https: unknown issuer is exit 60": ["curl -sS $RESOLVE $UNKNOWN_CA/text"],
+  "https: self-signed is exit 60": ["curl -sS $RESOLVE $SELF_SIGNED/text"],
+  "https: a name the certificate does not cover is exit 60": ["curl -sS $RESOLVE $WRONG_NAME/text"],
+  "https: expired is exit 60": ["curl -sS $RESOLVE $EXPIRED/text"],
+  "https: -k accepts them": ["curl -sSk $RESOLVE $UNKNOWN_CA/text $WRONG_NAME/text $EXPIRED/text"],
+  "https: --cacert": ["curl -sS --cacert ca.pem $RESOLVE $GOOD/text", "curl -sS --cacert other-ca.pem $RESOLVE $GOOD/text"],
+  "https: a plain HTTP server is exit 35": ["curl -sS $RESOLVE $PLAIN_HTTPS/text"],
+  "https: a redirect to http": ["curl -sS $RESOLVE $GOOD/to-http", "curl -sSL $RESOLVE $GOOD/to-http"],
+  "https: -v, normalised": ["curl -sS -v --cacert ca.pem $RESOLVE $GOOD/text"],
 };
 
 beforeAll(async () => {
@@ -107,21 +138,41 @@ beforeAll(async () => {
   await once(closed, "listening");
   closedPort = (closed.address() as AddressInfo).port;
   await new Promise((r) => closed.close(r));
+  const key = pem("leaf-key.pem");
+  const certs = { GOOD: "leaf.pem", WRONG_NAME: "wrong-name.pem", EXPIRED: "expired.pem", UNKNOWN_CA: "unknown-ca-leaf.pem", SELF_SIGNED: "self-signed.pem" };
+  for (const [name, cert] of Object.entries(certs)) {
+    const s = createHttpsServer({ key, cert: pem(cert) }, handle);
+    tlsServers.push(s);
+    s.listen(0, "127.0.0.1");
+    await once(s, "listening");
+    tlsPorts[name] = (s.address() as AddressInfo).port;
+  }
   root = mkdtempSync(join(tmpdir(), "curl-diff-"));
   mkdirSync(join(root, "bin"));
   symlinkSync(curlBin, join(root, "bin/curl"));
-  vm = await AgentOs.create({ network: { allow: [`host.agentos.internal:${port}`, `host.agentos.internal:${closedPort}`] } });
+  copyFileSync(new URL("ca.pem", FIXTURES), join(root, "ca.pem"));
+  const allow = [port, closedPort, ...Object.values(tlsPorts)].map((p) => `host.agentos.internal:${p}`);
+  const bundle = `${rootCertificates.join("\n")}\n${pem("ca.pem").toString()}`;
+  vm = await AgentOs.create({ network: { allow }, files: { [CA_BUNDLE]: bundle } });
   await vm.mkdir(root, { recursive: true });
 }, SETUP_DEADLINE_MS * 2);
 
 afterAll(async () => {
   await vm?.dispose();
-  server?.closeAllConnections();
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
+  for (const s of [server, ...tlsServers]) {
+    s?.closeAllConnections();
+    await new Promise((r) => (s ? s.close(r) : r(undefined)));
+  }
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const urls = (step: string, address: string): string => step.replaceAll("$URL", `http://${address}:${port}`).replaceAll("$CLOSED", `http://${address}:${closedPort}`);
+function urls(step: string, address: string): string {
+  const resolve = [port, ...Object.values(tlsPorts)].map((p) => `--resolve host.agentos.internal:${p}:${address}`).join(" ");
+  let out = step.replaceAll("$URL", `http://${address}:${port}`).replaceAll("$CLOSED", `http://${address}:${closedPort}`).replaceAll("$RESOLVE", resolve);
+  out = out.replaceAll("$PLAIN_HTTPS", `https://host.agentos.internal:${port}`);
+  for (const [name, p] of Object.entries(tlsPorts)) out = out.replaceAll(`$${name}`, `https://host.agentos.internal:${p}`);
+  return out;
+}
 
 /** The native curl through bash, asynchronously: the servers answer from this process's event loop. */
 function onHost(dir: string, step: string): Promise<Outcome> {
@@ -132,7 +183,7 @@ function onHost(dir: string, step: string): Promise<Outcome> {
       ["-c", urls(step, "127.0.0.1")],
       {
         cwd: `${dir}/w`,
-        env: { PATH: `${root}/bin:${process.env["PATH"] ?? "/usr/bin:/bin"}`, HOME: `${dir}/home`, LANG: "C.UTF-8" },
+        env: { PATH: `${root}/bin:${process.env["PATH"] ?? "/usr/bin:/bin"}`, HOME: `${dir}/home`, LANG: "C.UTF-8", SSL_CERT_FILE: `${root}/ca.pem` },
         encoding: "utf8",
         timeout: RUN_DEADLINE_MS,
       },
@@ -152,13 +203,19 @@ async function inVm(dir: string, step: string): Promise<Outcome> {
 /**
  * Durations are blanked ("after 3 ms", "after 1001 milliseconds"), and one line of -v whose presence is a race:
  * curl says "Request completely sent off" only when it notes the sent request before the response has been read
- * whole (lib/request.c req_set_upload_done), which depends on how fast the server answers, on any system.
+ * whole (lib/request.c req_set_upload_done), which depends on how fast the server answers, on any system. Over
+ * TLS, the size of the server's CertificateVerify message: an ECDSA signature's DER length varies from one
+ * handshake to the next (70 to 72 bytes); and the trace of the record header just before the status line
+ * (`{ [5 bytes data]`), which comes and goes with timing: lib/vtls/openssl.c ossl_trace writes only while a
+ * transfer is current on the connection, and the record may be read with the session tickets before it is.
  */
 const normalised = (s: string): string =>
   s
     .replace(/after \d+ ms/g, "after N ms")
     .replace(/after \d+ milliseconds/g, "after N milliseconds")
-    .replace(/^\* Request completely sent off\n/m, "");
+    .replace(/^\* Request completely sent off\n/m, "")
+    .replace(/(TLS handshake, CERT verify \(15\):\n\{ \[)\d+( bytes data\])/, "$1N$2")
+    .replace(/^\{ \[5 bytes data\]\n(?=< HTTP\/)/m, "");
 
 const names = Object.keys(CASES);
 
@@ -169,10 +226,19 @@ describe.concurrent(`curl in the VM against a native build of curl 8.14.1 (${nam
       mkdirSync(join(dir, d), { recursive: true });
       await vm.mkdir(join(dir, d), { recursive: true });
     }
+    for (const f of ["ca.pem", "other-ca.pem"]) {
+      writeFileSync(join(dir, "w", f), pem(f));
+      await vm.writeFile(join(dir, "w", f), pem(f));
+    }
+    let last: Outcome | undefined;
     for (const [i, step] of CASES[name]!.entries()) {
       const expected = await onHost(dir, step);
       const got = await inVm(dir, step);
       expect({ ...got, stderr: normalised(got.stderr) }, `step ${i}: ${step}`).toEqual({ ...expected, stderr: normalised(expected.stderr) });
+      last = expected;
     }
+    // A case named for its exit status ends with it (both sides failing alike for another reason would not do).
+    const status = / exit (\d+)/.exec(name)?.[1];
+    if (status !== undefined) expect(last?.exitCode, last?.stderr).toBe(Number(status));
   }, CASE_DEADLINE_MS * 2);
 });

@@ -8,7 +8,7 @@ import { createVm } from "./helpers.js";
  * test/curl.differential.test.ts compares it with a native build under a network policy.
  */
 describe("curl without a network", () => {
-  it("fails cleanly: exit 6 for a name, 7 for an address, 1 for https (no TLS yet)", async (t) => {
+  it("fails cleanly: exit 6 for a name (https too), 7 for an address", async (t) => {
     const vm = await createVm(undefined, t);
     const name = await vm.exec("curl -sS http://example.com/", { timeout: RUN_DEADLINE_MS });
     expect(name).toEqual(expect.objectContaining({ exitCode: 6, stdout: "", stderr: "curl: (6) Could not resolve host: example.com\n" }));
@@ -19,8 +19,8 @@ describe("curl without a network", () => {
     expect(loopback.exitCode).toBe(7);
     expect(loopback.stderr).toMatch(/^curl: \(7\) Failed to connect to 127\.0\.0\.1 port 9 after \d+ ms: Could not connect to server\n$/);
     const tls = await vm.exec("curl -sS https://example.com/", { timeout: RUN_DEADLINE_MS });
-    expect(tls).toEqual(expect.objectContaining({ exitCode: 1, stderr: 'curl: (1) Protocol "https" not supported\n' }));
+    expect(tls).toEqual(expect.objectContaining({ exitCode: 6, stdout: "", stderr: "curl: (6) Could not resolve host: example.com\n" }));
     const version = await vm.exec("curl --version | head -1", { timeout: RUN_DEADLINE_MS });
-    expect(version.stdout).toBe("curl 8.14.1 (wasm32-unknown-wasi) libcurl/8.14.1 zlib/1.3.1\n");
+    expect(version.stdout).toBe("curl 8.14.1 (wasm32-unknown-wasi) libcurl/8.14.1 OpenSSL/3.0.19 zlib/1.3.1\n");
   });
 });

@@ -55,7 +55,7 @@ async function dataBytes(vm: AgentOs): Promise<number> {
   let n = 0;
   for (const e of await vm.readdirRecursive("/")) {
     if (e.path.startsWith("/usr/share/git-core/templates/") || e.path.startsWith("/usr/lib/python3.13/")) continue;
-    if (e.path === "/etc/ssl/certs/ca-certificates.crt") continue; // a shared layer's file, as the templates
+    if (e.path === "/etc/ssl/certs/ca-certificates.crt" || e.path === "/usr/lib/ssl/openssl.cnf") continue; // a shared layer's files, as the templates
     n += e.type === "symlink" ? (await vm.lstat(e.path)).size : e.size;
   }
   return n;

@@ -238,3 +238,19 @@ describe("openssl version", () => {
     }
   }, CASE_DEADLINE_MS);
 });
+
+// The VM's /usr/lib/ssl/openssl.cnf (Debian 12's, guests/openssl/openssl.cnf): `req` works with no OPENSSL_CONF
+// and takes its v3_ca extensions from there, as on Debian.
+describe("the default openssl.cnf", () => {
+  it("lets openssl req make a self-signed CA without OPENSSL_CONF", async () => {
+    const vm1 = await AgentOs.create();
+    try {
+      const req = "openssl req -new -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=test -days 2 -keyout k.pem -out c.pem 2>/dev/null";
+      const r = await vm1.exec(`cd /tmp && ${req} && openssl x509 -in c.pem -noout -subject -issuer -ext basicConstraints`, { timeout: RUN_DEADLINE_MS });
+      expect(r).toMatchObject({ exitCode: 0, stderr: "", stdout: "subject=CN = test\nissuer=CN = test\nX509v3 Basic Constraints: critical\n    CA:TRUE\n" });
+      expect(await vm1.readFile("/usr/lib/ssl/openssl.cnf", "utf8")).toBe(readFileSync(new URL("../guests/openssl/openssl.cnf", import.meta.url), "utf8"));
+    } finally {
+      await vm1.dispose();
+    }
+  }, CASE_DEADLINE_MS);
+});

@@ -109,7 +109,7 @@ describe(`the packed ${NAME} package`, { concurrent: true }, () => {
   it("ships the build, the workers and their scripts, the committed guests, LICENSE, THIRD_PARTY_NOTICES and no sources", () => {
     const guests = Object.entries(guestFiles()).flatMap(([name, file]) => (name === "probe" ? [] : [`guests/dist/${file}`]));
     const files = ["package.json", "LICENSE", "THIRD_PARTY_NOTICES", "README.md", "dist/src/index.js", "dist/src/index.d.ts", "dist/workers/process-host.js"];
-    for (const f of [...files, "dist/workers/commands/grep.js", "guests/dist/python3.13-lib.tar.gz", ...guests]) expect(packed, f).toContain(f);
+    for (const f of [...files, "dist/workers/commands/grep.js", "guests/dist/python3.13-lib.tar.gz", "guests/openssl/openssl.cnf", ...guests]) expect(packed, f).toContain(f);
     expect(packed).not.toContain("guests/dist/probe.wasm");
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(packed.filter((f) => f.startsWith("test/") || f.startsWith("bench/") || f.includes("tsx-entry"))).toEqual([]);
@@ -125,13 +125,13 @@ describe(`the packed ${NAME} package`, { concurrent: true }, () => {
   // 8.09 MB .tar.gz that does not compress further) with both: 32518469 packed, 91717026 unpacked, so the bound
   // was raised from 16 MB and 50 MB. openssl (guests/dist/openssl.wasm, 2.75 MB, 0.96 MB compressed, no custom
   // sections left to strip) brought it to 33659174 packed, 95153721 unpacked; xz, bzip2, zstd, zip and unzip
-  // (1.49 MB, 0.50 MB compressed; linked with --strip-all), diff3 (76 KB) and curl (0.75 MB, 0.3 MB compressed)
-  // and python3 with sockets brought it to 34617625 packed, 97952841 unpacked, so it was raised from 33 MB and
-  // 93 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 35 MB packed, 99 MB unpacked", () => {
+  // (1.49 MB, 0.50 MB compressed; linked with --strip-all), diff3 (76 KB), curl with OpenSSL (curl.wasm,
+  // 3.12 MB, 1.09 MB compressed), python3's socket calls and Debian's openssl.cnf brought it to 35432987 packed,
+  // 100329043 unpacked, so it was raised from 33 MB and 93 MB. A bound, not a measurement of speed.
+  it("stays within its size bound: 36 MB packed, 101 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(35_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(99_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(36_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(101_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {

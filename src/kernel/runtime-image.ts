@@ -14,12 +14,16 @@ let pythonImage: Image | undefined;
 
 /**
  * The runtime's own files that VMs only read, as image layers (image.ts) made once per host process and
- * shared by every VM below its own files: the CA bundle (Node's root certificates), git's templates
+ * shared by every VM below its own files: the CA bundle (Node's root certificates) and OpenSSL's default
+ * configuration (Debian 12's openssl.cnf, which `openssl req` and curl read), git's templates
  * (guests/dist/git-templates.json, from its build) when the VM has git, and CPython's standard library
  * (guests/dist/python3.13-lib.tar.gz), read when a process first enters its directory. A VM pays for none of their bytes unless it changes them.
  */
 export function runtimeLayers(commands: { names(): readonly string[] }): Image[] {
-  caImage ??= Image.fromFiles({ [CA_BUNDLE]: { data: `${rootCertificates.join("\n")}\n`, mode: 0o644 } });
+  caImage ??= Image.fromFiles({
+    [CA_BUNDLE]: { data: `${rootCertificates.join("\n")}\n`, mode: 0o644 },
+    [OPENSSL_CNF]: { data: readFileSync(join(PACKAGE_DIR, "guests/openssl/openssl.cnf")), mode: 0o644 },
+  });
   const names = commands.names();
   const layers: Image[] = [caImage];
   if (names.includes("git")) {
@@ -41,3 +45,5 @@ export function runtimeLayers(commands: { names(): readonly string[] }): Image[]
 /** Where programs look for the trusted CAs (OpenSSL's default file on Debian): Node's bundled roots, tls.rootCertificates. */
 export const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 let caImage: Image | undefined;
+/** OpenSSL's configuration file for the built-in OPENSSLDIR, /usr/lib/ssl (guests/openssl/README.md). */
+export const OPENSSL_CNF = "/usr/lib/ssl/openssl.cnf";
