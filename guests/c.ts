@@ -54,6 +54,14 @@ export interface Toolchain {
 }
 
 /**
+ * The toolchain's cflags without its `-include`s, for a configure script: configure's test programs declare
+ * functions as `char f();`, and agentos_posix.h's prototypes must not be in them.
+ */
+export function configureCflags(tc: Toolchain): string[] {
+  return tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+}
+
+/**
  * -nostdlibinc with explicit -isystem: Debian's clang otherwise searches /usr/include (glibc) after the WASI
  * headers, and a header wasi-libc lacks would come from glibc. `--target=wasm32-wasi`, not wasip1: Debian's
  * multiarch directories carry that name (the output is preview1 either way).
@@ -407,8 +415,7 @@ export const PATCH: CGuest = {
     const src = join(work, "patch-2.7.6");
     const glue = join(work, "patch-wasi.o");
     execFileSync(tc.cc, [...tc.cflags, "-c", join(here, "patch/wasi.c"), "-o", glue], { stdio: "inherit" });
-    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
-    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const plain = configureCflags(tc);
     const env = { ...process.env, CONFIG_SITE: join(here, "patch/config.site") };
     execFileSync(
       join(src, "configure"),
@@ -501,8 +508,7 @@ export const CURL: CGuest = {
     const ssl = opensslLibrary(work, tc);
     const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
     const src = join(work, CURL_TARBALL.dir);
-    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
-    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const plain = configureCflags(tc);
     const cwdObject = join(tc.libposix, "agentos_cwd.o");
     const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`, `-L${ssl.lib}`].join(" ");
     const libs = ["-lssl", "-lcrypto", "-lz", ...tc.libs].join(" ");
@@ -671,8 +677,7 @@ export const XZ: CGuest = {
   ],
   make(work, tc) {
     const src = join(work, "xz-5.4.1");
-    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
-    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const plain = configureCflags(tc);
     // agentos_cwd.o only where the program is linked: libtool refuses an object in a library's link.
     const libLdflags = tc.ldflags.filter((f) => !f.endsWith("agentos_cwd.o"));
     execFileSync(
@@ -901,8 +906,7 @@ export const DIFF3: CGuest = {
     const src = join(work, "diffutils-3.8");
     const glue = join(work, "diff3-wasi.o");
     execFileSync(tc.cc, [...tc.cflags, "-c", join(here, "diff3/wasi.c"), "-o", glue], { stdio: "inherit" });
-    // configure's test programs declare functions as `char f();`: agentos_posix.h's prototypes must not be in them.
-    const plain = tc.cflags.filter((f, i, all) => f !== "-include" && all[i - 1] !== "-include");
+    const plain = configureCflags(tc);
     const env = { ...process.env, CONFIG_SITE: `${join(here, "patch/config.site")} ${join(here, "diff3/config.site")}` };
     execFileSync(
       join(src, "configure"),
