@@ -97,6 +97,21 @@ describe("exec router: results", () => {
     expect(await routed(vm, "echo ok")).toEqual(result("ok\n"));
   });
 
+  it("a shell that cannot start runs nothing: the command runs in a fresh shell, which says why", async () => {
+    // 1 MiB of memory a process: no shell starts, the router's or a fresh one. The exec's result is the fresh
+    // shell's, message and status, never an empty exit 1; the same for a command too long for argv, which goes
+    // to a shell of its own through the feed.
+    const limits = { maxProcessMemoryBytes: 1024 * 1024 };
+    const routed = await createVm({ limits, execRouter: true });
+    const fresh = await createVm({ limits, execRouter: false });
+    const expected = await fresh.exec("echo hi; echo there");
+    expect(expected.exitCode).toBe(1);
+    expect(expected.stderr).toMatch(/^sh: out of memory: needs \d+ bytes, process limit 1048576 bytes\n$/);
+    expect(await routed.exec("echo hi; echo there")).toEqual(expected);
+    expect(await routed.exec("echo hi; echo there")).toEqual(expected);
+    expect(await fresh.exec(`echo ${"x".repeat(300_000)} | wc -c`)).toEqual(expected);
+  });
+
   it("concurrent execs run concurrently, each in its own shell", async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));

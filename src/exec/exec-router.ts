@@ -1,6 +1,7 @@
 import type { Kernel } from "../kernel/kernel.js";
 import { ROUTER_SHELLS_MAX, ROUTER_SHELLS_PER_VM } from "../limits.js";
 import { ExecFailure } from "../kernel/executable.js";
+import { freshShell } from "./fresh-shell.js";
 import { KernelError } from "../kernel/kernel-error.js";
 import { ProcessHandle } from "./process-handle.js";
 import { RouterShell } from "./router-shell.js";
@@ -71,7 +72,7 @@ export class ExecRouter {
     shellsInProcess.delete(shell);
     shellsInProcess.set(shell, this);
     this.stats.routed++;
-    return new RoutedCommand(shell, command, opts);
+    return new RoutedCommand(shell, command, opts, () => freshShell(this.kernel, command, opts));
   }
 
   /**

@@ -32,7 +32,8 @@ class FedShellCommand implements RunningCommand {
       this.exited = true;
       gone();
     });
-    this.command = new RoutedCommand(shell, command, opts);
+    // A shell of its own that could not start: another would not either; the caller hears what it said.
+    this.command = new RoutedCommand(shell, command, opts, () => new Told(opts, shell.ownWords || `sh: exited with status ${shell.process.exitCode} before it read the command\n`, shell.process.exitCode || 1));
     // The caller hears the status once the shell has exited too: nothing of the exec is left running.
     this.status = this.command.wait().then(async (status) => {
       shell.close();
@@ -56,4 +57,25 @@ class FedShellCommand implements RunningCommand {
   kill(signal: number): void {
     this.command.kill(signal);
   }
+}
+
+/** A command that ran nowhere: its result is a message on stderr and a status. */
+class Told implements RunningCommand {
+  readonly running = false;
+  private readonly status: Promise<number>;
+
+  constructor(opts: RouteOptions, message: string, status: number) {
+    opts.output.stderr.push(new TextEncoder().encode(message));
+    this.status = Promise.resolve(status);
+  }
+
+  wait(): Promise<number> {
+    return this.status;
+  }
+
+  idle(): boolean {
+    return true;
+  }
+
+  kill(): void {}
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { FileType, Signal } from "../abi/wasi.js";
 import type { Kernel } from "../kernel/kernel.js";
 import { kerr } from "../kernel/kernel-error.js";
-import { OpenFile } from "../kernel/open-file.js";
+import { OpenFile, SinkFile } from "../kernel/open-file.js";
 import type { Process } from "../kernel/process.js";
 import { ROUTER_SHELL_RETIRE_BYTES } from "../limits.js";
 
@@ -80,6 +80,8 @@ class CommandFeed extends OpenFile {
 }
 
 const encoder = new TextEncoder();
+/** How much of what a router shell says of itself is kept (see RouterShell.ownWords). */
+const OWN_WORDS_BYTES = 4096;
 
 /**
  * A long-lived `sh --agentos-router STATUS_DIR` reading commands from a CommandFeed, serving one at a time:
@@ -92,27 +94,36 @@ export class RouterShell {
   readonly process: Process;
   private readonly feed = new CommandFeed();
   private readonly statusDir = `/dev/.agentos-status-${randomBytes(12).toString("hex")}/`;
-  private finish: ((status: number) => void) | undefined;
+  private finish: ((status: number | undefined) => void) | undefined;
+  /** The command being served has been read: it runs (or ran), so a status is its own. */
+  private taken = false;
   /** Let go: it takes no more commands, and exits once done with the one it runs. */
   private closed = false;
   /** The command it runs is large: the shell is let go after it (see ROUTER_SHELL_RETIRE_BYTES). */
   private retireAfter = false;
+  /** What the shell says between commands: only why it could not start or serve, if anything (the first bytes). */
+  private readonly said: Uint8Array[] = [];
+  private readonly ownStderr = new SinkFile((data) => {
+    const room = OWN_WORDS_BYTES - this.said.reduce((n, d) => n + d.length, 0);
+    if (room > 0) this.said.push(data.subarray(0, room));
+    return true;
+  });
 
   constructor(
     readonly kernel: Kernel,
     env: Record<string, string>,
     onExit: (shell: RouterShell) => void,
   ) {
-    const devNull = kernel.devNull();
-    this.process = kernel.spawn({ parent: undefined, argv: ["sh", "--agentos-router", this.statusDir], command: "sh", env, cwd: "/", stdio: [this.feed, devNull, devNull], longLived: true });
+    this.process = kernel.spawn({ parent: undefined, argv: ["sh", "--agentos-router", this.statusDir], command: "sh", env, cwd: "/", stdio: [this.feed, kernel.devNull(), this.ownStderr], longLived: true });
     this.process.openControl = (path) => this.statusReported(path);
     // Waiting for a command is not running one: an idle shell must not keep the host process alive.
     this.process.loopHold.set(false);
     void this.process.waitExit().then(() => {
       kernel.reap(this.process);
       onExit(this);
-      // The shell itself died (killed, or its command took it down): the command's status is the shell's.
-      this.done(this.process.exitCode);
+      // The shell itself died (killed, or its command took it down): the command's status is the shell's. A
+      // shell that died before it read the command (it failed to start) ran nothing of it: no status.
+      this.done(this.taken ? this.process.exitCode : undefined);
     });
   }
 
@@ -125,22 +136,33 @@ export class RouterShell {
     return this.process.state === "running" && !this.closed;
   }
 
-  /** Runs `script` in `cwd` with `env` and resolves with its exit code once it and everything it started have ended. */
-  run(script: string, cwd: string, env: Record<string, string>, stdio: CommandStdio): Promise<number> {
+  /**
+   * Runs `script` in `cwd` with `env` and resolves with its exit code once it and everything it started have
+   * ended; with undefined when the shell exited before it read the script (it could not start): nothing ran,
+   * and the caller runs the command elsewhere, where it hears why.
+   */
+  run(script: string, cwd: string, env: Record<string, string>, stdio: CommandStdio): Promise<number | undefined> {
     if (this.busy || !this.alive) throw new Error("router shell is not available");
     const fields = [cwd, script, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
     const frame = encoder.encode(`${fields.join("\0")}\0\0`);
     this.retireAfter = frame.length > ROUTER_SHELL_RETIRE_BYTES;
     const fds = this.process.fds;
+    this.taken = false;
     this.feed.onCommandRead = () => {
+      this.taken = true;
       fds.set(0, stdio.stdin);
       fds.set(1, stdio.stdout);
       fds.set(2, stdio.stderr);
     };
-    const status = new Promise<number>((resolve) => (this.finish = resolve));
+    const status = new Promise<number | undefined>((resolve) => (this.finish = resolve));
     this.process.loopHold.set(true);
     this.feed.feed(frame);
     return status;
+  }
+
+  /** What the shell wrote to its own stderr (not a command's), as text: why it exited, when it could not start. */
+  get ownWords(): string {
+    return Buffer.concat(this.said).toString();
   }
 
   /**
@@ -165,12 +187,12 @@ export class RouterShell {
     const fds = this.process.fds;
     fds.set(0, this.feed);
     fds.set(1, this.kernel.devNull());
-    fds.set(2, this.kernel.devNull());
+    fds.set(2, this.ownStderr);
     this.done(status);
     return this.kernel.devNull();
   }
 
-  private done(status: number): void {
+  private done(status: number | undefined): void {
     const finish = this.finish;
     if (!finish) return;
     // Like a session ending: whatever the command left running is hung up on before the caller hears.
