@@ -1,4 +1,4 @@
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import type { AgentOs, AgentOsOptions, ExecOptions } from "../src/index.js";
 import { createVm as createOneVm } from "./helpers.js";
 
@@ -6,8 +6,6 @@ import { createVm as createOneVm } from "./helpers.js";
 const MUTATORS = new Set(["writeFile", "writeFiles", "mkdir", "move", "delete", "chmod"]);
 /** Commands the router hands to a fresh process by design (see ExecRouter.exportsIfRoutable). */
 const FRESH_BY_DESIGN = /LINENO|BASH_SUBSHELL|\$\{?-|(^|[^&<>|])&(?![&>])/;
-
-let compared = 0;
 
 /**
  * A VM for the service suites that runs every exec twice: through the exec router, and in a fresh
@@ -29,7 +27,6 @@ export async function createVm(options: AgentOsOptions = {}): Promise<AgentOs> {
           const b = await fresh.exec(command, opts);
           expect(a, `routed and fresh results of ${JSON.stringify(command)}`).toEqual(b);
           if (!FRESH_BY_DESIGN.test(command)) expect(routed.stats().router.routed, "routed").toBe(before + 1);
-          compared++;
           return a;
         };
       }
@@ -45,6 +42,3 @@ export async function createVm(options: AgentOsOptions = {}): Promise<AgentOs> {
   });
 }
 
-afterAll(() => {
-  console.log(`differential: ${compared} execs identical through the router and in a fresh sh -c`);
-});

@@ -1,7 +1,6 @@
-import { afterEach, expect, type TestContext } from "vitest";
+import type { TestContext } from "vitest";
 import { AgentOs, type AgentOsOptions, type ExecResult } from "../src/index.js";
-
-const vms: AgentOs[] = [];
+import { ownedByTest, release } from "./test-vms.js";
 
 /**
  * A VM owned by the current test: after the test, no process may be left in it, and it is disposed. A test
@@ -10,26 +9,8 @@ const vms: AgentOs[] = [];
 export async function createVm(options?: AgentOsOptions, test?: TestContext): Promise<AgentOs> {
   const vm = await AgentOs.create(options);
   if (test) test.onTestFinished(() => release([vm]));
-  else vms.push(vm);
+  else ownedByTest(vm);
   return vm;
-}
-
-afterEach(() => release(vms.splice(0)));
-
-async function release(owned: AgentOs[]): Promise<void> {
-  try {
-    for (const vm of owned) {
-      let left: ReturnType<AgentOs["allProcesses"]> = [];
-      try {
-        left = vm.allProcesses();
-      } catch {
-        continue; // disposed by the test itself
-      }
-      expect(left, "processes left in the VM after the test").toEqual([]);
-    }
-  } finally {
-    await Promise.all(owned.map((vm) => vm.dispose()));
-  }
 }
 
 /** Writes a tree of files given as { path: content }. */

@@ -10,12 +10,14 @@ type Vm = Awaited<ReturnType<typeof AgentOs.create>>;
 let vm: Vm;
 const traced: string[] = [];
 const write = process.stderr.write.bind(process.stderr);
+let onTrace = (): void => {};
 
 beforeAll(async () => {
   vm = await AgentOs.create();
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     if (typeof chunk === "string" && / \[\d+ node\] /.test(chunk)) {
       traced.push(chunk);
+      onTrace();
       return true;
     }
     return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
@@ -36,9 +38,14 @@ it("a guest waiting on stdin makes no system call until data arrives, then answe
       if (out.includes("ready")) resolve();
     }),
   );
+  // The guest reaches its wait: its first read answers EAGAIN and it arms its wake ring for fd 0.
+  const armed = new Promise<void>((resolve) => {
+    onTrace = () => {
+      if (/ ARM\(0,1,/.test(traced[traced.length - 1] ?? "")) resolve();
+    };
+  });
   await ready;
-  // Let the guest reach its wait (its first read answers EAGAIN and arms the ring).
-  await new Promise((r) => setTimeout(r, 100));
+  await armed;
   const before = traced.length;
   await new Promise((r) => setTimeout(r, 500));
   expect(traced.slice(before)).toEqual([]);
