@@ -68,11 +68,11 @@ const NODE_DEPENDENT = [
   "test/mounts*.test.ts",
 ];
 const PACKAGE = ["test/package.test.ts", "test/examples.test.ts"];
-// core and node-dependent run their files one after another in shared processes (`isolate: false`): a file then
-// finds the package loaded, its WebAssembly compiled and its workers started by the files before it, which is
-// most of what a short file costs. These files need a process of their own: they set the host's environment
-// that the package or its workers read once, as they load (AGENTOS_TRACE, AGENTOS_TEST_EXPOSE_RUNTIME), or
-// measure the host process's peak RSS.
+// core, node-dependent and userland-reference run their files one after another in shared processes
+// (`isolate: false`): a file then finds the package loaded, its WebAssembly compiled and its workers started by
+// the files before it, which is most of what a short file costs. These files need a process of their own: they
+// set the host's environment that the package or its workers read once, as they load (AGENTOS_TRACE,
+// AGENTOS_TEST_EXPOSE_RUNTIME), or measure the host process's peak RSS.
 const OWN_PROCESS = ["test/node/escape*.test.ts", "test/node/idle.test.ts", "test/node/net.test.ts", "test/node/http.test.ts", "test/limits-memory.test.ts"];
 
 export default defineConfig({
@@ -91,7 +91,7 @@ export default defineConfig({
       { extends: true, test: { name: "own-process", include: OWN_PROCESS } },
       { extends: true, test: { name: "node-dependent", isolate: false, include: NODE_DEPENDENT, exclude: [...NODE_REFERENCE, ...ATTACKS, ...PACKAGE, ...OWN_PROCESS] } },
       { extends: true, test: { name: "node-reference", include: NODE_REFERENCE } },
-      { extends: true, test: { name: "userland-reference", include: USERLAND_REFERENCE } },
+      { extends: true, test: { name: "userland-reference", isolate: false, include: USERLAND_REFERENCE } },
       { extends: true, test: { name: "attacks", include: ATTACKS } },
       { extends: true, test: { name: "package", include: PACKAGE } },
     ],

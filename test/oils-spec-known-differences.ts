@@ -55,4 +55,5 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
  */
 export const TIMING_DEPENDENT: Record<string, string> = {
   "background: wait -n": "two jobs that sleep 90 ms and 30 ms: which ends first depends on how soon each starts on a loaded machine",
+  "background: jobs prints one line per job": "two jobs that sleep 0.1 s: whether they still run when `jobs` counts them depends on how soon it runs on a loaded machine",
 };
