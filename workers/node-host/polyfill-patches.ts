@@ -64,12 +64,49 @@ const RULES: Record<string, readonly Rule[]> = {
     methodsOf("StringPrototype", ["code", "b64"], ["charCodeAt", "indexOf"]),
     methodsOf("ArrayPrototype", ["output", "parts"], ["push", "join"]),
   ],
-  "events/events.js": [FUNCTION_METHODS],
+  "events/events.js": [
+    FUNCTION_METHODS,
+    methodsOf("ArrayPrototype", ["args", "existing"], ["push"]),
+    methodsOf("ArrayPrototype", ["existing"], ["unshift"]),
+    methodsOf("ArrayPrototype", ["list"], ["shift", "pop"]),
+  ],
   "path-browserify/index.js": [
     FUNCTION_METHODS,
     methodsOf("StringPrototype", ["ext", "from", "path", "res", "to"], ["charCodeAt", "slice", "lastIndexOf"]),
   ],
-  "readable-stream/lib/": [FUNCTION_METHODS, methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes", "state[kOnFinished]"], ["splice"])],
+  // `state.buffer` is a BufferList, with its own push and unshift; the receivers named here are arrays.
+  "readable-stream/lib/": [
+    FUNCTION_METHODS,
+    methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes", "state[kOnFinished]"], ["splice"]),
+    methodsOf("ArrayPrototype", ["state.buffered", "state[kOnFinished]", "state.pipes", "queue", "types", "instances", "other", "outerError.errors"], ["push"]),
+    methodsOf("ArrayPrototype", ["queue", "args"], ["shift"]),
+    methodsOf("ArrayPrototype", ["emitter._events[event]"], ["unshift"]),
+    methodsOf("ArrayPrototype", ["state.pipes", "kTypes"], ["includes"]),
+    methodsOf("ArrayPrototype", ["types"], ["indexOf"]),
+    methodsOf("ArrayPrototype", ["types", "instances", "other", "args"], ["pop", "join"]),
+    methodsOf("StringPrototype", ["value", "name"], ["includes", "toLowerCase"]),
+    [
+      /\(Array\.isArray\(args\) \? args : \[args\]\)\.map\(\(a\) => `"\$\{a\}"`\)\.join\(' or '\)/g,
+      "primordials.ArrayPrototypeJoin(primordials.ArrayPrototypeMap(primordials.ArrayIsArray(args) ? args : [args], (a) => `\"${a}\"`), ' or ')",
+    ],
+  ],
+  // npm's port of Node's decoder: the strings it reads are its encoding's name and what it decoded.
+  "string_decoder/lib/string_decoder.js": [
+    [/\bencoding && encoding\.toLowerCase\(\)/g, "encoding && primordials.StringPrototypeToLowerCase(encoding)"],
+    [/\('' \+ enc\)\.toLowerCase\(\)/g, "primordials.StringPrototypeToLowerCase('' + enc)"],
+    methodsOf("StringPrototype", ["r"], ["charCodeAt", "slice"]),
+  ],
+  // The lexer Node's module loader uses to find a CommonJS module's exports (its wasm build, in JavaScript):
+  // it reads the module's source, a string, and collects names in sets.
+  "cjs-module-lexer/lexer.js": [
+    FUNCTION_METHODS,
+    methodsOf("StringPrototype", ["source", "decoded"], ["startsWith", "charCodeAt", "codePointAt", "slice", "lastIndexOf"]),
+    [/primordials\.StringPrototypeSlice\(source, 0, pos\)\.split\('\\n'\)/g, "primordials.StringPrototypeSplit(primordials.StringPrototypeSlice(source, 0, pos), '\\n')"],
+    [/\bnew Set\(\)/g, "new primordials.SafeSet()"],
+    [/\bnew Array\(/g, "new primordials.Array("],
+    [/\[\.\.\.(_exports|reexports)\]\.filter\(/g, "primordials.ArrayPrototypeFilter([...$1], "],
+    [/\b(nonASCIIidentifierStart|nonASCIIidentifier)\.test\(String\.fromCharCode\(code\)\)/g, "primordials.RegExpPrototypeExec($1, primordials.StringFromCharCode(code)) !== null"],
+  ],
   "web-streams-polyfill/dist/ponyfill.js": [FUNCTION_METHODS],
 };
 

@@ -66,6 +66,9 @@ const {
   SafeArrayIterator,
   ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice,
   ObjectPrototypeIsPrototypeOf, SafeMapIterator, SafeSetIterator,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -84,7 +87,7 @@ const RegExpSource = RegExpPrototypeGetSource;
 const RegExpFlags = RegExpPrototypeGetFlags;
 const TypedArrayProto = ObjectGetPrototypeOf(Uint8Array.prototype);
 const TypedArrayLength = uncurry(ObjectGetOwnPropertyDescriptor(TypedArrayProto, 'length').get);
-const viewBytes = (v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+const viewBytes = (v) => new Uint8Array(GetBuffer(v), GetByteOffset(v), GetByteLength(v));
 const bufferBytes = (b) => new Uint8Array(b);
 const valueOfs = [
   [isNumberObject, NumberPrototypeValueOf], [isStringObject, StringPrototypeValueOf],
@@ -136,7 +139,7 @@ function innerDeepEqual(val1, val2, mode, memos) {
       return false;
     }
   } else if (isArrayBufferView(val1)) {
-    if (!isArrayBufferView(val2) || val1.byteLength !== val2.byteLength) return false;
+    if (!isArrayBufferView(val2) || GetByteLength(val1) !== GetByteLength(val2)) return false;
     const tA = tag1 === '[object Float32Array]' || tag1 === '[object Float64Array]' || tag1 === '[object Float16Array]';
     if (mode === kLoose && tA) {
       const n = TypedArrayLength(val1);

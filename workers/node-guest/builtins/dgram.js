@@ -15,6 +15,10 @@ const {
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
   ArrayPrototypeMap,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -39,7 +43,7 @@ function badPort(port) {
 function toBuffer(msg) {
   if (typeof msg === 'string') return Buffer.from(msg);
   if (Buffer.isBuffer(msg)) return msg;
-  if (ArrayBufferIsView(msg)) return Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength);
+  if (ArrayBufferIsView(msg)) return Buffer.from(GetBuffer(msg), GetByteOffset(msg), GetByteLength(msg));
   throw invalidArgType('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', msg);
 }
 
@@ -153,8 +157,8 @@ class Socket extends EventEmitter {
         this.emit('error', e instanceof ns.Failure ? ns.errnoException(e.code, 'recvmsg') : e);
         return;
       }
-      const buf = Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.length);
-      this.emit('message', buf, { address: d.address, family: d.family, port: d.port, size: buf.length });
+      const buf = Buffer.from(GetBuffer(d.bytes), GetByteOffset(d.bytes), d.bytes.length);
+      this.emit('message', buf, { address: d.address, family: d.family, port: d.port, size: GetLength(buf) });
     }
   }
 

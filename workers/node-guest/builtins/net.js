@@ -18,6 +18,8 @@ const {
   StringPrototypeTrim,
   ArrayPrototypeMap,
   SafeArrayIterator,
+  GetBuffer,
+  GetByteOffset,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -209,7 +211,7 @@ class Socket extends Duplex {
       }
       this._bytesRead += bytes.length;
       this._active();
-      if (!this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))) return;
+      if (!this.push(Buffer.from(GetBuffer(bytes), GetByteOffset(bytes), bytes.length))) return;
     }
   }
 

@@ -21,6 +21,7 @@ const {
   ArrayPrototypePush, StringPrototypeStartsWith,
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -241,7 +242,7 @@ class ZlibBase extends Transform {
     let flag = this._defaultFlushFlag;
     if (chunk && typeof chunk[kFlushFlag] === 'number') flag = chunk[kFlushFlag];
     // The last chunk also gets the finishing flush.
-    if (this.writableEnded && this.writableLength === chunk.byteLength) flag = maxFlush(flag, this._finishFlushFlag);
+    if (this.writableEnded && this.writableLength === GetByteLength(chunk)) flag = maxFlush(flag, this._finishFlushFlag);
     this._process(chunk, flag, callback);
   }
   _flush(callback) {

@@ -18,6 +18,9 @@ const {
   StringPrototypeReplace,
   StringPrototypeSlice,
   StringPrototypeStartsWith,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -62,7 +65,7 @@ const ctorName = (v) => {
   }
 };
 
-const bytesOf = (v) => (ArrayBufferIsView(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : new Uint8Array(v));
+const bytesOf = (v) => (ArrayBufferIsView(v) ? new Uint8Array(GetBuffer(v), GetByteOffset(v), GetByteLength(v)) : new Uint8Array(v));
 const isSharedBuffer = (v) => typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer;
 
 /**
@@ -112,10 +115,10 @@ function optionEntry(k, v) {
 function receive(n) {
   if (n <= internal.scratchBytes) {
     const u8 = internal.scratchCopy(n);
-    return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
+    return Buffer.from(GetBuffer(u8), GetByteOffset(u8), u8.length);
   }
   const u8 = sys.take(n);
-  return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
+  return Buffer.from(GetBuffer(u8), GetByteOffset(u8), u8.length);
 }
 
 module.exports = { call, hostError, ctorName, bytesOf, pack, optionEntry, receive };

@@ -23,6 +23,8 @@ const {
   SafeArrayIterator,
   RegExpPrototypeExec,
   ArrayFrom, ArrayPrototypeConcat, ArrayPrototypeMap, DatePrototypeToUTCString, NumberPrototypeToString,
+  GetBuffer,
+  GetByteOffset,
 } = require('internal/primordials');
 
 const Stream = require('stream');
@@ -402,7 +404,7 @@ class OutgoingMessage extends Stream {
       if (typeof cb === 'function') process.nextTick(cb);
       return true;
     }
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : Buffer.from(GetBuffer(chunk), GetByteOffset(chunk), chunk.length);
     if (bytes.length === 0) {
       if (typeof cb === 'function') process.nextTick(cb);
       return true;

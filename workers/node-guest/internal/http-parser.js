@@ -12,6 +12,7 @@ const {
   RegExpPrototypeExec,
   ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
   SafeArrayIterator,
+  GetLength,
 } = require('internal/primordials');
 const { BufferPrototypeToString, BufferPrototypeIndexOf } = require('internal/buffer-primordials');
 
@@ -51,7 +52,7 @@ class HTTPParser {
     let pos = 0;
     while (pos < buf.length) {
       if (this.state === 'head' || this.state === 'trailers') {
-        const start = this.head ? this.head.length : 0;
+        const start = this.head ? GetLength(this.head) : 0;
         const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         let skip = 0;
         // Empty lines before a message are ignored, as llhttp does.
@@ -79,7 +80,7 @@ class HTTPParser {
         const n = MathMin(this.remaining, buf.length - pos);
         if (this.mode !== 'eof') this.remaining -= n;
         const chunk = TypedArrayPrototypeSubarray(buf, pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
-        pos += chunk.length;
+        pos += GetLength(chunk);
         this.h.onBody(chunk);
         if (this.mode === 'length' && this.remaining === 0) {
           this.state = 'head';
@@ -91,7 +92,7 @@ class HTTPParser {
       }
       if (this.state === 'chunk-size' || this.state === 'chunk-end') {
         const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
-        const start = this.head ? this.head.length : 0;
+        const start = this.head ? GetLength(this.head) : 0;
         const eol = BufferPrototypeIndexOf(joined, '\r\n', 0, 'latin1');
         if (eol === -1) {
           if (joined.length > 1024) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');

@@ -31,6 +31,9 @@ const {
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeIncludes, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
   TypedArrayPrototypeSet,
   ArrayPrototypeConcat,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -122,7 +125,7 @@ function hashName(hash) {
 const nodeHash = (name) => HASHES[name][0];
 
 function bytes(data, what = 'data') {
-  if (ArrayBufferIsView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return Buffer.from(GetBuffer(data), GetByteOffset(data), GetByteLength(data));
   if (data instanceof ArrayBuffer) return Buffer.from(data);
   throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${what}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
 }
