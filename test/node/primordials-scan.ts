@@ -259,7 +259,7 @@ function makesTypedArray(e: ts.Expression | undefined): boolean {
   return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Buffer" && /^(alloc|allocUnsafe|allocUnsafeSlow|from|concat)$/.test(callee.name.text);
 }
 
-/** Names (variables, properties, private fields) the file assigns a new typed array to. */
+/** Names (variables, properties, private fields) the file assigns a new typed array to, or uses as a view. */
 export function typedArrayNames(sf: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   const nameOf = (n: ts.Node): string | undefined =>
@@ -270,6 +270,12 @@ export function typedArrayNames(sf: ts.SourceFile): Set<string> {
     if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) [name, value] = [nameOf(node.name), node.initializer];
     if (ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind)) [name, value] = [nameOf(node.left), node.right];
     if (name !== undefined && makesTypedArray(value)) names.add(name);
+    // A value the file reads a view's accessor of, or gives to a typed array's primordial, is a view too.
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^(Get(Buffer|ByteOffset|ByteLength)|TypedArrayPrototype\w+)$/.test(node.expression.text)) {
+      const arg = node.arguments[0];
+      const argName = arg === undefined ? undefined : nameOf(arg);
+      if (argName !== undefined) names.add(argName);
+    }
     ts.forEachChild(node, visit);
   };
   visit(sf);

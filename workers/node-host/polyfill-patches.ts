@@ -30,6 +30,21 @@ function methodsOf(proto: string, receivers: readonly string[], methods: readonl
   ];
 }
 
+/**
+ * Reads of a typed array's, DataView's or ArrayBuffer's accessors (`x.byteLength`, `x.byteOffset`, `x.buffer`,
+ * and `x.length` on the receivers named) → `primordials.GetByteLength(x)`, …: the realm's own getter for a
+ * view or buffer, the property as it is on anything else (internal/primordials.js). Assignments, calls and
+ * updates are left alone.
+ */
+function viewReads(lengthReceivers: readonly string[]): Rule {
+  const recv = `(?:this|[A-Za-z_$][\\w$]*)(?:\\.[A-Za-z_$][\\w$]*)*`;
+  const lengthOf = lengthReceivers.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return [
+    new RegExp(`(?<![\\w$.])(?:(${recv})\\.(byteLength|byteOffset|buffer)|(${lengthOf})\\.(length))\\b(?!\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--|\\())`, "g"),
+    (_m, r1: string | undefined, name1: string | undefined, r2: string | undefined, name2: string | undefined) => `primordials.Get${cap(name1 ?? name2!)}(${r1 ?? r2})`,
+  ];
+}
+
 const BASE64_CLEAN = [
   "str = primordials.StringPrototypeTrim(str)",
   "if (primordials.RegExpPrototypeExec(/[^+/0-9A-Za-z-_]/, str) !== null) {",
@@ -59,10 +74,13 @@ const RULES: Record<string, readonly Rule[]> = {
     // base64clean without String.prototype.replace, whose regular expression runs RegExp.prototype.exec as the
     // guest left it: a clean string is kept as it is (found by the intrinsic exec), another filtered by code.
     [/\bstr = str\.trim\(\)\.replace\(INVALID_BASE64_RE, ''\)/g, BASE64_CLEAN],
+    viewReads(["this", "buf", "target", "buffer", "val", "obj", "a", "b", "dst", "src", "array", "arr", "bytes", "list[i]"]),
+    [/\bbase64ToBytes\(string\)\.length\b/g, "primordials.GetLength(base64ToBytes(string))"],
   ],
   "base64-js/index.js": [
     methodsOf("StringPrototype", ["code", "b64"], ["charCodeAt", "indexOf"]),
     methodsOf("ArrayPrototype", ["output", "parts"], ["push", "join"]),
+    viewReads(["uint8"]),
   ],
   "events/events.js": [
     FUNCTION_METHODS,

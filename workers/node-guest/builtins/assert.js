@@ -69,6 +69,7 @@ const {
   GetBuffer,
   GetByteOffset,
   GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -123,7 +124,7 @@ function innerDeepEqual(val1, val2, mode, memos) {
   if (tag1 !== ObjectPrototypeToString(val2)) return false;
 
   if (ArrayIsArray(val1)) {
-    if (!ArrayIsArray(val2) || val1.length !== val2.length) return false;
+    if (!ArrayIsArray(val2) || GetLength(val1) !== GetLength(val2)) return false;
     const keys1 = nonIndexKeys(val1, mode);
     if (keys1.length !== nonIndexKeys(val2, mode).length) return false;
     return keyCheck(val1, val2, mode, memos, kIsArray, keys1);
@@ -218,7 +219,7 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
     if (count !== count2) return false;
   }
   if (aKeys.length === 0 && (iterationType === kNoIterator ||
-      (iterationType === kIsArray && val1.length === 0) ||
+      (iterationType === kIsArray && GetLength(val1) === 0) ||
       (iterationType === kIsSet && SetSize(val1) === 0) || (iterationType === kIsMap && MapSize(val1) === 0))) {
     return true;
   }

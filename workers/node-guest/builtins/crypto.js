@@ -74,7 +74,7 @@ function randomBytes(size, callback) {
 }
 
 function randomFillSync(buffer, offset = 0, size) {
-  const view = new Uint8Array(GetBuffer(buffer) || buffer, (GetByteOffset(buffer) || 0) + offset, size === undefined ? (GetByteLength(buffer) ?? buffer.length) - offset : size);
+  const view = new Uint8Array(GetBuffer(buffer) || buffer, (GetByteOffset(buffer) || 0) + offset, size === undefined ? (GetByteLength(buffer) ?? GetLength(buffer)) - offset : size);
   for (let off = 0; off < GetLength(view); ) {
     const n = host('random', MathMin(GetLength(view) - off, internal.scratchBytes));
     internal.fromScratch(view, off, n);
@@ -123,7 +123,7 @@ function randomInt(min, max, callback) {
 function digestOf(algorithm, chunks, key) {
   if (key) sys.put(key);
   for (let i = 0; i < chunks.length; i++) sys.put(chunks[i]);
-  const r = host('hash', algorithm, key ? key.length : undefined);
+  const r = host('hash', algorithm, key ? GetLength(key) : undefined);
   if (internal.isFailure(r)) throw codeError(Error, 'ERR_OSSL_EVP_UNSUPPORTED', `Digest method not supported`);
   return Buffer.from(sys.take(r));
 }
@@ -165,7 +165,7 @@ class Hash extends Transform {
     this._held = 0;
     if (this._id !== 0) call('hashUpdate', this._id);
     else {
-      this._id = call('hashOpen', this._algorithm, this._key ? this._key.length : undefined);
+      this._id = call('hashOpen', this._algorithm, this._key ? GetLength(this._key) : undefined);
       hashRegistry.register(this, this._id, this);
     }
   }
@@ -225,7 +225,7 @@ function timingSafeEqual(a, b) {
   const x = toBytes(a);
   const y = toBytes(b);
   let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  for (let i = 0, n = GetLength(x); i < n; i++) diff |= x[i] ^ y[i];
   return diff === 0;
 }
 
@@ -293,7 +293,7 @@ function hkdfSync(digest, ikm, salt, info, keylen) {
   const layout = packed[0];
   const a = packed[1];
   const key = receive(call('hkdf', layout, a[0], a[1], a[2], a[3], a[4]));
-  const out = new ArrayBuffer(key.length);
+  const out = new ArrayBuffer(GetLength(key));
   TypedArrayPrototypeSet(new Uint8Array(out), key);
   return out;
 }

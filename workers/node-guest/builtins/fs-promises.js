@@ -13,6 +13,7 @@ const {
   StringPrototypeSlice,
   GetBuffer,
   GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const fs = require('fs');
@@ -78,10 +79,10 @@ class FileHandle {
         // read([options]): Node's defaults, a new 16 KiB buffer.
         const o = buf || {};
         buf = GetBuffer(o) !== undefined ? GetBuffer(o) : Buffer.alloc(16384);
-        off = o.offset; len = o.length; pos = o.position;
+        off = o.offset; len = GetLength(o); pos = o.position;
       } else if (off !== null && typeof off === 'object') {
         const o = off;
-        off = o.offset; len = o.length; pos = o.position;
+        off = o.offset; len = GetLength(o); pos = o.position;
       }
       if (off == null) off = 0;
       if (len == null) len = GetByteLength(buf) - off;

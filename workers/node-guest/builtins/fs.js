@@ -585,7 +585,7 @@ function readSync(fd, buffer, offsetOrOptions, length, position) {
   if (arguments.length <= 3 || (offsetOrOptions !== null && typeof offsetOrOptions === 'object')) {
     const o = offsetOrOptions != null && typeof offsetOrOptions === 'object' ? offsetOrOptions : {};
     offset = o.offset !== undefined ? o.offset : 0;
-    length = o.length !== undefined ? o.length : GetByteLength(buffer) - offset;
+    length = GetLength(o) !== undefined ? GetLength(o) : GetByteLength(buffer) - offset;
     position = o.position !== undefined ? o.position : null;
   }
   const bytes = toBytes(buffer, undefined, 'buffer');
@@ -1629,7 +1629,7 @@ exports.read = function read(fd, buffer, offset, length, position, callback) {
     const o = args[0] || {};
     buf = GetBuffer(o) !== undefined ? GetBuffer(o) : Buffer.alloc(16384);
     const off = o.offset !== undefined ? o.offset : 0;
-    settle(cb, () => [readSync(fd, buf, off, o.length !== undefined ? o.length : GetByteLength(buf) - off, o.position !== undefined ? o.position : null), buf], true);
+    settle(cb, () => [readSync(fd, buf, off, GetLength(o) !== undefined ? GetLength(o) : GetByteLength(buf) - off, o.position !== undefined ? o.position : null), buf], true);
     return;
   }
   ArrayPrototypeUnshift(args, fd);

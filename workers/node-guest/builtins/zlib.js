@@ -22,6 +22,7 @@ const {
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
   GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -196,7 +197,7 @@ class ZlibBase extends Transform {
     if (out.error) throw out.error;
     if (out.output !== undefined) {
       pieces[pieces.length] = out.output;
-      total += out.output.length;
+      total += GetLength(out.output);
     }
     this.bytesWritten = bytes.length;
     const handle = this._handle;
@@ -232,7 +233,7 @@ class ZlibBase extends Transform {
     if (error) return void callback(error);
     this.bytesWritten += bytes.length;
     if (output !== undefined) {
-      const n = output.length;
+      const n = GetLength(output);
       for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? output : TypedArrayPrototypeSubarray(output, off, off + this._chunkSize));
     }
     if (ended) this.push(null);

@@ -39,7 +39,7 @@ class TextEncoder {
   }
   encodeInto(src, dest) {
     const bytes = encodeUtf8(`${src}`);
-    let n = MathMin(GetLength(bytes), dest.length);
+    let n = MathMin(GetLength(bytes), GetLength(dest));
     // Never split a character.
     while (n > 0 && n < GetLength(bytes) && (bytes[n] & 0xc0) === 0x80) n--;
     TypedArrayPrototypeSet(dest, TypedArrayPrototypeSubarray(bytes, 0, n));

@@ -39,6 +39,7 @@ const {
   GetBuffer,
   GetByteOffset,
   GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -320,7 +321,7 @@ class Body {
 
   async arrayBuffer() {
     const b = await this._bytes();
-    return ArrayBufferPrototypeSlice(TypedArrayPrototypeGetBuffer(b), GetByteOffset(b), GetByteOffset(b) + b.length);
+    return ArrayBufferPrototypeSlice(TypedArrayPrototypeGetBuffer(b), GetByteOffset(b), GetByteOffset(b) + GetLength(b));
   }
 
   async bytes() {
@@ -624,7 +625,7 @@ function toResponse(res, url, redirected, method) {
     start(c) {
       controller = c;
       res.on('data', (chunk) => {
-        c.enqueue(new Uint8Array(GetBuffer(chunk), GetByteOffset(chunk), chunk.length));
+        c.enqueue(new Uint8Array(GetBuffer(chunk), GetByteOffset(chunk), GetLength(chunk)));
         if (c.desiredSize <= 0) res.pause();
       });
       res.on('end', () => {

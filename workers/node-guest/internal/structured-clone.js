@@ -38,6 +38,7 @@ const {
   GetBuffer,
   GetByteOffset,
   GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -56,7 +57,7 @@ module.exports = function structuredClone(value, options) {
     if (seen.has(v)) return seen.get(v);
     let out;
     if (ArrayIsArray(v)) {
-      out = new Array(v.length);
+      out = new Array(GetLength(v));
       seen.set(v, out);
       for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
@@ -67,7 +68,7 @@ module.exports = function structuredClone(value, options) {
     else if (ArrayBufferIsView(v)) {
       const buffer = clone(GetBuffer(v));
       const Ctor = v instanceof DataView ? DataView : ObjectGetPrototypeOf(ObjectGetPrototypeOf(v)) === ObjectGetPrototypeOf(Uint8Array.prototype) ? globalThis[v[SymbolToStringTag]] : Uint8Array;
-      out = v instanceof DataView ? new DataView(buffer, GetByteOffset(v), GetByteLength(v)) : new Ctor(buffer, GetByteOffset(v), v.length);
+      out = v instanceof DataView ? new DataView(buffer, GetByteOffset(v), GetByteLength(v)) : new Ctor(buffer, GetByteOffset(v), GetLength(v));
     } else if (v instanceof Map) {
       out = new Map();
       seen.set(v, out);

@@ -1034,7 +1034,7 @@ defineMethods(Deserializer.prototype, {
 });
 Deserializer.prototype.readRawBytes = function readRawBytes(length) {
   const offset = this._readRawBytes(length);
-  return Buffer.from(GetBuffer(this.buffer), GetByteOffset(this.buffer) + offset, length);
+  return Buffer.from(GetBuffer(GetBuffer(this)), GetByteOffset(GetBuffer(this)) + offset, length);
 };
 
 // Node's index of each ArrayBufferView type in DefaultSerializer's host objects; 10 is Buffer.
@@ -1073,11 +1073,11 @@ class DefaultDeserializer extends Deserializer {
     const make = (buffer, offset) => (name === 'Buffer'
       ? Buffer.from(buffer, offset, byteLength)
       : new ctor(buffer, offset, byteLength / BYTES_PER_ELEMENT));
-    const offset = GetByteOffset(this.buffer) + byteOffset;
+    const offset = GetByteOffset(GetBuffer(this)) + byteOffset;
     // As Node: a view over the input's memory when aligned, else over an aligned copy.
-    if (offset % BYTES_PER_ELEMENT === 0) return make(GetBuffer(this.buffer), offset);
+    if (offset % BYTES_PER_ELEMENT === 0) return make(GetBuffer(GetBuffer(this)), offset);
     const copy = Buffer.allocUnsafe(byteLength);
-    TypedArrayPrototypeSet(copy, new Uint8Array(GetBuffer(this.buffer), offset, byteLength));
+    TypedArrayPrototypeSet(copy, new Uint8Array(GetBuffer(GetBuffer(this)), offset, byteLength));
     return make(GetBuffer(copy), GetByteOffset(copy));
   }
 }
