@@ -309,9 +309,15 @@ function results(stdout: string): Map<string, { ok: boolean; line: string }> {
 /**
  * Operations the host's own Node cannot run with a method replaced, left out on both sides: with
  * Array.prototype.pop throwing, Node's child_process spins at full CPU and never ends (20.20 and 24.21), so
- * that cell would only wait for the host's deadline and compare nothing after it.
+ * that cell would only wait for the host's deadline and compare nothing after it; so do its streams and
+ * child_process with the typed arrays' length getter throwing.
  */
-const HOST_CANNOT: Record<string, readonly string[]> = { "Array.pop": ["childProcessAsync"] };
+const HOST_CANNOT: Record<string, readonly string[]> = {
+  "Array.pop": ["childProcessAsync"],
+  // With %TypedArray%.prototype.length throwing, Node 20's own async hooks throw in its microtask queue: the
+  // stream pipeline and the piped child never finish.
+  "TypedArray.get:length": ["streams", "childProcessAsync"],
+};
 
 /**
  * Whether the guest's `require` operation loaded every builtin the host's did. What fails on the host is not
