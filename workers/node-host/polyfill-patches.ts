@@ -89,7 +89,6 @@ const RULES: Record<string, readonly Rule[]> = {
     methodsOf("ArrayPrototype", ["list"], ["shift", "pop"]),
   ],
   "path-browserify/index.js": [
-    FUNCTION_METHODS,
     methodsOf("StringPrototype", ["ext", "from", "path", "res", "to"], ["charCodeAt", "slice", "lastIndexOf"]),
   ],
   // `state.buffer` is a BufferList, with its own push and unshift; the receivers named here are arrays.
@@ -145,4 +144,25 @@ export function polyfillPatched(file: string, source: string): string {
   if (rules === undefined) return source;
   for (const [re, to] of rules) source = source.replace(re, to as string);
   return source;
+}
+
+/**
+ * For each package key of the rules ("buffer/index.js", "readable-stream/lib/"), how many times each of its
+ * rules matched in `sources` (the key's files, by real path): a rule that matches nothing in the installed
+ * version protects nothing (test/node/polyfill-patches.test.ts).
+ */
+export function ruleMatches(sources: ReadonlyMap<string, string>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [file, source] of sources) {
+    const rules = rulesFor(file);
+    if (rules === undefined) continue;
+    const key = Object.keys(RULES).find((k) => RULES[k] === rules)!;
+    const counts = (out[key] ??= rules.map(() => 0));
+    let text = source;
+    rules.forEach(([re, to], i) => {
+      counts[i]! += text.match(re)?.length ?? 0;
+      text = text.replace(re, to as string);
+    });
+  }
+  return out;
 }
