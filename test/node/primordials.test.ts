@@ -60,12 +60,18 @@ const POISONS: string[] = [
 
 /**
  * Operations whose results differ between the guest and the host for a known reason, by method replaced, each
- * with its reason: none is left. The runtime calls primordials (internal/primordials.js), and the npm polyfills
- * it is made of are rewritten to call them (workers/node-host/polyfill-patches.ts, inspect-patches.ts) and see
- * Object, Math, Reflect and JSON as they were at boot (internal/polyfill-globals.js). An entry that starts to
- * match fails the test until it is taken off the list.
+ * with its reason. None is a place where the guest reaches a replaced method that Node's builtins do not: the
+ * runtime calls primordials (internal/primordials.js), and the npm polyfills it is made of are rewritten to
+ * call them (workers/node-host/polyfill-patches.ts, inspect-patches.ts) and see Object, Math, Reflect and JSON
+ * as they were at boot (internal/polyfill-globals.js). What is left is the other way: Node's own builtin
+ * failing where the guest's works. An entry that starts to match fails the test until it is taken off the list.
  */
 const KNOWN_GAPS: Record<string, Record<string, string>> = {};
+if (Number(process.versions.node.split(".")[0]) >= 24) {
+  // Node 24's own Console reads each chunk's byteLength as it writes, fails, and ignores the failure (it
+  // prints nothing, and says nothing); the guest's prints.
+  KNOWN_GAPS["TypedArray.get:byteLength"] = { console: "Node 24's own Console writes nothing and ignores why; the guest's writes" };
+}
 
 const SCRIPT = js`'use strict';
 'use strict';
