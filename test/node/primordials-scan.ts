@@ -7,7 +7,14 @@
 //   `const [a, b] = pair`): it calls Array.prototype[Symbol.iterator] and %ArrayIteratorPrototype%.next, which
 //   the guest can replace too;
 // - a capability (`internal`, a member of it, the runtime's `require`) assigned to a property: an assignment to
-//   an object without that property runs a guest's setter on Object.prototype with the value.
+//   an object without that property runs a guest's setter on Object.prototype with the value;
+// - an accessor of a typed array, DataView or ArrayBuffer read on a value (`v.byteLength`, `u8.buffer`, and
+//   `bytes.length` where the file made `bytes` a typed array): %TypedArray%.prototype's getters can be
+//   redefined, and the guest's getter gets the runtime's buffer as `this` (primordials' GetByteLength and
+//   the like read them through the realm's own getters);
+// - a primordial that makes its result with the receiver's `constructor[Symbol.species]` and that
+//   internal/primordials.js does not make species-free (its species-free ones are checked by
+//   primordials-scan.test.ts with the species lookups replaced).
 // What is safe is said below, case by case (ALLOWED); what is not yet converted is counted per file
 // (UNCONVERTED) so that the count can only go down: a file that gains a finding fails, and one that loses one
 // fails until its count is lowered.
@@ -109,6 +116,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     "AsyncResource.bind": "AsyncResource's own static bind, as Node's AsyncLocalStorage.bind calls it",
   },
   "builtins/perf_hooks.js": { "super.toJSON": "PerformanceEntry's own toJSON (the parent class)" },
+  "internal/v8-serializer.js": { "accessor this.buffer": "the Deserializer's own `buffer` property (a Buffer, as Node's), not a view's accessor" },
 };
 
 /** Forms allowed in every file, by what the finding reads: each a pattern and why it is safe. */
@@ -232,9 +240,79 @@ const ITERATING_CONSTRUCTORS = new Set([
   "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
 ]);
 
+/**
+ * The accessors of %TypedArray%.prototype, ArrayBuffer.prototype and DataView.prototype a read runs (a guest
+ * can redefine them, and its getter gets the runtime's buffer as `this`): any read of these names, which
+ * nothing else of the runtime's has. A read of `length` is one only on a value the file made as a typed array
+ * (typedArrayNames); arrays and strings have their own.
+ */
+const VIEW_ACCESSORS = new Set(["byteLength", "byteOffset", "buffer"]);
+
+/** Calls that make a typed array (a Buffer is one). */
+function makesTypedArray(e: ts.Expression | undefined): boolean {
+  if (e === undefined) return false;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+  if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) return /^(Big)?(Int|Uint|Float)(8|16|32|64)(Clamped)?Array$|^FastBuffer$/.test(e.expression.text);
+  if (!ts.isCallExpression(e)) return false;
+  const callee = e.expression;
+  if (ts.isIdentifier(callee)) return /^TypedArrayPrototype(Subarray|Slice)$|^BufferFrom$|^BufferAlloc/.test(callee.text);
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Buffer" && /^(alloc|allocUnsafe|allocUnsafeSlow|from|concat)$/.test(callee.name.text);
+}
+
+/** Names (variables, properties, private fields) the file assigns a new typed array to, or uses as a view. */
+export function typedArrayNames(sf: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const nameOf = (n: ts.Node): string | undefined =>
+    ts.isIdentifier(n) || ts.isPrivateIdentifier(n) ? n.text : ts.isPropertyAccessExpression(n) ? n.name.text : undefined;
+  const visit = (node: ts.Node): void => {
+    let name: string | undefined;
+    let value: ts.Expression | undefined;
+    if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) [name, value] = [nameOf(node.name), node.initializer];
+    if (ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind)) [name, value] = [nameOf(node.left), node.right];
+    if (name !== undefined && makesTypedArray(value)) names.add(name);
+    // A value the file reads a view's accessor of, or gives to a typed array's primordial, is a view too.
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^(Get(Buffer|ByteOffset|ByteLength)|TypedArrayPrototype\w+)$/.test(node.expression.text)) {
+      const arg = node.arguments[0];
+      const argName = arg === undefined ? undefined : nameOf(arg);
+      if (argName !== undefined) names.add(argName);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return names;
+}
+
+/**
+ * Primordials whose result is made by the receiver's `constructor[Symbol.species]` and that internal/primordials.js
+ * does not make species-free (it does for arrays' slice/splice/map/filter/concat/flat/flatMap, promises'
+ * then/catch/finally, typed arrays' and ArrayBuffers' slice and subarray: primordials-scan.test.ts checks them).
+ */
+const SPECIES_PRIMORDIALS = new Set(["TypedArrayPrototypeMap", "TypedArrayPrototypeFilter", "SharedArrayBufferPrototypeSlice", "RegExpPrototypeSymbolSplit"]);
+
+/** Whether `node` (a property access) is read: not called as a method, assigned, deleted, or a declaration's name. */
+export function isRead(node: ts.PropertyAccessExpression): boolean {
+  const p = node.parent;
+  if (ts.isCallExpression(p) && p.expression === node) return false;
+  if (ts.isBinaryExpression(p) && p.left === node && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return false;
+  if ((ts.isPrefixUnaryExpression(p) || ts.isPostfixUnaryExpression(p)) && (p.operator === ts.SyntaxKind.PlusPlusToken || p.operator === ts.SyntaxKind.MinusMinusToken)) return false;
+  if (ts.isDeleteExpression(p)) return false;
+  return true;
+}
+
+/** Whether `node` reads a typed array's, ArrayBuffer's or DataView's accessor (see VIEW_ACCESSORS): the name it reads. */
+export function viewAccessorRead(node: ts.Node, safe: Set<string>, typedArrays: Set<string>): string | undefined {
+  if (!ts.isPropertyAccessExpression(node) || !isRead(node) || isSafe(node.expression, safe)) return undefined;
+  const name = node.name.text;
+  const recv = node.expression;
+  if (ts.isIdentifier(recv) && recv.text === "Buffer") return undefined;
+  const recvName = ts.isIdentifier(recv) || ts.isPrivateIdentifier(recv) ? recv.text : ts.isPropertyAccessExpression(recv) ? recv.name.text : undefined;
+  return VIEW_ACCESSORS.has(name) || (name === "length" && recvName !== undefined && typedArrays.has(recvName)) ? name : undefined;
+}
+
 export function scan(file: string, text: string): Finding[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const { safe, capabilities } = bindingsOf(sf);
+  const typedArrays = typedArrayNames(sf);
   const found: Finding[] = [];
   const add = (node: ts.Node, what: string): void => {
     const allowed = ALLOWED[file]?.[what] ?? ALLOWED["*"]?.[what] ?? ALLOWED_FORMS.find(([re]) => re.test(what))?.[1];
@@ -248,6 +326,10 @@ export function scan(file: string, text: string): Finding[] {
       const ownMethod = recv.kind === ts.SyntaxKind.ThisKeyword && classMethods(node).has(method);
       if (!ownMethod && !isSafe(recv, safe)) add(node, `${textOf(recv, sf)}.${method}`);
     }
+    // A typed array's, ArrayBuffer's or DataView's accessor read on a value: the guest's getter would get it.
+    if (viewAccessorRead(node, safe, typedArrays) !== undefined) add(node, `accessor ${textOf(node, sf)}`);
+    // A primordial that makes its result with the receiver's species.
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && SPECIES_PRIMORDIALS.has(node.expression.text)) add(node, `species ${node.expression.text}`);
     if (ts.isForOfStatement(node) && !isSafe(node.expression, safe)) add(node, `for-of ${textOf(node.expression, sf)}`);
     if (ts.isSpreadElement(node) && !isSafe(node.expression, safe)) add(node, `spread ${textOf(node.expression, sf)}`);
     if (ts.isArrayBindingPattern(node)) add(node, `destructure ${textOf(node, sf)}`);

@@ -30,6 +30,21 @@ function methodsOf(proto: string, receivers: readonly string[], methods: readonl
   ];
 }
 
+/**
+ * Reads of a typed array's, DataView's or ArrayBuffer's accessors (`x.byteLength`, `x.byteOffset`, `x.buffer`,
+ * and `x.length` on the receivers named) → `primordials.GetByteLength(x)`, …: the realm's own getter for a
+ * view or buffer, the property as it is on anything else (internal/primordials.js). Assignments, calls and
+ * updates are left alone.
+ */
+function viewReads(lengthReceivers: readonly string[]): Rule {
+  const recv = `(?:this|[A-Za-z_$][\\w$]*)(?:\\.[A-Za-z_$][\\w$]*)*`;
+  const lengthOf = lengthReceivers.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return [
+    new RegExp(`(?<![\\w$.])(?:(${recv})\\.(byteLength|byteOffset|buffer)|(${lengthOf})\\.(length))\\b(?!\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--|\\())`, "g"),
+    (_m, r1: string | undefined, name1: string | undefined, r2: string | undefined, name2: string | undefined) => `primordials.Get${cap(name1 ?? name2!)}(${r1 ?? r2})`,
+  ];
+}
+
 const BASE64_CLEAN = [
   "str = primordials.StringPrototypeTrim(str)",
   "if (primordials.RegExpPrototypeExec(/[^+/0-9A-Za-z-_]/, str) !== null) {",
@@ -59,17 +74,56 @@ const RULES: Record<string, readonly Rule[]> = {
     // base64clean without String.prototype.replace, whose regular expression runs RegExp.prototype.exec as the
     // guest left it: a clean string is kept as it is (found by the intrinsic exec), another filtered by code.
     [/\bstr = str\.trim\(\)\.replace\(INVALID_BASE64_RE, ''\)/g, BASE64_CLEAN],
+    viewReads(["this", "buf", "target", "buffer", "val", "obj", "a", "b", "dst", "src", "array", "arr", "bytes", "list[i]"]),
+    [/\bbase64ToBytes\(string\)\.length\b/g, "primordials.GetLength(base64ToBytes(string))"],
   ],
   "base64-js/index.js": [
     methodsOf("StringPrototype", ["code", "b64"], ["charCodeAt", "indexOf"]),
     methodsOf("ArrayPrototype", ["output", "parts"], ["push", "join"]),
+    viewReads(["uint8"]),
   ],
-  "events/events.js": [FUNCTION_METHODS],
-  "path-browserify/index.js": [
+  "events/events.js": [
     FUNCTION_METHODS,
+    methodsOf("ArrayPrototype", ["args", "existing"], ["push"]),
+    methodsOf("ArrayPrototype", ["existing"], ["unshift"]),
+    methodsOf("ArrayPrototype", ["list"], ["shift", "pop"]),
+  ],
+  "path-browserify/index.js": [
     methodsOf("StringPrototype", ["ext", "from", "path", "res", "to"], ["charCodeAt", "slice", "lastIndexOf"]),
   ],
-  "readable-stream/lib/": [FUNCTION_METHODS, methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes", "state[kOnFinished]"], ["splice"])],
+  // `state.buffer` is a BufferList, with its own push and unshift; the receivers named here are arrays.
+  "readable-stream/lib/": [
+    FUNCTION_METHODS,
+    methodsOf("ArrayPrototype", ["types", "buffered", "state.pipes", "state[kOnFinished]"], ["splice"]),
+    methodsOf("ArrayPrototype", ["state.buffered", "state[kOnFinished]", "state.pipes", "queue", "types", "instances", "other", "outerError.errors"], ["push"]),
+    methodsOf("ArrayPrototype", ["queue", "args"], ["shift"]),
+    methodsOf("ArrayPrototype", ["emitter._events[event]"], ["unshift"]),
+    methodsOf("ArrayPrototype", ["state.pipes", "kTypes"], ["includes"]),
+    methodsOf("ArrayPrototype", ["types"], ["indexOf"]),
+    methodsOf("ArrayPrototype", ["types", "instances", "other", "args"], ["pop", "join"]),
+    methodsOf("StringPrototype", ["value", "name"], ["includes", "toLowerCase"]),
+    [
+      /\(Array\.isArray\(args\) \? args : \[args\]\)\.map\(\(a\) => `"\$\{a\}"`\)\.join\(' or '\)/g,
+      "primordials.ArrayPrototypeJoin(primordials.ArrayPrototypeMap(primordials.ArrayIsArray(args) ? args : [args], (a) => `\"${a}\"`), ' or ')",
+    ],
+  ],
+  // npm's port of Node's decoder: the strings it reads are its encoding's name and what it decoded.
+  "string_decoder/lib/string_decoder.js": [
+    [/\bencoding && encoding\.toLowerCase\(\)/g, "encoding && primordials.StringPrototypeToLowerCase(encoding)"],
+    [/\('' \+ enc\)\.toLowerCase\(\)/g, "primordials.StringPrototypeToLowerCase('' + enc)"],
+    methodsOf("StringPrototype", ["r"], ["charCodeAt", "slice"]),
+  ],
+  // The lexer Node's module loader uses to find a CommonJS module's exports (its wasm build, in JavaScript):
+  // it reads the module's source, a string, and collects names in sets.
+  "cjs-module-lexer/lexer.js": [
+    FUNCTION_METHODS,
+    methodsOf("StringPrototype", ["source", "decoded"], ["startsWith", "charCodeAt", "codePointAt", "slice", "lastIndexOf"]),
+    [/primordials\.StringPrototypeSlice\(source, 0, pos\)\.split\('\\n'\)/g, "primordials.StringPrototypeSplit(primordials.StringPrototypeSlice(source, 0, pos), '\\n')"],
+    [/\bnew Set\(\)/g, "new primordials.SafeSet()"],
+    [/\bnew Array\(/g, "new primordials.Array("],
+    [/\[\.\.\.(_exports|reexports)\]\.filter\(/g, "primordials.ArrayPrototypeFilter([...$1], "],
+    [/\b(nonASCIIidentifierStart|nonASCIIidentifier)\.test\(String\.fromCharCode\(code\)\)/g, "primordials.RegExpPrototypeExec($1, primordials.StringFromCharCode(code)) !== null"],
+  ],
   "web-streams-polyfill/dist/ponyfill.js": [FUNCTION_METHODS],
 };
 
@@ -90,4 +144,25 @@ export function polyfillPatched(file: string, source: string): string {
   if (rules === undefined) return source;
   for (const [re, to] of rules) source = source.replace(re, to as string);
   return source;
+}
+
+/**
+ * For each package key of the rules ("buffer/index.js", "readable-stream/lib/"), how many times each of its
+ * rules matched in `sources` (the key's files, by real path): a rule that matches nothing in the installed
+ * version protects nothing (test/node/polyfill-patches.test.ts).
+ */
+export function ruleMatches(sources: ReadonlyMap<string, string>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [file, source] of sources) {
+    const rules = rulesFor(file);
+    if (rules === undefined) continue;
+    const key = Object.keys(RULES).find((k) => RULES[k] === rules)!;
+    const counts = (out[key] ??= rules.map(() => 0));
+    let text = source;
+    rules.forEach(([re, to], i) => {
+      counts[i]! += text.match(re)?.length ?? 0;
+      text = text.replace(re, to as string);
+    });
+  }
+  return out;
 }

@@ -66,6 +66,10 @@ const {
   SafeArrayIterator,
   ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice,
   ObjectPrototypeIsPrototypeOf, SafeMapIterator, SafeSetIterator,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -84,7 +88,7 @@ const RegExpSource = RegExpPrototypeGetSource;
 const RegExpFlags = RegExpPrototypeGetFlags;
 const TypedArrayProto = ObjectGetPrototypeOf(Uint8Array.prototype);
 const TypedArrayLength = uncurry(ObjectGetOwnPropertyDescriptor(TypedArrayProto, 'length').get);
-const viewBytes = (v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+const viewBytes = (v) => new Uint8Array(GetBuffer(v), GetByteOffset(v), GetByteLength(v));
 const bufferBytes = (b) => new Uint8Array(b);
 const valueOfs = [
   [isNumberObject, NumberPrototypeValueOf], [isStringObject, StringPrototypeValueOf],
@@ -120,7 +124,7 @@ function innerDeepEqual(val1, val2, mode, memos) {
   if (tag1 !== ObjectPrototypeToString(val2)) return false;
 
   if (ArrayIsArray(val1)) {
-    if (!ArrayIsArray(val2) || val1.length !== val2.length) return false;
+    if (!ArrayIsArray(val2) || GetLength(val1) !== GetLength(val2)) return false;
     const keys1 = nonIndexKeys(val1, mode);
     if (keys1.length !== nonIndexKeys(val2, mode).length) return false;
     return keyCheck(val1, val2, mode, memos, kIsArray, keys1);
@@ -136,7 +140,7 @@ function innerDeepEqual(val1, val2, mode, memos) {
       return false;
     }
   } else if (isArrayBufferView(val1)) {
-    if (!isArrayBufferView(val2) || val1.byteLength !== val2.byteLength) return false;
+    if (!isArrayBufferView(val2) || GetByteLength(val1) !== GetByteLength(val2)) return false;
     const tA = tag1 === '[object Float32Array]' || tag1 === '[object Float64Array]' || tag1 === '[object Float16Array]';
     if (mode === kLoose && tA) {
       const n = TypedArrayLength(val1);
@@ -215,7 +219,7 @@ function keyCheck(val1, val2, mode, memos, iterationType, aKeys) {
     if (count !== count2) return false;
   }
   if (aKeys.length === 0 && (iterationType === kNoIterator ||
-      (iterationType === kIsArray && val1.length === 0) ||
+      (iterationType === kIsArray && GetLength(val1) === 0) ||
       (iterationType === kIsSet && SetSize(val1) === 0) || (iterationType === kIsMap && MapSize(val1) === 0))) {
     return true;
   }

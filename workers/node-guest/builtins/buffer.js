@@ -40,6 +40,10 @@ const {
   SafeArrayIterator,
   ArrayBufferPrototypeSlice, DataViewPrototypeGetBuffer, DataViewPrototypeGetByteLength, DataViewPrototypeGetByteOffset,
   TypedArrayPrototypeGetBuffer, TypedArrayPrototypeGetByteLength, TypedArrayPrototypeGetByteOffset, TypedArrayPrototypeGetSymbolToStringTag, TypedArrayPrototypeSlice,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const buffer = internal.require('npm-buffer');
@@ -92,8 +96,8 @@ buffer.isUtf8 = (input) => {
   }
 };
 buffer.isAscii = (input) => {
-  const bytes = new Uint8Array(input.buffer || input, input.byteOffset || 0, input.byteLength);
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
+  const bytes = new Uint8Array(GetBuffer(input) || input, GetByteOffset(input) || 0, GetByteLength(input));
+  for (let i = 0; i < GetLength(bytes); i++) if (bytes[i] > 0x7f) return false;
   return true;
 };
 buffer.kStringMaxLength = buffer.constants.MAX_STRING_LENGTH;
@@ -299,7 +303,7 @@ function concat(parts, length) {
   let at = 0;
   for (const bytes of new SafeArrayIterator(parts)) {
     TypedArrayPrototypeSet(all, bytes, at);
-    at += bytes.length;
+    at += GetLength(bytes);
   }
   return all;
 }
@@ -321,9 +325,9 @@ class Blob {
     let size = 0;
     for (const source of sources) {
       for (const bytes of new SafeArrayIterator(partsFrom(source))) {
-        if (bytes.length === 0) continue;
+        if (GetLength(bytes) === 0) continue;
         ArrayPrototypePush(parts, bytes);
-        size += bytes.length;
+        size += GetLength(bytes);
       }
     }
     this.#parts = parts;
@@ -342,14 +346,14 @@ class Blob {
     let at = 0;
     for (const bytes of new SafeArrayIterator(this.#parts)) {
       const from = MathMax(s - at, 0);
-      const to = MathMin(e - at, bytes.length);
+      const to = MathMin(e - at, GetLength(bytes));
       if (from < to) ArrayPrototypePush(parts, TypedArrayPrototypeSubarray(bytes, from, to));
-      at += bytes.length;
+      at += GetLength(bytes);
       if (at >= e) break;
     }
     return new Blob(parts, { type });
   }
-  arrayBuffer() { return PromiseResolve(concat(this.#parts, this.#size).buffer); }
+  arrayBuffer() { return PromiseResolve(GetBuffer(concat(this.#parts, this.#size))); }
   bytes() { return PromiseResolve(concat(this.#parts, this.#size)); }
   text() { return PromiseResolve(new TextDecoder().decode(concat(this.#parts, this.#size))); }
   stream() {
@@ -396,7 +400,7 @@ const TypedArrayTag = ObjectGetOwnPropertyDescriptor(ObjectGetPrototypeOf(Uint8A
 
 /** Calls `emit(cp)` for each code point of WHATWG's UTF-8 decoding, -1 for each maximal invalid subpart. */
 function decodeUtf8(bytes, emit) {
-  for (let i = 0; i < bytes.length;) {
+  for (let i = 0; i < GetLength(bytes);) {
     const b = bytes[i++];
     if (b < 0x80) { emit(b); continue; }
     let need = 0;

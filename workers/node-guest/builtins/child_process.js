@@ -30,6 +30,10 @@ const {
   StringPrototypeStartsWith,
   TypedArrayPrototypeSubarray,
   ArrayPrototypeFindIndex,
+  GetLength,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
@@ -169,7 +173,7 @@ function reader(fd) {
       const buf = Buffer.allocUnsafe(MathMax(size, 64 * 1024));
       let n;
       try {
-        n = sys.read(fd, buf, 0, buf.length, -1);
+        n = sys.read(fd, buf, 0, GetLength(buf), -1);
       } catch (e) {
         if (e.code === 'EAGAIN') {
           waiting = true;
@@ -513,7 +517,7 @@ function spawnSync(file, args, options) {
   const parent = ArrayPrototypeMap(ends, (e) => e.parent);
   if (parent[0] >= 0) {
     const given = opts.input === undefined ? config[0].input : opts.input;
-    const input = given === undefined ? null : typeof given === 'string' ? Buffer.from(given, opts.encoding && opts.encoding !== 'buffer' ? opts.encoding : 'utf8') : Buffer.from(given.buffer, given.byteOffset, given.byteLength);
+    const input = given === undefined ? null : typeof given === 'string' ? Buffer.from(given, opts.encoding && opts.encoding !== 'buffer' ? opts.encoding : 'utf8') : Buffer.from(GetBuffer(given), GetByteOffset(given), GetByteLength(given));
     try {
       if (input) for (let off = 0; off < input.length; ) off += sys.write(parent[0], input, off, input.length - off, -1);
     } catch (e) {
@@ -536,7 +540,7 @@ function spawnSync(file, args, options) {
       for (;;) {
         let n;
         try {
-          n = sys.read(parent[i], buf, 0, buf.length, -1);
+          n = sys.read(parent[i], buf, 0, GetLength(buf), -1);
         } catch (e) {
           if (e.code === 'EAGAIN') break;
           throw e;

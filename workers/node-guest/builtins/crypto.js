@@ -41,6 +41,10 @@ const {
   Uint8Array,
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
@@ -55,7 +59,7 @@ const HASHES = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512-2
 
 function toBytes(data, encoding, name = 'data') {
   if (typeof data === 'string') return Buffer.from(data, encoding || 'utf8');
-  if (ArrayBufferIsView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return Buffer.from(GetBuffer(data), GetByteOffset(data), GetByteLength(data));
   if (data instanceof ArrayBuffer) return Buffer.from(data);
   throw invalidArgType(name, 'of type string or an instance of Buffer, TypedArray, or DataView', data);
 }
@@ -70,9 +74,9 @@ function randomBytes(size, callback) {
 }
 
 function randomFillSync(buffer, offset = 0, size) {
-  const view = new Uint8Array(buffer.buffer || buffer, (buffer.byteOffset || 0) + offset, size === undefined ? (buffer.byteLength ?? buffer.length) - offset : size);
-  for (let off = 0; off < view.length; ) {
-    const n = host('random', MathMin(view.length - off, internal.scratchBytes));
+  const view = new Uint8Array(GetBuffer(buffer) || buffer, (GetByteOffset(buffer) || 0) + offset, size === undefined ? (GetByteLength(buffer) ?? GetLength(buffer)) - offset : size);
+  for (let off = 0; off < GetLength(view); ) {
+    const n = host('random', MathMin(GetLength(view) - off, internal.scratchBytes));
     internal.fromScratch(view, off, n);
     off += n;
   }
@@ -119,7 +123,7 @@ function randomInt(min, max, callback) {
 function digestOf(algorithm, chunks, key) {
   if (key) sys.put(key);
   for (let i = 0; i < chunks.length; i++) sys.put(chunks[i]);
-  const r = host('hash', algorithm, key ? key.length : undefined);
+  const r = host('hash', algorithm, key ? GetLength(key) : undefined);
   if (internal.isFailure(r)) throw codeError(Error, 'ERR_OSSL_EVP_UNSUPPORTED', `Digest method not supported`);
   return Buffer.from(sys.take(r));
 }
@@ -149,7 +153,7 @@ class Hash extends Transform {
     if (this._done) throw codeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
     const bytes = Buffer.from(toBytes(data, encoding));
     ArrayPrototypePush(this._chunks, bytes);
-    this._held += bytes.length;
+    this._held += GetLength(bytes);
     if (this._held >= HASH_HELD) this._send();
     return this;
   }
@@ -161,7 +165,7 @@ class Hash extends Transform {
     this._held = 0;
     if (this._id !== 0) call('hashUpdate', this._id);
     else {
-      this._id = call('hashOpen', this._algorithm, this._key ? this._key.length : undefined);
+      this._id = call('hashOpen', this._algorithm, this._key ? GetLength(this._key) : undefined);
       hashRegistry.register(this, this._id, this);
     }
   }
@@ -213,7 +217,7 @@ function timingSafeEqual(a, b) {
   };
   check(a, 'buf1');
   check(b, 'buf2');
-  if (a.byteLength !== b.byteLength) {
+  if (GetByteLength(a) !== GetByteLength(b)) {
     const e = new RangeError('Input buffers must have the same byte length');
     ObjectDefineProperty(e, 'code', { __proto__: null, value: 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', enumerable: true, writable: true, configurable: true });
     throw e;
@@ -221,7 +225,7 @@ function timingSafeEqual(a, b) {
   const x = toBytes(a);
   const y = toBytes(b);
   let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  for (let i = 0, n = GetLength(x); i < n; i++) diff |= x[i] ^ y[i];
   return diff === 0;
 }
 
@@ -289,7 +293,7 @@ function hkdfSync(digest, ikm, salt, info, keylen) {
   const layout = packed[0];
   const a = packed[1];
   const key = receive(call('hkdf', layout, a[0], a[1], a[2], a[3], a[4]));
-  const out = new ArrayBuffer(key.length);
+  const out = new ArrayBuffer(GetLength(key));
   TypedArrayPrototypeSet(new Uint8Array(out), key);
   return out;
 }
@@ -319,7 +323,7 @@ function generatePrimeSync(size, options = {}) {
   const r = call('generatePrime', size, encodeOptions(o, PRIME_OPTIONS));
   if (typeof r === 'string') return BigInt(StringPrototypeSlice(r, 1));
   const bytes = receive(r);
-  const out = new ArrayBuffer(bytes.length);
+  const out = new ArrayBuffer(GetLength(bytes));
   TypedArrayPrototypeSet(new Uint8Array(out), bytes);
   return out;
 }
@@ -728,7 +732,7 @@ const webcrypto = require('internal/webcrypto').adoptCrypto({
       const e = new (globalThis.DOMException || TypeError)("The data argument must be an integer-type TypedArray", 'TypeMismatchError');
       throw e;
     }
-    if (array.byteLength > 65536) throw new (globalThis.DOMException || RangeError)(`The ArrayBufferView's byte length (${array.byteLength}) exceeds the number of bytes of entropy available via this API (65536)`, 'QuotaExceededError');
+    if (GetByteLength(array) > 65536) throw new (globalThis.DOMException || RangeError)(`The ArrayBufferView's byte length (${GetByteLength(array)}) exceeds the number of bytes of entropy available via this API (65536)`, 'QuotaExceededError');
     return randomFillSync(array);
   },
   randomUUID,

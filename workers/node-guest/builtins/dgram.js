@@ -15,6 +15,10 @@ const {
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
   ArrayPrototypeMap,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -39,7 +43,7 @@ function badPort(port) {
 function toBuffer(msg) {
   if (typeof msg === 'string') return Buffer.from(msg);
   if (Buffer.isBuffer(msg)) return msg;
-  if (ArrayBufferIsView(msg)) return Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength);
+  if (ArrayBufferIsView(msg)) return Buffer.from(GetBuffer(msg), GetByteOffset(msg), GetByteLength(msg));
   throw invalidArgType('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', msg);
 }
 
@@ -153,8 +157,8 @@ class Socket extends EventEmitter {
         this.emit('error', e instanceof ns.Failure ? ns.errnoException(e.code, 'recvmsg') : e);
         return;
       }
-      const buf = Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.length);
-      this.emit('message', buf, { address: d.address, family: d.family, port: d.port, size: buf.length });
+      const buf = Buffer.from(GetBuffer(d.bytes), GetByteOffset(d.bytes), GetLength(d.bytes));
+      this.emit('message', buf, { address: d.address, family: d.family, port: d.port, size: GetLength(buf) });
     }
   }
 
@@ -163,8 +167,8 @@ class Socket extends EventEmitter {
     if (typeof buffer === 'string' || ArrayBufferIsView(buffer)) {
       if (typeof offset === 'number' && typeof length === 'number') {
         const b = toBuffer(buffer);
-        if (offset < 0 || offset > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"offset" is outside of buffer bounds');
-        if (length < 0 || offset + length > b.length) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"length" is outside of buffer bounds');
+        if (offset < 0 || offset > GetLength(b)) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"offset" is outside of buffer bounds');
+        if (length < 0 || offset + length > GetLength(b)) throw codeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"length" is outside of buffer bounds');
         list = [TypedArrayPrototypeSubarray(b, offset, offset + length)];
       } else {
         callback = port;
@@ -217,7 +221,7 @@ class Socket extends EventEmitter {
         err = e instanceof ns.Failure ? ns.exceptionWithHostPort(e.code, 'send', where.address, where.port) : e;
       }
       // Node reports a send's failure only to its callback.
-      if (cb) process.nextTick(cb, err, err ? undefined : bytes.length);
+      if (cb) process.nextTick(cb, err, err ? undefined : GetLength(bytes));
     });
   }
 

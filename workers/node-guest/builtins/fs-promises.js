@@ -11,6 +11,9 @@ const {
   Symbol,
   StringPrototypeIndexOf,
   StringPrototypeSlice,
+  GetBuffer,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const fs = require('fs');
@@ -75,14 +78,14 @@ class FileHandle {
       if (buf == null || !ArrayBufferIsView(buf)) {
         // read([options]): Node's defaults, a new 16 KiB buffer.
         const o = buf || {};
-        buf = o.buffer !== undefined ? o.buffer : Buffer.alloc(16384);
-        off = o.offset; len = o.length; pos = o.position;
+        buf = GetBuffer(o) !== undefined ? GetBuffer(o) : Buffer.alloc(16384);
+        off = o.offset; len = GetLength(o); pos = o.position;
       } else if (off !== null && typeof off === 'object') {
         const o = off;
-        off = o.offset; len = o.length; pos = o.position;
+        off = o.offset; len = GetLength(o); pos = o.position;
       }
       if (off == null) off = 0;
-      if (len == null) len = buf.byteLength - off;
+      if (len == null) len = GetByteLength(buf) - off;
       const bytesRead = len === 0 ? 0 : readSync(fd, buf, off, len, pos === undefined ? null : pos);
       return { bytesRead, buffer: buf };
     });

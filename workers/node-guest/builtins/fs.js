@@ -65,6 +65,10 @@ const {
   SafeArrayIterator,
   ArrayPrototypeSome, TypedArrayPrototypeSubarray,
   NumberPrototypeToString, SymbolPrototypeToString,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
@@ -267,7 +271,7 @@ function fileURLToPath(url) {
 function toPath(path, name = 'path') {
   let p;
   if (typeof path === 'string') p = path;
-  else if (isUint8Array(path)) p = Buffer.from(path.buffer, path.byteOffset, path.byteLength).toString('utf8');
+  else if (isUint8Array(path)) p = Buffer.from(GetBuffer(path), GetByteOffset(path), GetByteLength(path)).toString('utf8');
   else if (isURL(path)) p = fileURLToPath(path);
   else throw errInvalidArgType(name, 'of type string or an instance of Buffer or URL', path);
   if (StringPrototypeIncludes(p, '\u0000')) {
@@ -380,7 +384,7 @@ function encodeResult(buf, encoding) {
 function toBytes(data, encoding, name = 'data') {
   if (typeof data === 'string') return Buffer.from(data, encoding === 'base64url' ? 'base64' : encoding || 'utf8');
   if (isUint8Array(data)) return data;
-  if (ArrayBufferIsView(data)) return new Uint8ArrayCtor(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return new Uint8ArrayCtor(GetBuffer(data), GetByteOffset(data), GetByteLength(data));
   throw errInvalidArgType(name, 'of type string or an instance of Buffer, TypedArray, or DataView', data);
 }
 
@@ -581,20 +585,20 @@ function readSync(fd, buffer, offsetOrOptions, length, position) {
   if (arguments.length <= 3 || (offsetOrOptions !== null && typeof offsetOrOptions === 'object')) {
     const o = offsetOrOptions != null && typeof offsetOrOptions === 'object' ? offsetOrOptions : {};
     offset = o.offset !== undefined ? o.offset : 0;
-    length = o.length !== undefined ? o.length : buffer.byteLength - offset;
+    length = GetLength(o) !== undefined ? GetLength(o) : GetByteLength(buffer) - offset;
     position = o.position !== undefined ? o.position : null;
   }
   const bytes = toBytes(buffer, undefined, 'buffer');
   if (offset == null) offset = 0;
   else validateInteger(offset, 'offset', 0);
-  if (length === undefined) length = bytes.byteLength - offset;
+  if (length === undefined) length = GetByteLength(bytes) - offset;
   if (length === 0) return 0;
-  if (bytes.byteLength === 0) {
+  if (GetByteLength(bytes) === 0) {
     throw validationError(TypeErrorCtor, 'ERR_INVALID_ARG_VALUE', "The argument 'buffer' is empty and cannot be written. Received Buffer(0) []");
   }
   validateInteger(length, 'length', 0, kMaxLength);
-  if (offset > bytes.byteLength) throw errOutOfRange('offset', `<= ${bytes.byteLength}`, offset);
-  if (length > bytes.byteLength - offset) throw errOutOfRange('length', `<= ${bytes.byteLength - offset}`, length);
+  if (offset > GetByteLength(bytes)) throw errOutOfRange('offset', `<= ${GetByteLength(bytes)}`, offset);
+  if (length > GetByteLength(bytes) - offset) throw errOutOfRange('length', `<= ${GetByteLength(bytes) - offset}`, length);
   return sys.read(fd, bytes, offset, length, toPosition(position));
 }
 
@@ -613,7 +617,7 @@ function writeSync(fd, buffer, offsetOrOptions, length, position) {
   if (typeof buffer === 'string') {
     // writeSync(fd, string[, position[, encoding]])
     const bytes = Buffer.from(buffer, validateEncoding(length) || 'utf8');
-    return sys.write(fd, bytes, 0, bytes.byteLength, toPosition(offsetOrOptions));
+    return sys.write(fd, bytes, 0, GetByteLength(bytes), toPosition(offsetOrOptions));
   }
   if (!ArrayBufferIsView(buffer)) {
     throw errInvalidArgType('buffer', 'of type string or an instance of Buffer, TypedArray, or DataView', buffer);
@@ -627,9 +631,9 @@ function writeSync(fd, buffer, offsetOrOptions, length, position) {
   }
   if (offset == null) offset = 0;
   else validateInteger(offset, 'offset', 0);
-  if (typeof length !== 'number') length = bytes.byteLength - offset;
-  if (offset > bytes.byteLength) throw errOutOfRange('offset', `<= ${bytes.byteLength}`, offset);
-  validateInteger(length, 'length', 0, bytes.byteLength - offset);
+  if (typeof length !== 'number') length = GetByteLength(bytes) - offset;
+  if (offset > GetByteLength(bytes)) throw errOutOfRange('offset', `<= ${GetByteLength(bytes)}`, offset);
+  validateInteger(length, 'length', 0, GetByteLength(bytes) - offset);
   return sys.write(fd, bytes, offset, length, toPosition(position));
 }
 
@@ -643,17 +647,17 @@ function readAllFromFd(fd) {
   let buf = Buffer.allocUnsafe(size > 0 ? size : kReadChunk);
   let used = 0;
   for (;;) {
-    if (used === buf.length) {
+    if (used === GetLength(buf)) {
       ArrayPrototypePush(chunks, buf);
       total += used;
       buf = Buffer.allocUnsafe(kReadChunk);
       used = 0;
     }
-    const n = sys.read(fd, buf, used, buf.length - used, -1);
+    const n = sys.read(fd, buf, used, GetLength(buf) - used, -1);
     if (n === 0) break;
     used += n;
   }
-  if (chunks.length === 0) return used === buf.length ? buf : TypedArrayPrototypeSubarray(buf, 0, used);
+  if (chunks.length === 0) return used === GetLength(buf) ? buf : TypedArrayPrototypeSubarray(buf, 0, used);
   ArrayPrototypePush(chunks, TypedArrayPrototypeSubarray(buf, 0, used));
   return Buffer.concat(chunks, total + used);
 }
@@ -676,12 +680,12 @@ function writeFileWith(path, data, options, defaultFlag) {
   const opts = getOptions(options, { __proto__: null, encoding: 'utf8', mode: 0o666, flag: defaultFlag });
   const bytes = toBytes(data, opts.encoding === 'buffer' ? 'utf8' : opts.encoding);
   if (isFd(path)) {
-    writeAll(validateFd(path), bytes, 0, bytes.byteLength, -1);
+    writeAll(validateFd(path), bytes, 0, GetByteLength(bytes), -1);
     return;
   }
   const fd = sys.open(toPath(path), stringToFlags(opts.flag), parseMode(opts.mode, 'mode', 0o666));
   try {
-    writeAll(fd, bytes, 0, bytes.byteLength, -1);
+    writeAll(fd, bytes, 0, GetByteLength(bytes), -1);
   } finally {
     sys.close(fd);
   }
@@ -968,10 +972,10 @@ function vectored(fd, buffers, position, io) {
   let total = 0;
   for (let i = 0; i < buffers.length; i++) {
     const bytes = toBytes(buffers[i], undefined, 'buffers');
-    if (bytes.byteLength === 0) continue;
-    const n = io(fd, bytes, 0, bytes.byteLength, pos < 0 ? -1 : pos + total);
+    if (GetByteLength(bytes) === 0) continue;
+    const n = io(fd, bytes, 0, GetByteLength(bytes), pos < 0 ? -1 : pos + total);
     total += n;
-    if (n < bytes.byteLength) break;
+    if (n < GetByteLength(bytes)) break;
   }
   return total;
 }
@@ -1061,7 +1065,7 @@ function copyFileImpl(s, d, flags) {
     outFd = sys.open(d, O_WRONLY | O_CREAT | O_TRUNC | ((flags & COPYFILE_EXCL) ? O_EXCL : 0), st[1] & 0o7777);
     const buf = Buffer.allocUnsafe(kReadChunk);
     for (;;) {
-      const n = sys.read(inFd, buf, 0, buf.length, -1);
+      const n = sys.read(inFd, buf, 0, GetLength(buf), -1);
       if (n === 0) break;
       writeAll(outFd, buf, 0, n, -1);
     }
@@ -1386,7 +1390,7 @@ function defineStreams() {
     _write(chunk, encoding, cb) {
       try {
         const bytes = toBytes(chunk, encoding);
-        const n = writeAll(this.fd, bytes, 0, bytes.byteLength, this.pos === undefined ? -1 : this.pos);
+        const n = writeAll(this.fd, bytes, 0, GetByteLength(bytes), this.pos === undefined ? -1 : this.pos);
         this.bytesWritten += n;
         if (this.pos !== undefined) this.pos += n;
       } catch (err) {
@@ -1623,9 +1627,9 @@ exports.read = function read(fd, buffer, offset, length, position, callback) {
   if (args.length === 0 || (buf !== null && typeof buf === 'object' && !ArrayBufferIsView(buf))) {
     // read(fd, [options,] cb): the buffer comes from the options, or a new 16 KiB one.
     const o = args[0] || {};
-    buf = o.buffer !== undefined ? o.buffer : Buffer.alloc(16384);
+    buf = GetBuffer(o) !== undefined ? GetBuffer(o) : Buffer.alloc(16384);
     const off = o.offset !== undefined ? o.offset : 0;
-    settle(cb, () => [readSync(fd, buf, off, o.length !== undefined ? o.length : buf.byteLength - off, o.position !== undefined ? o.position : null), buf], true);
+    settle(cb, () => [readSync(fd, buf, off, GetLength(o) !== undefined ? GetLength(o) : GetByteLength(buf) - off, o.position !== undefined ? o.position : null), buf], true);
     return;
   }
   ArrayPrototypeUnshift(args, fd);

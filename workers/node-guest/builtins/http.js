@@ -27,6 +27,7 @@ const {
   ReflectApply, SafeArrayIterator,
   RegExpPrototypeExec,
   ArrayPrototypeIncludes, ArrayPrototypeIndexOf, ArrayPrototypeSlice, StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
+  GetLength,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -242,7 +243,7 @@ function connectionListener(socket) {
       socket.pause();
       return;
     }
-    while (buf.length) {
+    while (GetLength(buf)) {
       let used;
       try {
         used = parser.execute(buf);
@@ -258,7 +259,7 @@ function connectionListener(socket) {
         server.emit(req.method === 'CONNECT' ? 'connect' : 'upgrade', req, socket, Buffer.from(buf));
         return;
       }
-      if (state.waiting && buf.length) {
+      if (state.waiting && GetLength(buf)) {
         state.pending = Buffer.from(buf);
         socket.pause();
         return;
@@ -836,7 +837,7 @@ function attachClient(req, socket) {
   }
 
   function onData(buf) {
-    while (buf.length) {
+    while (GetLength(buf)) {
       let used;
       try {
         used = parser.execute(buf);
@@ -857,7 +858,7 @@ function attachClient(req, socket) {
         } else socket.destroy();
         return;
       }
-      if (res && res.complete && buf.length) return; // a server that sent more than one response
+      if (res && res.complete && GetLength(buf)) return; // a server that sent more than one response
     }
   }
 

@@ -9,6 +9,10 @@ const {
   ObjectKeys,
   RangeError,
   Symbol,
+  GetByteLength,
+  GetBuffer,
+  GetByteOffset,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -73,14 +77,14 @@ function getPackedSettings(settings) {
 }
 
 function getUnpackedSettings(buf) {
-  if (!(buf instanceof Buffer) && !(buf !== null && typeof buf === 'object' && typeof buf.byteLength === 'number')) {
+  if (!(buf instanceof Buffer) && !(buf !== null && typeof buf === 'object' && typeof GetByteLength(buf) === 'number')) {
     throw invalidArgType('buf', ['Buffer', 'TypedArray'], buf);
   }
-  const bytes = Buffer.from(buf.buffer || buf, buf.byteOffset || 0, buf.byteLength);
-  if (bytes.length % 6 !== 0) throw codeError(RangeError, 'ERR_HTTP2_INVALID_PACKED_SETTINGS_LENGTH', 'Packed settings length must be a multiple of six');
+  const bytes = Buffer.from(GetBuffer(buf) || buf, GetByteOffset(buf) || 0, GetByteLength(buf));
+  if (GetLength(bytes) % 6 !== 0) throw codeError(RangeError, 'ERR_HTTP2_INVALID_PACKED_SETTINGS_LENGTH', 'Packed settings length must be a multiple of six');
   const names = ObjectKeys(SETTING_IDS);
   const out = {};
-  for (let off = 0; off < bytes.length; off += 6) {
+  for (let off = 0; off < GetLength(bytes); off += 6) {
     const id = bytes.readUInt16BE(off);
     const value = bytes.readUInt32BE(off + 2);
     for (let i = 0; i < names.length; i++) {

@@ -18,6 +18,9 @@ const {
   StringPrototypeTrim,
   ArrayPrototypeMap,
   SafeArrayIterator,
+  GetBuffer,
+  GetByteOffset,
+  GetLength,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -201,15 +204,15 @@ class Socket extends Duplex {
         this.destroy(failed(e, 'read'));
         return;
       }
-      if (bytes.length === 0) {
+      if (GetLength(bytes) === 0) {
         // read(0) as Node's does: 'end' comes even when nobody consumes the data.
         this.push(null);
         this.read(0);
         return;
       }
-      this._bytesRead += bytes.length;
+      this._bytesRead += GetLength(bytes);
       this._active();
-      if (!this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))) return;
+      if (!this.push(Buffer.from(GetBuffer(bytes), GetByteOffset(bytes), GetLength(bytes)))) return;
     }
   }
 
@@ -233,7 +236,7 @@ class Socket extends Duplex {
       for (;;) {
         let n;
         try {
-          n = ns.send(this._fd, bytes, off, bytes.length - off);
+          n = ns.send(this._fd, bytes, off, GetLength(bytes) - off);
         } catch (e) {
           if (e.code === 'EAGAIN') {
             waitFd(this._fd, true, step, this._refed, true);
@@ -244,7 +247,7 @@ class Socket extends Duplex {
         }
         off += n;
         this._sent += n;
-        if (off >= bytes.length) {
+        if (off >= GetLength(bytes)) {
           this._active();
           cb();
           return;

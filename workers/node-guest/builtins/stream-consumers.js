@@ -7,6 +7,9 @@ const {
   JSONParse,
   NumberParseInt,
   Uint8Array,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -21,18 +24,18 @@ async function chunksOf(stream) {
 async function buffer(stream) {
   const chunks = await chunksOf(stream);
   const parts = [];
-  for (let i = 0; i < chunks.length; i++) ArrayPrototypePush(parts, Buffer.from(chunks[i].buffer, chunks[i].byteOffset, chunks[i].byteLength));
+  for (let i = 0; i < chunks.length; i++) ArrayPrototypePush(parts, Buffer.from(GetBuffer(chunks[i]), GetByteOffset(chunks[i]), GetByteLength(chunks[i])));
   return Buffer.concat(parts);
 }
 
 async function bytes(stream) {
   const b = await buffer(stream);
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  return new Uint8Array(GetBuffer(b), GetByteOffset(b), GetByteLength(b));
 }
 
 async function arrayBuffer(stream) {
   const b = await buffer(stream);
-  return ArrayBufferPrototypeSlice(b.buffer, b.byteOffset, b.byteOffset + b.byteLength);
+  return ArrayBufferPrototypeSlice(GetBuffer(b), GetByteOffset(b), GetByteOffset(b) + GetByteLength(b));
 }
 
 async function blob(stream) {

@@ -5,6 +5,9 @@
 const {
   ArrayBufferIsView,
   ReflectApply,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -14,7 +17,7 @@ const Port = require('npm-string-decoder').StringDecoder;
 function asBuffer(buf) {
   if (Buffer.isBuffer(buf)) return buf;
   if (!ArrayBufferIsView(buf)) throw invalidArgType('buf', 'an instance of Buffer, TypedArray, or DataView', buf);
-  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  return Buffer.from(GetBuffer(buf), GetByteOffset(buf), GetByteLength(buf));
 }
 
 class StringDecoder extends Port {

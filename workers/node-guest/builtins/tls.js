@@ -23,6 +23,7 @@ const {
   StringFromCharCode,
   StringPrototypeSlice,
   Uint8Array,
+  GetLength,
 } = require('internal/primordials');
 
 const net = require('net');
@@ -175,8 +176,8 @@ class TLSSocket extends net.Socket {
     if (bytes === null) return this._op('tlsFeed', 0);
     // A socket given by the guest may hand strings (setEncoding): the bytes it read.
     if (typeof bytes === 'string') bytes = Buffer.from(bytes, 'latin1');
-    for (let off = 0; off < bytes.length; ) {
-      const n = MathMin(bytes.length - off, internal.scratchBytes);
+    for (let off = 0; off < GetLength(bytes); ) {
+      const n = MathMin(GetLength(bytes) - off, internal.scratchBytes);
       internal.toScratch(bytes, off, off + n);
       this._op('tlsFeed', n);
       off += n;
@@ -239,9 +240,9 @@ class TLSSocket extends net.Socket {
 
   _write(chunk, encoding, cb) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
-    if (bytes.length === 0) return cb();
-    for (let off = 0; off < bytes.length; ) {
-      const n = MathMin(bytes.length - off, internal.scratchBytes);
+    if (GetLength(bytes) === 0) return cb();
+    for (let off = 0; off < GetLength(bytes); ) {
+      const n = MathMin(GetLength(bytes) - off, internal.scratchBytes);
       internal.toScratch(bytes, off, off + n);
       if (this._op('tlsWrite', n) === undefined) return cb();
       off += n;
@@ -379,8 +380,8 @@ function convertALPNProtocols(protocols, out) {
     const parts = [];
     for (let i = 0; i < protocols.length; i++) {
       const bytes = Buffer.from(protocols[i]);
-      if (bytes.length > 255) throw codeRange(protocols[i], i);
-      ArrayPrototypePush(parts, Buffer.from([bytes.length]), bytes);
+      if (GetLength(bytes) > 255) throw codeRange(protocols[i], i);
+      ArrayPrototypePush(parts, Buffer.from([GetLength(bytes)]), bytes);
     }
     out.ALPNProtocols = Buffer.concat(parts);
   } else if (protocols instanceof Uint8Array) {

@@ -22,6 +22,7 @@ const {
   Symbol,
   SyntaxError,
   TypeError,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -151,7 +152,7 @@ class Script {
     outcome(internal.host('vmCheck', s.code, s.filename, s.lineOffset, s.columnOffset));
     sources.set(this, s);
     // No code cache here: one given is not used (rejected, unless empty, as V8 answers), one asked for is not made.
-    if (s.cachedData !== undefined) this.cachedDataRejected = s.cachedData.byteLength > 0;
+    if (s.cachedData !== undefined) this.cachedDataRejected = GetByteLength(s.cachedData) > 0;
     if (s.produceCachedData) {
       this.cachedData = require('buffer').Buffer.alloc(0);
       this.cachedDataProduced = false;
@@ -226,7 +227,7 @@ function compileFunction(code, params = [], options = {}) {
     if (!isIdentifier(params[i])) throw new SyntaxError(`Unexpected token in parameter name '${params[i]}'`);
   }
   const fn = outcome(internal.host('vmCompileFunction', code, names, filename, lineOffset, columnOffset, parsingContext, extensions));
-  if (cachedData !== undefined) fn.cachedDataRejected = cachedData.byteLength > 0;
+  if (cachedData !== undefined) fn.cachedDataRejected = GetByteLength(cachedData) > 0;
   if (produceCachedData) {
     fn.cachedData = require('buffer').Buffer.alloc(0);
     fn.cachedDataProduced = false;

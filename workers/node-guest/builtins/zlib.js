@@ -21,6 +21,8 @@ const {
   ArrayPrototypePush, StringPrototypeStartsWith,
   SafeArrayIterator,
   TypedArrayPrototypeSubarray,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -195,7 +197,7 @@ class ZlibBase extends Transform {
     if (out.error) throw out.error;
     if (out.output !== undefined) {
       pieces[pieces.length] = out.output;
-      total += out.output.length;
+      total += GetLength(out.output);
     }
     this.bytesWritten = bytes.length;
     const handle = this._handle;
@@ -231,7 +233,7 @@ class ZlibBase extends Transform {
     if (error) return void callback(error);
     this.bytesWritten += bytes.length;
     if (output !== undefined) {
-      const n = output.length;
+      const n = GetLength(output);
       for (let off = 0; off < n; off += this._chunkSize) this.push(off === 0 && n <= this._chunkSize ? output : TypedArrayPrototypeSubarray(output, off, off + this._chunkSize));
     }
     if (ended) this.push(null);
@@ -241,7 +243,7 @@ class ZlibBase extends Transform {
     let flag = this._defaultFlushFlag;
     if (chunk && typeof chunk[kFlushFlag] === 'number') flag = chunk[kFlushFlag];
     // The last chunk also gets the finishing flush.
-    if (this.writableEnded && this.writableLength === chunk.byteLength) flag = maxFlush(flag, this._finishFlushFlag);
+    if (this.writableEnded && this.writableLength === GetByteLength(chunk)) flag = maxFlush(flag, this._finishFlushFlag);
     this._process(chunk, flag, callback);
   }
   _flush(callback) {

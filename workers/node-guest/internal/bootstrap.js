@@ -13,7 +13,6 @@ const StringSplit = String.prototype.split;
 const JSONParse = JSON.parse;
 const UintArray = Uint8Array;
 const TypedArraySet = Object.getPrototypeOf(Uint8Array.prototype).set;
-const TypedArraySubarray = Object.getPrototypeOf(Uint8Array.prototype).subarray;
 const MapCtor = Map;
 const MapGet = Map.prototype.get;
 const MapSet = Map.prototype.set;
@@ -306,8 +305,11 @@ internal.isFailure = isFailure;
 // `this` or as an argument. Views of it are made with the constructor, never with species-created methods.
 internal.scratchBytes = SCRATCH_BYTES;
 /** Copies `bytes` (a typed array), or its part [start, end), to the scratch's start. */
+// primordials' subarray: the native one would look the species up on `bytes` (a guest's getter would see it).
+let Subarray;
 internal.toScratch = (bytes, start, end) => {
-  ReflectApply(TypedArraySet, scratch, [start === undefined ? bytes : ReflectApply(TypedArraySubarray, bytes, [start, end])]);
+  Subarray ??= internalLoad('internal/primordials').TypedArrayPrototypeSubarray;
+  ReflectApply(TypedArraySet, scratch, [start === undefined ? bytes : Subarray(bytes, start, end)]);
 };
 /** Copies the scratch's first `n` bytes into `target` (a typed array) at `offset`. */
 internal.fromScratch = (target, offset, n) => {

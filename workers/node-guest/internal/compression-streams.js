@@ -14,6 +14,9 @@ const {
   StringPrototypeSplit,
   SafeArrayIterator,
   StringPrototypeSlice,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -41,7 +44,7 @@ function takeBufferSources(handle) {
   const write = handle.write;
   const { isAnyArrayBuffer } = require('util').types;
   handle.write = function (chunk, encoding, callback) {
-    if (ArrayBufferIsView(chunk)) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (ArrayBufferIsView(chunk)) chunk = new Uint8Array(GetBuffer(chunk), GetByteOffset(chunk), GetByteLength(chunk));
     else if (newer() && isAnyArrayBuffer(chunk)) chunk = new Uint8Array(chunk);
     else if (chunk !== null && typeof chunk !== 'string') throw invalidArgType('chunk', 'of type string or an instance of Buffer, TypedArray, or DataView', chunk);
     return ReflectApply(write, this, [chunk, encoding, callback]);

@@ -13,6 +13,10 @@ const {
   StringPrototypeIncludes, StringPrototypeSlice, TypedArrayPrototypeSubarray,
   TypedArrayPrototypeSet,
   TypedArrayPrototypeSlice,
+  GetBuffer,
+  GetByteOffset,
+  GetLength,
+  GetByteLength,
 } = require('internal/primordials');
 
 const host = internal.host;
@@ -23,7 +27,7 @@ function encodeUtf8(text) {
   if (typeof n === 'number' && n >= 0) return internal.scratchCopy(n);
   const { Buffer } = require('buffer');
   const b = Buffer.from(text, 'utf8');
-  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+  return new Uint8Array(GetBuffer(b), GetByteOffset(b), GetLength(b));
 }
 
 class TextEncoder {
@@ -35,9 +39,9 @@ class TextEncoder {
   }
   encodeInto(src, dest) {
     const bytes = encodeUtf8(`${src}`);
-    let n = MathMin(bytes.length, dest.length);
+    let n = MathMin(GetLength(bytes), GetLength(dest));
     // Never split a character.
-    while (n > 0 && n < bytes.length && (bytes[n] & 0xc0) === 0x80) n--;
+    while (n > 0 && n < GetLength(bytes) && (bytes[n] & 0xc0) === 0x80) n--;
     TypedArrayPrototypeSet(dest, TypedArrayPrototypeSubarray(bytes, 0, n));
     let read = 0;
     for (let i = 0; i < n; i++) if ((bytes[i] & 0xc0) !== 0x80) read += bytes[i] >= 0xf0 ? 2 : 1;
@@ -69,11 +73,11 @@ class TextDecoder {
     return this._ignoreBOM;
   }
   decode(input, options = {}) {
-    let bytes = input === undefined ? new Uint8Array(0) : ArrayBufferIsView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
+    let bytes = input === undefined ? new Uint8Array(0) : ArrayBufferIsView(input) ? new Uint8Array(GetBuffer(input), GetByteOffset(input), GetByteLength(input)) : new Uint8Array(input);
     if (this._pending) {
-      const joined = new Uint8Array(this._pending.length + bytes.length);
+      const joined = new Uint8Array(GetLength(this._pending) + GetLength(bytes));
       TypedArrayPrototypeSet(joined, this._pending);
-      TypedArrayPrototypeSet(joined, bytes, this._pending.length);
+      TypedArrayPrototypeSet(joined, bytes, GetLength(this._pending));
       bytes = joined;
       this._pending = null;
     }
@@ -83,7 +87,7 @@ class TextDecoder {
     }
     if (options.stream) {
       // Keep an incomplete character at the end for the next call.
-      let end = bytes.length;
+      let end = GetLength(bytes);
       let i = end - 1;
       while (i >= 0 && i > end - 4 && (bytes[i] & 0xc0) === 0x80) i--;
       if (i >= 0) {
@@ -96,10 +100,10 @@ class TextDecoder {
       }
     }
     let text = '';
-    for (let off = 0, n = 0; off < bytes.length; off += n) {
-      n = MathMin(internal.scratchBytes, bytes.length - off);
+    for (let off = 0, n = 0; off < GetLength(bytes); off += n) {
+      n = MathMin(internal.scratchBytes, GetLength(bytes) - off);
       // A piece ends on a character's boundary.
-      while (off + n < bytes.length && n > 0 && (bytes[off + n] & 0xc0) === 0x80) n--;
+      while (off + n < GetLength(bytes) && n > 0 && (bytes[off + n] & 0xc0) === 0x80) n--;
       internal.toScratch(bytes, off, off + n);
       text += host('decodeUtf8', n);
     }

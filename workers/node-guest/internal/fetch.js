@@ -36,6 +36,10 @@ const {
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeFindIndex, ArrayPrototypeIncludes, ArrayPrototypeJoin, ArrayPrototypeMap, ArrayPrototypeSlice, ArrayPrototypeSome, StringPrototypeSlice, TypedArrayPrototypeSlice,
   ArrayFrom, ArrayPrototypeSort,
   ArrayBufferPrototypeSlice, NumberPrototypeToString, TypedArrayPrototypeGetBuffer, uncurryThis,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -254,7 +258,7 @@ function extractBody(body) {
   if (typeof body === 'string') return { bytes: Buffer.from(body), type: 'text/plain;charset=UTF-8' };
   if (body instanceof URLSearchParams) return { bytes: Buffer.from(body.toString()), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
   if (body instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && body instanceof SharedArrayBuffer)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(body))), type: null };
-  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(body.buffer, body.byteOffset, body.byteLength))), type: null };
+  if (ArrayBufferIsView(body)) return { bytes: Buffer.from(TypedArrayPrototypeSlice(new Uint8Array(GetBuffer(body), GetByteOffset(body), GetByteLength(body)))), type: null };
   if (body instanceof globalThis.Blob) return { blob: body, type: body.type || null, length: body.size };
   if (body instanceof FormData) return { form: body, type: null };
   if (body instanceof ReadableStream) return { stream: body, type: null };
@@ -310,14 +314,14 @@ class Body {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      ArrayPrototypePush(parts, Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      ArrayPrototypePush(parts, Buffer.from(GetBuffer(value), GetByteOffset(value), GetByteLength(value)));
     }
     return Buffer.concat(parts);
   }
 
   async arrayBuffer() {
     const b = await this._bytes();
-    return ArrayBufferPrototypeSlice(TypedArrayPrototypeGetBuffer(b), b.byteOffset, b.byteOffset + b.length);
+    return ArrayBufferPrototypeSlice(TypedArrayPrototypeGetBuffer(b), GetByteOffset(b), GetByteOffset(b) + GetLength(b));
   }
 
   async bytes() {
@@ -621,7 +625,7 @@ function toResponse(res, url, redirected, method) {
     start(c) {
       controller = c;
       res.on('data', (chunk) => {
-        c.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+        c.enqueue(new Uint8Array(GetBuffer(chunk), GetByteOffset(chunk), GetLength(chunk)));
         if (c.desiredSize <= 0) res.pause();
       });
       res.on('end', () => {
@@ -646,7 +650,7 @@ function toResponse(res, url, redirected, method) {
       done();
       res.destroy();
     },
-  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+  }, { highWaterMark: 64 * 1024, size: (chunk) => GetByteLength(chunk) });
   response._source = { stream, type: null };
   response._stream = stream;
   void controller;

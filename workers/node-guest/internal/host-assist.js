@@ -18,6 +18,10 @@ const {
   StringPrototypeReplace,
   StringPrototypeSlice,
   StringPrototypeStartsWith,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -62,7 +66,7 @@ const ctorName = (v) => {
   }
 };
 
-const bytesOf = (v) => (ArrayBufferIsView(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : new Uint8Array(v));
+const bytesOf = (v) => (ArrayBufferIsView(v) ? new Uint8Array(GetBuffer(v), GetByteOffset(v), GetByteLength(v)) : new Uint8Array(v));
 const isSharedBuffer = (v) => typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer;
 
 /**
@@ -82,17 +86,17 @@ function pack(values, arrayBuffers = true) {
     } else if (ArrayBufferIsView(v) || (arrayBuffers && (v instanceof ArrayBuffer || isSharedBuffer(v)))) {
       const u8 = bytesOf(v);
       layout += 'b';
-      ArrayPrototypePush(args, u8.length);
+      ArrayPrototypePush(args, GetLength(u8));
       ArrayPrototypePush(bytes, u8);
     } else {
       layout += 'o';
       ArrayPrototypePush(args, ctorName(v));
     }
   }
-  if (bytes.length === 1 && bytes[0].length <= internal.scratchBytes) {
+  if (bytes.length === 1 && GetLength(bytes[0]) <= internal.scratchBytes) {
     layout = StringPrototypeReplace(layout, 'b', 's');
     internal.toScratch(bytes[0]);
-  } else for (let i = 0; i < bytes.length; i++) if (bytes[i].length > 0) sys.put(bytes[i]);
+  } else for (let i = 0; i < bytes.length; i++) if (GetLength(bytes[i]) > 0) sys.put(bytes[i]);
   return [layout, args];
 }
 
@@ -112,10 +116,10 @@ function optionEntry(k, v) {
 function receive(n) {
   if (n <= internal.scratchBytes) {
     const u8 = internal.scratchCopy(n);
-    return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
+    return Buffer.from(GetBuffer(u8), GetByteOffset(u8), GetLength(u8));
   }
   const u8 = sys.take(n);
-  return Buffer.from(u8.buffer, u8.byteOffset, u8.length);
+  return Buffer.from(GetBuffer(u8), GetByteOffset(u8), GetLength(u8));
 }
 
 module.exports = { call, hostError, ctorName, bytesOf, pack, optionEntry, receive };

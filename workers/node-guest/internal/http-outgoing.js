@@ -23,6 +23,9 @@ const {
   SafeArrayIterator,
   RegExpPrototypeExec,
   ArrayFrom, ArrayPrototypeConcat, ArrayPrototypeMap, DatePrototypeToUTCString, NumberPrototypeToString,
+  GetBuffer,
+  GetByteOffset,
+  GetLength,
 } = require('internal/primordials');
 
 const Stream = require('stream');
@@ -395,14 +398,14 @@ class OutgoingMessage extends Stream {
       throw invalidArgType('chunk', 'of type string or an instance of Buffer or Uint8Array', chunk);
     }
     if (!this._header) {
-      if (fromEnd) this._contentLength = typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding || 'utf8') : chunk.length;
+      if (fromEnd) this._contentLength = typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding || 'utf8') : GetLength(chunk);
       this._implicitHeader();
     }
     if (!this._hasBody) {
       if (typeof cb === 'function') process.nextTick(cb);
       return true;
     }
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : Buffer.from(GetBuffer(chunk), GetByteOffset(chunk), GetLength(chunk));
     if (bytes.length === 0) {
       if (typeof cb === 'function') process.nextTick(cb);
       return true;

@@ -12,6 +12,7 @@ const {
   RegExpPrototypeExec,
   ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
   SafeArrayIterator,
+  GetLength,
 } = require('internal/primordials');
 const { BufferPrototypeToString, BufferPrototypeIndexOf } = require('internal/buffer-primordials');
 
@@ -49,18 +50,18 @@ class HTTPParser {
   /** Parses from `buf`; returns the bytes consumed (less than its length when a message ended), or throws. */
   execute(buf) {
     let pos = 0;
-    while (pos < buf.length) {
+    while (pos < GetLength(buf)) {
       if (this.state === 'head' || this.state === 'trailers') {
-        const start = this.head ? this.head.length : 0;
+        const start = this.head ? GetLength(this.head) : 0;
         const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
         let skip = 0;
         // Empty lines before a message are ignored, as llhttp does.
-        if (this.state === 'head') while (skip < joined.length && (joined[skip] === 13 || joined[skip] === 10)) skip++;
+        if (this.state === 'head') while (skip < GetLength(joined) && (joined[skip] === 13 || joined[skip] === 10)) skip++;
         let end = this.state === 'trailers' && joined[0] === 13 && joined[1] === 10 ? 0 : BufferPrototypeIndexOf(joined, '\r\n\r\n', skip, 'latin1');
         if (end === -1) {
-          if (joined.length - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
-          this.head = skip === joined.length ? null : Buffer.from(TypedArrayPrototypeSubarray(joined, skip));
-          return buf.length;
+          if (GetLength(joined) - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
+          this.head = skip === GetLength(joined) ? null : Buffer.from(TypedArrayPrototypeSubarray(joined, skip));
+          return GetLength(buf);
         }
         const termLen = end === 0 && this.state === 'trailers' ? 2 : 4;
         if (end - skip > this.maxHeaderSize) throw parseError('HPE_HEADER_OVERFLOW', 'Header overflow');
@@ -76,10 +77,10 @@ class HTTPParser {
         continue;
       }
       if (this.state === 'body') {
-        const n = MathMin(this.remaining, buf.length - pos);
+        const n = MathMin(this.remaining, GetLength(buf) - pos);
         if (this.mode !== 'eof') this.remaining -= n;
-        const chunk = TypedArrayPrototypeSubarray(buf, pos, pos + (this.mode === 'eof' ? buf.length - pos : n));
-        pos += chunk.length;
+        const chunk = TypedArrayPrototypeSubarray(buf, pos, pos + (this.mode === 'eof' ? GetLength(buf) - pos : n));
+        pos += GetLength(chunk);
         this.h.onBody(chunk);
         if (this.mode === 'length' && this.remaining === 0) {
           this.state = 'head';
@@ -91,12 +92,12 @@ class HTTPParser {
       }
       if (this.state === 'chunk-size' || this.state === 'chunk-end') {
         const joined = this.head ? Buffer.concat([this.head, TypedArrayPrototypeSubarray(buf, pos)]) : TypedArrayPrototypeSubarray(buf, pos);
-        const start = this.head ? this.head.length : 0;
+        const start = this.head ? GetLength(this.head) : 0;
         const eol = BufferPrototypeIndexOf(joined, '\r\n', 0, 'latin1');
         if (eol === -1) {
-          if (joined.length > 1024) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
+          if (GetLength(joined) > 1024) throw parseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
           this.head = Buffer.from(joined);
-          return buf.length;
+          return GetLength(buf);
         }
         this.head = null;
         pos += eol + 2 - start;

@@ -12,6 +12,7 @@ const {
   ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSplice, StringPrototypeSplit, StringPrototypeStartsWith,
   SafeArrayIterator,
   ReflectApply,
+  GetLength,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -142,7 +143,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
         if (e.code === 'EAGAIN') return waitFd(fd, false, onReadable, refd, true);
         bytes = EMPTY;
       }
-      if (bytes.length === 0) {
+      if (GetLength(bytes) === 0) {
         if (target.connected) target.disconnect();
         target.channel = null;
         close();
@@ -164,15 +165,15 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       const item = queue[0];
       let n;
       try {
-        n = netSys.send(fd, item.bytes, item.off, item.bytes.length - item.off);
+        n = netSys.send(fd, item.bytes, item.off, GetLength(item.bytes) - item.off);
       } catch (e) {
         if (e.code === 'EAGAIN') return waitFd(fd, true, pump, true, true);
         // The peer is gone: its end of file disconnects this side.
-        n = item.bytes.length - item.off;
+        n = GetLength(item.bytes) - item.off;
       }
       item.off += n;
       queued -= n;
-      if (item.off < item.bytes.length) continue;
+      if (item.off < GetLength(item.bytes)) continue;
       ArrayPrototypeShift(queue);
       control.unrefCounted();
       if (item.callback) item.callback(null);
@@ -219,7 +220,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
     const item = { bytes, off: 0, callback: typeof callback === 'function' ? callback : null };
     if (queue.length === 0) {
       try {
-        item.off = netSys.send(fd, bytes, 0, bytes.length);
+        item.off = netSys.send(fd, bytes, 0, GetLength(bytes));
       } catch (e) {
         if (e.code !== 'EAGAIN') {
           if (!options.swallowErrors) {
@@ -230,7 +231,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
           return queued < QUEUE_LOW;
         }
       }
-      if (item.off === bytes.length) {
+      if (item.off === GetLength(bytes)) {
         if (item.callback) internal.nextTick(item.callback, null);
         return queued < QUEUE_LOW;
       }
@@ -238,7 +239,7 @@ function setupChannel(target, fd, ref, onClose, serialization = 'json') {
       internal.nextTick(pump);
     }
     ArrayPrototypePush(queue, item);
-    queued += bytes.length - item.off;
+    queued += GetLength(bytes) - item.off;
     control.refCounted();
     return queued < QUEUE_LOW;
   };

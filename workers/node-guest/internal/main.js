@@ -21,6 +21,7 @@ const {
   SafeSet,
   SafeArrayIterator,
   ArrayPrototypeJoin, ArrayPrototypeSlice, TypedArrayPrototypeSubarray, ArrayPrototypeFilter,
+  GetLength,
 } = require('internal/primordials');
 
 /** Appends the items of array `items` to `list` by index (no iterator, no replaceable method). */
@@ -151,7 +152,7 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     const chunks = [];
     const { Buffer } = require('buffer');
     const buf = Buffer.alloc(64 * 1024);
-    for (let n; (n = internal.sys.read(0, buf, 0, buf.length, -1)) > 0; ) ArrayPrototypePush(chunks, Buffer.from(TypedArrayPrototypeSubarray(buf, 0, n)));
+    for (let n; (n = internal.sys.read(0, buf, 0, GetLength(buf), -1)) > 0; ) ArrayPrototypePush(chunks, Buffer.from(TypedArrayPrototypeSubarray(buf, 0, n)));
     return runEval(Buffer.concat(chunks).toString(), false, inputType, cwd, '[stdin]');
   }
   const script = rest[0];

@@ -20,6 +20,7 @@ const {
   StringPrototypeToLowerCase,
   RegExpPrototypeExec,
   ArrayPrototypeReverse,
+  GetLength,
 } = require('internal/primordials');
 
 const { ERRNO } = require('internal/errors');
@@ -157,9 +158,9 @@ const net = {
     return internal.scratchCopy(n);
   },
   sendto(fd, bytes, address, port) {
-    if (bytes.length > CHUNK) throw new Failure('EMSGSIZE');
+    if (GetLength(bytes) > CHUNK) throw new Failure('EMSGSIZE');
     internal.toScratch(bytes);
-    return op('sockSendto', fd, bytes.length, address, port, MSG_NOSIGNAL);
+    return op('sockSendto', fd, GetLength(bytes), address, port, MSG_NOSIGNAL);
   },
   /** The next datagram: { bytes, address, family, port, truncated }. */
   recvfrom(fd) {

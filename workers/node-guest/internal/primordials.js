@@ -81,6 +81,169 @@ function copyPrototype(proto, prefix) {
   }
 }
 
+// Species. An array's slice, splice, map, filter, concat, flat and flatMap, a promise's then, and a typed
+// array's or an ArrayBuffer's slice and subarray make their result with the receiver's
+// `constructor[Symbol.species]`: a guest's getter on Array.prototype.constructor, Array[Symbol.species],
+// Promise's or Buffer.prototype.constructor would be given the runtime's value as `this`, and the constructor
+// it returns would make what the runtime fills or awaits. Node's own builtins make theirs natively.
+// - Arrays and promises: while Array.prototype.constructor and Array[Symbol.species] (Promise's) are the
+//   realm's own, the native method is called (its lookup reaches nothing of the guest's). Once a guest changed
+//   either, the receiver is given an own `constructor` of undefined for the call (the default constructor is
+//   then used, with no lookup), taken off after. Doing that while they are intact would cost every array
+//   operation of the process its fast path (V8's species protector); by then the guest's change has.
+// - Typed arrays and ArrayBuffers: made by the intrinsic constructor of the receiver's kind, over the same
+//   memory (subarray) or a copy (slice), with the receiver's prototype (a Buffer's subarray is a Buffer).
+// A receiver of another prototype, or with its own `constructor`, is the guest's own and is called as is.
+const ObjectHasOwn = Object.hasOwn;
+const ObjectSetPrototypeOf = Object.setPrototypeOf;
+const ReflectDeleteProperty = Reflect.deleteProperty;
+const ArrayIsArray = Array.isArray;
+const MathMax = Math.max;
+const MathMin = Math.min;
+const MathTrunc = Math.trunc;
+const SymbolSpecies = Symbol.species;
+const NO_SPECIES = ObjectFreeze({ __proto__: null, value: undefined, writable: true, configurable: true });
+/** Whether `C.prototype.constructor` is `C` and `C[Symbol.species]` its own getter, as at boot. */
+function speciesIntact(C, proto, speciesGetter) {
+  const c = ReflectGetOwnPropertyDescriptor(proto, 'constructor');
+  if (c === undefined || !ObjectHasOwn(c, 'value') || c.value !== C) return false;
+  const s = ReflectGetOwnPropertyDescriptor(C, SymbolSpecies);
+  return s !== undefined && ObjectHasOwn(s, 'get') && s.get === speciesGetter;
+}
+/** `method` (of C.prototype), called on a receiver of C.prototype with no species lookup a guest can see. */
+function withoutSpecies(method, C, isC) {
+  const proto = C.prototype;
+  const speciesGetter = ReflectGetOwnPropertyDescriptor(C, SymbolSpecies).get;
+  return function (self, ...args) {
+    if (!isC(self) || ObjectGetPrototypeOf(self) !== proto || ObjectHasOwn(self, 'constructor') || speciesIntact(C, proto, speciesGetter) ||
+        !ReflectDefineProperty(self, 'constructor', NO_SPECIES)) {
+      return ReflectApply(method, self, args);
+    }
+    try {
+      return ReflectApply(method, self, args);
+    } finally {
+      ReflectDeleteProperty(self, 'constructor');
+    }
+  };
+}
+const ARRAY_SPECIES_METHODS = ['slice', 'splice', 'map', 'filter', 'concat', 'flat', 'flatMap'];
+for (let i = 0; i < ARRAY_SPECIES_METHODS.length; i++) {
+  const name = ARRAY_SPECIES_METHODS[i];
+  own(primordials, `ArrayPrototype${keyName(name)}`, withoutSpecies(Array.prototype[name], Array, ArrayIsArray));
+}
+// A promise is told by the realm's own Promise.prototype being its prototype (withoutSpecies's check).
+own(primordials, 'PromisePrototypeThen', withoutSpecies(Promise.prototype.then, Promise, (v) => v !== null && typeof v === 'object'));
+// catch and finally look `then` up on the promise (Promise.prototype.then, which a guest can replace): the
+// runtime's go through the species-free then.
+const PromisePrototypeThen = primordials.PromisePrototypeThen;
+const PromiseResolve = ReflectApply(FunctionPrototypeBind, Promise.resolve, [Promise]);
+own(primordials, 'PromisePrototypeCatch', (promise, onRejected) => PromisePrototypeThen(promise, undefined, onRejected));
+own(primordials, 'PromisePrototypeFinally', (promise, onFinally) => {
+  if (typeof onFinally !== 'function') return PromisePrototypeThen(promise, onFinally, onFinally);
+  const after = (settle) => {
+    const r = onFinally();
+    return r !== null && (typeof r === 'object' || typeof r === 'function') ? PromisePrototypeThen(PromiseResolve(r), settle) : settle();
+  };
+  return PromisePrototypeThen(promise, (v) => after(() => v), (e) => after(() => { throw e; }));
+});
+const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
+const TypedArrayPrototypeGetTag = uncurryThis(ReflectGetOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get);
+const TypedArrayPrototypeGetBufferOf = uncurryThis(ReflectGetOwnPropertyDescriptor(TypedArrayPrototype, 'buffer').get);
+const TypedArrayPrototypeGetByteOffsetOf = uncurryThis(ReflectGetOwnPropertyDescriptor(TypedArrayPrototype, 'byteOffset').get);
+const TypedArrayPrototypeGetLengthOf = uncurryThis(ReflectGetOwnPropertyDescriptor(TypedArrayPrototype, 'length').get);
+const TypedArrayPrototypeSetOf = uncurryThis(TypedArrayPrototype.set);
+const ArrayBufferPrototypeGetByteLengthOf = uncurryThis(ReflectGetOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
+// The constructors here are memory-limit.js's (what they allocate is counted as the guest's).
+const TYPED_ARRAY_NAMES = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Float16Array'];
+const TYPED_ARRAYS = { __proto__: null };
+for (let i = 0; i < TYPED_ARRAY_NAMES.length; i++) {
+  if (typeof globalThis[TYPED_ARRAY_NAMES[i]] === 'function') TYPED_ARRAYS[TYPED_ARRAY_NAMES[i]] = globalThis[TYPED_ARRAY_NAMES[i]];
+}
+const ArrayBufferCtor = ArrayBuffer;
+const Uint8ArrayCtor = Uint8Array;
+const TypeErrorCtor = TypeError;
+/** `start` of `slice`/`subarray`, relative to `length`, as the standard reads it. */
+function relativeStart(length, start) {
+  const s = MathTrunc(+start) || 0;
+  return s < 0 ? MathMax(length + s, 0) : MathMin(s, length);
+}
+/** How many elements from `first` to `end` (relative to `length`, the end when undefined). */
+function relativeCount(length, first, end) {
+  const e = end === undefined ? length : MathTrunc(+end) || 0;
+  return MathMax((e < 0 ? MathMax(length + e, 0) : MathMin(e, length)) - first, 0);
+}
+/** `made` (of `self`'s kind, by its intrinsic constructor `C`) given `self`'s prototype. */
+function sameKind(self, C, made) {
+  const proto = ObjectGetPrototypeOf(self);
+  if (proto !== C.prototype) ObjectSetPrototypeOf(made, proto);
+  return made;
+}
+/** The intrinsic constructor of the typed array `self`'s kind. */
+function kindOf(self) {
+  const C = TYPED_ARRAYS[TypedArrayPrototypeGetTag(self)];
+  if (C === undefined) throw new TypeErrorCtor('this is not a typed array.');
+  return C;
+}
+own(primordials, 'TypedArrayPrototypeSubarray', (self, start, end) => {
+  const C = kindOf(self);
+  const length = TypedArrayPrototypeGetLengthOf(self);
+  const first = relativeStart(length, start);
+  const count = relativeCount(length, first, end);
+  const offset = TypedArrayPrototypeGetByteOffsetOf(self) + first * C.BYTES_PER_ELEMENT;
+  return sameKind(self, C, new C(TypedArrayPrototypeGetBufferOf(self), offset, count));
+});
+own(primordials, 'TypedArrayPrototypeSlice', (self, start, end) => {
+  const C = kindOf(self);
+  const length = TypedArrayPrototypeGetLengthOf(self);
+  const first = relativeStart(length, start);
+  const count = relativeCount(length, first, end);
+  const made = new C(count);
+  const offset = TypedArrayPrototypeGetByteOffsetOf(self) + first * C.BYTES_PER_ELEMENT;
+  if (count > 0) TypedArrayPrototypeSetOf(made, new C(TypedArrayPrototypeGetBufferOf(self), offset, count));
+  return sameKind(self, C, made);
+});
+own(primordials, 'ArrayBufferPrototypeSlice', (self, start, end) => {
+  const length = ArrayBufferPrototypeGetByteLengthOf(self);
+  const first = relativeStart(length, start);
+  const count = relativeCount(length, first, end);
+  const made = new ArrayBufferCtor(count);
+  if (count > 0) TypedArrayPrototypeSetOf(new Uint8ArrayCtor(made), new Uint8ArrayCtor(self, first, count));
+  return made;
+});
+
+// The accessors of typed arrays, DataViews and (Shared)ArrayBuffers, read on any value: `GetLength(v)`,
+// `GetByteLength(v)`, `GetByteOffset(v)`, `GetBuffer(v)` for `v.length`, … A read of `v.byteLength` runs the
+// getter on the prototype, which a guest can redefine, and the guest's getter would get the runtime's buffer
+// as `this` (its system-call scratch, a host reply). These call the realm's own getter for the value's kind,
+// told without a lookup a guest can see (the typed array's tag, ArrayBuffer.isView, the prototype of a
+// buffer), and read the property as it is on anything else (an array's or a string's own length, the guest's
+// own objects).
+const ArrayBufferIsView = ArrayBuffer.isView;
+const getterOf = (proto, name) => uncurryThis(ReflectGetOwnPropertyDescriptor(proto, name).get);
+const accessorsOf = (name) => {
+  const ta = getterOf(TypedArrayPrototype, name);
+  const dv = name === 'length' ? undefined : getterOf(DataView.prototype, name);
+  const ab = name === 'byteLength' ? getterOf(ArrayBuffer.prototype, name) : undefined;
+  const sab = name === 'byteLength' && typeof SharedArrayBuffer === 'function' ? getterOf(SharedArrayBuffer.prototype, name) : undefined;
+  const SharedArrayBufferPrototype = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : undefined;
+  return (v) => {
+    if (v !== null && typeof v === 'object') {
+      if (TypedArrayPrototypeGetTag(v) !== undefined) return ta(v);
+      if (dv !== undefined && ArrayBufferIsView(v)) return dv(v);
+      if (ab !== undefined) {
+        const proto = ObjectGetPrototypeOf(v);
+        if (proto === ArrayBufferCtor.prototype) return ab(v);
+        if (proto === SharedArrayBufferPrototype && proto !== undefined) return sab(v);
+      }
+    }
+    return v[name];
+  };
+};
+own(primordials, 'GetLength', accessorsOf('length'));
+own(primordials, 'GetByteLength', accessorsOf('byteLength'));
+own(primordials, 'GetByteOffset', accessorsOf('byteOffset'));
+own(primordials, 'GetBuffer', accessorsOf('buffer'));
+
 for (const name of ['decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'escape', 'unescape', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'globalThis']) {
   own(primordials, name, globalThis[name]);
 }

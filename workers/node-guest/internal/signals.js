@@ -7,6 +7,7 @@ const {
   ObjectEntries,
   Uint8Array,
   SafeArrayIterator,
+  GetLength,
 } = require('internal/primordials');
 
 const SIGNALS = {
@@ -40,7 +41,7 @@ function wait(process) {
     const buf = new Uint8Array(32);
     let n = 0;
     try {
-      n = internal.sys.read(fd, buf, 0, buf.length, -1);
+      n = internal.sys.read(fd, buf, 0, GetLength(buf), -1);
     } catch (e) {
       if (e.code !== 'EAGAIN') throw e;
     }

@@ -35,6 +35,10 @@ const {
   ArrayBufferPrototypeSlice, ArrayPrototypeIncludes, StringPrototypeSlice,
   MapPrototypeForEach, MapPrototypeSet, SetPrototypeAdd, SetPrototypeForEach,
   BooleanPrototypeValueOf, DatePrototypeGetTime, NumberPrototypeValueOf, StringPrototypeValueOf,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 function cloneError(what) {
@@ -53,7 +57,7 @@ module.exports = function structuredClone(value, options) {
     if (seen.has(v)) return seen.get(v);
     let out;
     if (ArrayIsArray(v)) {
-      out = new Array(v.length);
+      out = new Array(GetLength(v));
       seen.set(v, out);
       for (const k of new SafeArrayIterator(ObjectKeys(v))) out[k] = clone(v[k]);
       return out;
@@ -62,9 +66,9 @@ module.exports = function structuredClone(value, options) {
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
     else if (v instanceof ArrayBuffer) out = ArrayPrototypeIncludes(transfer, v) ? v : ArrayBufferPrototypeSlice(v, 0);
     else if (ArrayBufferIsView(v)) {
-      const buffer = clone(v.buffer);
+      const buffer = clone(GetBuffer(v));
       const Ctor = v instanceof DataView ? DataView : ObjectGetPrototypeOf(ObjectGetPrototypeOf(v)) === ObjectGetPrototypeOf(Uint8Array.prototype) ? globalThis[v[SymbolToStringTag]] : Uint8Array;
-      out = v instanceof DataView ? new DataView(buffer, v.byteOffset, v.byteLength) : new Ctor(buffer, v.byteOffset, v.length);
+      out = v instanceof DataView ? new DataView(buffer, GetByteOffset(v), GetByteLength(v)) : new Ctor(buffer, GetByteOffset(v), GetLength(v));
     } else if (v instanceof Map) {
       out = new Map();
       seen.set(v, out);

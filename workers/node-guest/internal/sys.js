@@ -12,6 +12,7 @@ const {
   ArrayPrototypePush,
   StringPrototypeSlice,
   StringPrototypeSplit,
+  GetLength,
 } = require('internal/primordials');
 
 const { sysError } = require('internal/errors');
@@ -129,8 +130,8 @@ const sys = {
   pollRead: (fds) => call('poll', undefined, undefined, 'pollRead', ArrayPrototypeJoin(fds, ',')),
   /** Bulk bytes to the host's pending input (for hashes and zlib). */
   put(bytes) {
-    for (let off = 0; off < bytes.length; off += CHUNK) {
-      const n = MathMin(CHUNK, bytes.length - off);
+    for (let off = 0, length = GetLength(bytes); off < length; off += CHUNK) {
+      const n = MathMin(CHUNK, GetLength(bytes) - off);
       internal.toScratch(bytes, off, off + n);
       call('put', undefined, undefined, 'put', n);
     }

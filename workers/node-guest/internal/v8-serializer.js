@@ -92,6 +92,10 @@ const {
   ArrayPrototypeFind, ArrayPrototypeIndexOf, ArrayPrototypeSlice, ArrayPrototypeSome, TypedArrayPrototypeSubarray, StringPrototypeSlice,
   DataViewPrototypeGetFloat64, DataViewPrototypeSetFloat64, DataViewPrototypeSetUint8,
   TypedArrayPrototypeSet,
+  GetLength,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -268,8 +272,8 @@ class Writer {
   }
 
   reserve(n) {
-    if (this.length + n > this.bytes.length) {
-      const grown = new Uint8Array(MathMax(this.length + n, this.bytes.length * 2) + 64);
+    if (this.length + n > GetLength(this.bytes)) {
+      const grown = new Uint8Array(MathMax(this.length + n, GetLength(this.bytes) * 2) + 64);
       TypedArrayPrototypeSet(grown, TypedArrayPrototypeSubarray(this.bytes, 0, this.length));
       this.bytes = grown;
     }
@@ -291,13 +295,13 @@ class Writer {
 
   double(n) {
     DataViewPrototypeSetFloat64(scratch, 0, n, true);
-    this.raw(new Uint8Array(scratch.buffer));
+    this.raw(new Uint8Array(GetBuffer(scratch)));
   }
 
   raw(bytes) {
-    this.reserve(bytes.length);
+    this.reserve(GetLength(bytes));
     TypedArrayPrototypeSet(this.bytes, bytes, this.length);
-    this.length += bytes.length;
+    this.length += GetLength(bytes);
   }
 
   bigintContents(n) {
@@ -366,7 +370,7 @@ function writeObject(self, w, v) {
       if (v === null) return w.byte(tags.null);
       if (typeof v === 'object' && !w.viewsAsHostObjects && !MapPrototypeHas(w.ids, v) && viewInfo(v)) {
         // A view follows its buffer, which is written first (or referred back to).
-        writeReceiver(self, w, viewInfo(v).buffer);
+        writeReceiver(self, w, GetBuffer(viewInfo(v)));
       }
       return writeReceiver(self, w, v);
   }
@@ -439,9 +443,9 @@ function writeReceiver(self, w, v) {
     const type = ArrayPrototypeFind(VIEW_TYPES, (t) => t.name === view.name);
     w.byte(tags.view);
     w.varint(type.tag);
-    w.varint(view.byteOffset);
-    w.varint(view.byteLength);
-    return w.varint(ArrayBufferResizable(view.buffer) ? 2 : 0);
+    w.varint(GetByteOffset(view));
+    w.varint(GetByteLength(view));
+    return w.varint(ArrayBufferResizable(GetBuffer(view)) ? 2 : 0);
   }
   if (isNativeError(v)) return writeError(self, w, v);
   if (isBooleanObject(v)) return w.byte(BooleanValueOf(v) ? tags.trueObject : tags.falseObject);
@@ -529,11 +533,11 @@ function writeArrayBuffer(self, w, ab) {
   const bytes = new Uint8Array(ab);
   if (ArrayBufferResizable(ab)) {
     w.byte(tags.resizableArrayBuffer);
-    w.varint(bytes.length);
+    w.varint(GetLength(bytes));
     w.varint(ArrayBufferMaxByteLength(ab));
   } else {
     w.byte(tags.arrayBuffer);
-    w.varint(bytes.length);
+    w.varint(GetLength(bytes));
   }
   w.raw(bytes);
 }
@@ -578,7 +582,7 @@ const FAIL = { reason: 'Unable to deserialize cloned data.' };
 
 class Reader {
   constructor(view) {
-    this.bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    this.bytes = new Uint8Array(GetBuffer(view), GetByteOffset(view), GetByteLength(view));
     this.position = 0;
     this.version = 0;
     this.ids = [];
@@ -587,12 +591,12 @@ class Reader {
     this.broken13 = false;
   }
 
-  get remaining() { return this.bytes.length - this.position; }
+  get remaining() { return GetLength(this.bytes) - this.position; }
 
   readTag() {
     let tag;
     do {
-      if (this.position >= this.bytes.length) throw FAIL;
+      if (this.position >= GetLength(this.bytes)) throw FAIL;
       tag = this.bytes[this.position++];
     } while (tag === tags.padding);
     return tag;
@@ -600,15 +604,15 @@ class Reader {
 
   peekTag() {
     let p = this.position;
-    while (p < this.bytes.length && this.bytes[p] === tags.padding) p++;
-    return p < this.bytes.length ? this.bytes[p] : -1;
+    while (p < GetLength(this.bytes) && this.bytes[p] === tags.padding) p++;
+    return p < GetLength(this.bytes) ? this.bytes[p] : -1;
   }
 
   // A varint of `bits` bits; as V8, more significant bits are dropped.
   varint(bits = 32) {
     let value = 0, scale = 1, shift = 0, byte;
     do {
-      if (this.position >= this.bytes.length) throw FAIL;
+      if (this.position >= GetLength(this.bytes)) throw FAIL;
       byte = this.bytes[this.position];
       if (shift >= bits) return value;
       this.position++;
@@ -622,7 +626,7 @@ class Reader {
   bigVarint() {
     let value = 0n, shift = 0n, byte;
     do {
-      if (this.position >= this.bytes.length) throw FAIL;
+      if (this.position >= GetLength(this.bytes)) throw FAIL;
       byte = this.bytes[this.position];
       if (shift >= 64n) return value;
       this.position++;
@@ -701,7 +705,7 @@ function readObjectInternal(self, r) {
     case tags.utf8: {
       const n = r.varint();
       const start = r.raw(n);
-      return Buffer.from(r.bytes.buffer, r.bytes.byteOffset + start, n).toString('utf8');
+      return Buffer.from(GetBuffer(r.bytes), GetByteOffset(r.bytes) + start, n).toString('utf8');
     }
     case tags.oneByte: { const n = r.varint(); return r.latin1(r.raw(n), n); }
     case tags.twoByte: {
@@ -959,7 +963,7 @@ defineMethods(Serializer.prototype, {
   writeRawBytes(source) {
     const w = state(this);
     if (!ArrayBufferIsView(source)) throw invalidArg('source must be a TypedArray or a DataView');
-    w.raw(new Uint8Array(source.buffer, source.byteOffset, source.byteLength));
+    w.raw(new Uint8Array(GetBuffer(source), GetByteOffset(source), GetByteLength(source)));
   },
   _setTreatArrayBufferViewsAsHostObjects(value) { state(this).viewsAsHostObjects = !!value; },
 });
@@ -979,7 +983,7 @@ defineMethods(Deserializer.prototype, {
   readHeader() {
     const r = state(this);
     const versionError = 'Unable to deserialize cloned data due to invalid or unsupported version.';
-    if (r.bytes.length > 0 && r.bytes[0] === kVersion) {
+    if (GetLength(r.bytes) > 0 && r.bytes[0] === kVersion) {
       r.position = 1;
       r.version = reading(this, () => r.varint(), versionError);
       if (r.version > kLatestVersion) throw new ErrorCtor(versionError);
@@ -1030,7 +1034,7 @@ defineMethods(Deserializer.prototype, {
 });
 Deserializer.prototype.readRawBytes = function readRawBytes(length) {
   const offset = this._readRawBytes(length);
-  return Buffer.from(this.buffer.buffer, this.buffer.byteOffset + offset, length);
+  return Buffer.from(GetBuffer(GetBuffer(this)), GetByteOffset(GetBuffer(this)) + offset, length);
 };
 
 // Node's index of each ArrayBufferView type in DefaultSerializer's host objects; 10 is Buffer.
@@ -1053,8 +1057,8 @@ class DefaultSerializer extends Serializer {
       }
     }
     this.writeUint32(i);
-    this.writeUint32(abView.byteLength);
-    this.writeRawBytes(new Uint8Array(abView.buffer, abView.byteOffset, abView.byteLength));
+    this.writeUint32(GetByteLength(abView));
+    this.writeRawBytes(new Uint8Array(GetBuffer(abView), GetByteOffset(abView), GetByteLength(abView)));
   }
 }
 
@@ -1069,12 +1073,12 @@ class DefaultDeserializer extends Deserializer {
     const make = (buffer, offset) => (name === 'Buffer'
       ? Buffer.from(buffer, offset, byteLength)
       : new ctor(buffer, offset, byteLength / BYTES_PER_ELEMENT));
-    const offset = this.buffer.byteOffset + byteOffset;
+    const offset = GetByteOffset(GetBuffer(this)) + byteOffset;
     // As Node: a view over the input's memory when aligned, else over an aligned copy.
-    if (offset % BYTES_PER_ELEMENT === 0) return make(this.buffer.buffer, offset);
+    if (offset % BYTES_PER_ELEMENT === 0) return make(GetBuffer(GetBuffer(this)), offset);
     const copy = Buffer.allocUnsafe(byteLength);
-    TypedArrayPrototypeSet(copy, new Uint8Array(this.buffer.buffer, offset, byteLength));
-    return make(copy.buffer, copy.byteOffset);
+    TypedArrayPrototypeSet(copy, new Uint8Array(GetBuffer(GetBuffer(this)), offset, byteLength));
+    return make(GetBuffer(copy), GetByteOffset(copy));
   }
 }
 

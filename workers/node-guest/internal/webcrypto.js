@@ -31,6 +31,10 @@ const {
   ArrayPrototypeFilter, ArrayPrototypeFind, ArrayPrototypeIncludes, ArrayPrototypeReduce, TypedArrayPrototypeSubarray,
   TypedArrayPrototypeSet,
   ArrayPrototypeConcat,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
+  GetLength,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -122,7 +126,7 @@ function hashName(hash) {
 const nodeHash = (name) => HASHES[name][0];
 
 function bytes(data, what = 'data') {
-  if (ArrayBufferIsView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return Buffer.from(GetBuffer(data), GetByteOffset(data), GetByteLength(data));
   if (data instanceof ArrayBuffer) return Buffer.from(data);
   throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${what}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
 }
@@ -237,13 +241,13 @@ function importKeySync(format, keyData, algorithm, extractable, usages) {
       if (extractable) throw syntaxError(`${name} keys are not extractable`);
       return makeKey(c.createSecretKey(raw), { name }, false, usagesFor(name, 'secret', usages));
     }
-    return secretKey(c.createSecretKey(raw), a, extractable, usages, raw.length * 8);
+    return secretKey(c.createSecretKey(raw), a, extractable, usages, GetLength(raw) * 8);
   }
   if (format === 'jwk' && USAGES[name].secret) {
     if (keyData === null || typeof keyData !== 'object') throw dataError('Invalid keyData');
     if (keyData.kty !== 'oct') throw dataError('Invalid JWK "kty" Parameter');
     const raw = fromB64url(keyData.k);
-    const key = secretKey(c.createSecretKey(raw), a, extractable, usages, raw.length * 8);
+    const key = secretKey(c.createSecretKey(raw), a, extractable, usages, GetLength(raw) * 8);
     if (StringPrototypeStartsWith(name, 'AES-') && keyData.alg !== undefined && keyData.alg !== aesJwkAlg(key[kAlgorithm])) throw dataError('JWK "alg" does not match the requested algorithm');
     return key;
   }
@@ -285,7 +289,7 @@ function importAsymmetric(c, format, keyData, a) {
       if (name === 'Ed25519' || name === 'X25519') keyObject = c.createPublicKey({ key: { kty: 'OKP', crv: name, x: b64url(raw) }, format: 'jwk' });
       else if (name === 'ECDSA' || name === 'ECDH') {
         const size = { 'P-256': 32, 'P-384': 48, 'P-521': 66 }[a.namedCurve];
-        if (size === undefined || raw.length !== 1 + 2 * size || raw[0] !== 4) throw dataError('Invalid keyData');
+        if (size === undefined || GetLength(raw) !== 1 + 2 * size || raw[0] !== 4) throw dataError('Invalid keyData');
         keyObject = c.createPublicKey({ key: { kty: 'EC', crv: a.namedCurve, x: b64url(TypedArrayPrototypeSubarray(raw, 1, 1 + size)), y: b64url(TypedArrayPrototypeSubarray(raw, 1 + size)) }, format: 'jwk' });
       } else throw notSupported(`Unable to import ${name} key with format raw`);
       break;
@@ -459,13 +463,13 @@ function aesCipher(a, k, data, decrypt) {
       if (!ArrayPrototypeIncludes([32, 64, 96, 104, 112, 120, 128], tagLength)) throw operationError(`${tagLength} is not a valid AES-GCM tag length`);
       const tagBytes = tagLength / 8;
       const iv = bytes(a.iv, 'algorithm.iv');
-      if (decrypt && d.length < tagBytes) throw operationError('The provided data is too small.');
+      if (decrypt && GetLength(d) < tagBytes) throw operationError('The provided data is too small.');
       const cipher = (decrypt ? c.createDecipheriv : c.createCipheriv)(`aes-${bits}-gcm`, k, iv, { authTagLength: tagBytes });
       if (a.additionalData !== undefined) cipher.setAAD(bytes(a.additionalData, 'algorithm.additionalData'));
-      if (decrypt) cipher.setAuthTag(TypedArrayPrototypeSubarray(d, d.length - tagBytes));
+      if (decrypt) cipher.setAuthTag(TypedArrayPrototypeSubarray(d, GetLength(d) - tagBytes));
       let out;
       try {
-        out = Buffer.concat([cipher.update(decrypt ? TypedArrayPrototypeSubarray(d, 0, d.length - tagBytes) : d), cipher.final()]);
+        out = Buffer.concat([cipher.update(decrypt ? TypedArrayPrototypeSubarray(d, 0, GetLength(d) - tagBytes) : d), cipher.final()]);
       } catch {
         throw operationError();
       }
@@ -528,7 +532,7 @@ function deriveBitsSync(algorithm, baseKey, length, usage = 'deriveBits') {
       if (pub[kAlgorithm].name !== a.name) throw invalidAccess('The public and private keys must be of the same type');
       const secret = c.diffieHellman({ privateKey: k, publicKey: pub[kKeyObject] });
       if (length === null || length === undefined) return arrayBuffer(secret);
-      if (length / 8 > secret.length) throw operationError('derived bit length is too small');
+      if (length / 8 > GetLength(secret)) throw operationError('derived bit length is too small');
       return arrayBuffer(TypedArrayPrototypeSubarray(secret, 0, length / 8));
     }
   }

@@ -14,6 +14,9 @@ const {
   ArrayPrototypePush,
   ArrayPrototypeMap,
   ArrayPrototypeFilter, PromisePrototypeFinally,
+  GetBuffer,
+  GetByteOffset,
+  GetByteLength,
 } = require('internal/primordials');
 
 const { codeError, invalidArgType } = require('internal/errors');
@@ -173,7 +176,7 @@ function newStreamWritableFromWritableStream(Stream, writableStream, options = {
     write(chunk, encoding, callback) {
       if (typeof chunk === 'string' && decodeStrings && !objectMode) {
         const b = Buffer.from(chunk, encoding);
-        chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        chunk = new Uint8Array(GetBuffer(b), GetByteOffset(b), GetByteLength(b));
       }
       const done = (error) => {
         try {
@@ -322,7 +325,7 @@ function newStreamDuplexFromReadableWritablePair(Stream, pair = {}, options = {}
     write(chunk, encoding, callback) {
       if (typeof chunk === 'string' && decodeStrings && !objectMode) {
         const b = Buffer.from(chunk, encoding);
-        chunk = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        chunk = new Uint8Array(GetBuffer(b), GetByteOffset(b), GetByteLength(b));
       }
       const done = (error) => {
         try {
