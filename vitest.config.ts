@@ -68,6 +68,8 @@ const NODE_DEPENDENT = [
   "test/mounts*.test.ts",
 ];
 const PACKAGE = ["test/package.test.ts", "test/examples.test.ts"];
+// Public projects' own test suites, installed from the npm registry into a cache, in the guest node and the host's.
+const REAL_PROJECTS = ["test/node/real-projects.differential.test.ts"];
 
 export default defineConfig({
   test: {
@@ -79,12 +81,13 @@ export default defineConfig({
     // The longest files first across the projects of a run, not project by project (test/longest-first.ts).
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE, ...ATTACKS, ...PACKAGE] } },
-      { extends: true, test: { name: "node-dependent", include: NODE_DEPENDENT, exclude: [...NODE_REFERENCE, ...ATTACKS, ...PACKAGE] } },
+      { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE, ...ATTACKS, ...PACKAGE, ...REAL_PROJECTS] } },
+      { extends: true, test: { name: "node-dependent", include: NODE_DEPENDENT, exclude: [...NODE_REFERENCE, ...ATTACKS, ...PACKAGE, ...REAL_PROJECTS] } },
       { extends: true, test: { name: "node-reference", include: NODE_REFERENCE } },
       { extends: true, test: { name: "userland-reference", include: USERLAND_REFERENCE } },
       { extends: true, test: { name: "attacks", include: ATTACKS } },
       { extends: true, test: { name: "package", include: PACKAGE } },
+      { extends: true, test: { name: "real-projects", include: REAL_PROJECTS } },
     ],
   },
 });
