@@ -4,11 +4,13 @@
 // each project here ships its tests. test/fixtures/real-projects/<dir>/ holds a package.json naming the project
 // and its test runner (tape, tap, mocha or node's own) and the package-lock.json that pins every version; set-up
 // runs `npm ci` from it into a cache directory keyed by the lockfile's hash, so the first run installs and later
-// runs (and CI on the same machine) reuse it. Nothing of it is committed.
+// runs (and CI on the same machine) reuse it. Nothing of it is committed. The registry is the only source of
+// projects reachable without the internet, so projects whose tarballs ship no tests (express, send, fs-extra,
+// js-yaml, debug, webidl-conversions, commander, any jest project) are not here.
 //
 // A suite may write into its own tree: the host runs in a fresh copy of the installed tree, the VM in an overlay
-// mount of it at the same path (the VM's writes stay in the VM). Both run the project's own
-// test command, the one its package.json's `test` script runs, from the project's directory.
+// mount of it at the same path (the VM's writes stay in the VM). Both run the project's own test command, the
+// one its package.json's `test` script runs (less coverage, lint and browser steps), from the project's directory.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -91,7 +93,10 @@ export async function install(fixture: string): Promise<string> {
   fs.copyFileSync(path.join(FIXTURES, fixture, "package.json"), path.join(tmp, "package.json"));
   fs.writeFileSync(path.join(tmp, "package-lock.json"), lock);
   const r = await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], tmp, npmEnv());
-  if (r.exitCode !== 0) throw new Error(`npm ci in ${fixture} failed (exit ${r.exitCode}): ${r.stderr}`);
+  if (r.exitCode !== 0) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`npm ci in ${fixture} failed (exit ${r.exitCode}): ${r.stderr}`);
+  }
   try {
     fs.renameSync(tmp, dir);
   } catch (e) {
