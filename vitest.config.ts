@@ -74,6 +74,8 @@ const PACKAGE = ["test/package.test.ts", "test/examples.test.ts"];
 // set the host's environment that the package or its workers read once, as they load (AGENTOS_TRACE,
 // AGENTOS_TEST_EXPOSE_RUNTIME), or measure the host process's peak RSS.
 const OWN_PROCESS = ["test/node/escape*.test.ts", "test/node/idle.test.ts", "test/node/net.test.ts", "test/node/http.test.ts", "test/limits-memory.test.ts"];
+// Public projects' own test suites, installed from the npm registry into a cache, in the guest node and the host's.
+const REAL_PROJECTS = ["test/node/real-projects.differential.test.ts"];
 
 export default defineConfig({
   test: {
@@ -87,13 +89,14 @@ export default defineConfig({
     // What each file registers for itself (test/setup.ts), also where files share a process.
     setupFiles: ["test/setup.ts"],
     projects: [
-      { extends: true, test: { name: "core", isolate: false, include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE, ...ATTACKS, ...PACKAGE, ...OWN_PROCESS] } },
+      { extends: true, test: { name: "core", isolate: false, include: ["test/**/*.test.ts"], exclude: [...NODE_REFERENCE, ...USERLAND_REFERENCE, ...ATTACKS, ...PACKAGE, ...OWN_PROCESS, ...REAL_PROJECTS] } },
       { extends: true, test: { name: "own-process", include: OWN_PROCESS } },
-      { extends: true, test: { name: "node-dependent", isolate: false, include: NODE_DEPENDENT, exclude: [...NODE_REFERENCE, ...ATTACKS, ...PACKAGE, ...OWN_PROCESS] } },
+      { extends: true, test: { name: "node-dependent", isolate: false, include: NODE_DEPENDENT, exclude: [...NODE_REFERENCE, ...ATTACKS, ...PACKAGE, ...OWN_PROCESS, ...REAL_PROJECTS] } },
       { extends: true, test: { name: "node-reference", include: NODE_REFERENCE } },
       { extends: true, test: { name: "userland-reference", isolate: false, include: USERLAND_REFERENCE } },
       { extends: true, test: { name: "attacks", include: ATTACKS } },
       { extends: true, test: { name: "package", include: PACKAGE } },
+      { extends: true, test: { name: "real-projects", include: REAL_PROJECTS } },
     ],
   },
 });

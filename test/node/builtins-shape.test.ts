@@ -26,7 +26,6 @@ const KNOWN: Record<string, string> = {
   module: "no SourceMap",
   net: "no BlockList, SocketAddress, _createServerHandle, _normalizeArgs, _setSimultaneousAccepts",
   process: "no process.binding (the guest reaches no native binding)",
-  punycode: "only toASCII and version",
   "readline/promises": "no Readline",
   v8: "no GCProfiler, getHeapSnapshot, promiseHooks, queryObjects, writeHeapSnapshot",
   worker_threads: "no moveMessagePortToContext, postMessageToThread",
