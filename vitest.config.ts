@@ -32,6 +32,7 @@ const USERLAND_REFERENCE = [
   "test/zip.differential.test.ts",
   "test/diff3.differential.test.ts",
   "test/curl.differential.test.ts",
+  "test/wget.differential.test.ts",
   "test/free.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",

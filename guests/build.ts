@@ -24,6 +24,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildC, BZIP2, type CGuest, cToolchain, CURL, DIFF3, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
 import { PYTHON } from "./python.js";
+import { WGET } from "./wget.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const dist = join(here, "dist");
@@ -147,6 +148,8 @@ export const GUESTS: Record<string, GoGuest | RustGuest | CGuest> = {
   curl: CURL,
   /** The openssl command of OpenSSL 3.0.19 (guests/openssl/README.md). */
   openssl: OPENSSL_APP,
+  /** GNU wget 1.21.3 with OpenSSL 3.0.19 and zlib 1.3.1 (guests/wget/README.md). */
+  wget: WGET,
   /** XZ Utils 5.4.1 (guests/xz/README.md). */
   xz: XZ,
   /** bzip2 1.0.8 (guests/bzip2/README.md). */

@@ -488,7 +488,7 @@ const CURL_CONFIGURE = [
 const CURL_CACHE = { curl_disallow_alarm: "yes", ac_cv_header_sys_un_h: "no" };
 
 /** zlib's static library built in `work` for the environment's CC and CFLAGS; returns its directory. */
-function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
+export function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
   const zlib = join(work, ZLIB.dir);
   execFileSync("./configure", ["--static"], { cwd: zlib, env, stdio: "inherit" });
   execFileSync("make", [`-j${JOBS}`, "libz.a"], { cwd: zlib, env, stdio: "inherit" });

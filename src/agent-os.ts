@@ -30,7 +30,8 @@ import { checkPathLength } from "./kernel/path-lookup.js";
 import type { Vfs } from "./kernel/vfs.js";
 import type { OverlayDiff } from "./kernel/overlay.js";
 import { Image } from "./kernel/image.js";
-import { CA_BUNDLE, runtimeLayers } from "./kernel/runtime-image.js";
+import { CA_BUNDLE, ROOT_BUNDLE, runtimeLayers } from "./kernel/runtime-image.js";
+import { checkNetworkCa, NETWORK_CA_FILE } from "./net/extra-ca.js";
 import { createRootLayout, defaultEnv, homeDirectory, userland } from "./kernel/root-layout.js";
 import { FileType } from "./abi/wasi.js";
 import { checkLimit, EXEC_ADMISSION_HOLD_MS, EXECS_AT_ONCE, EXITED_PROCESSES_LISTED, resolveLimits, type Limits } from "./limits.js";
@@ -80,7 +81,7 @@ export interface AgentOsOptions {
 }
 
 const CREATE_OPTIONS = ["commands", "env", "limits", "mounts", "execRouter", "simulatedSpawnLatencyMs", "files", "layers", "network"] as const;
-const NETWORK_OPTIONS = ["allow", "_lookup", "_dial"] as const;
+const NETWORK_OPTIONS = ["allow", "ca", "_lookup", "_dial"] as const;
 const MOUNT_OPTIONS = ["path", "hostDir", "readOnly", "overlay"] as const;
 const EXEC_OPTIONS = ["cwd", "env", "stdin", "timeout", "signal", "maxOutputBytes", "onStdout", "onStderr"] as const;
 const SPAWN_OPTIONS = ["cwd", "env", "onStdout", "onStderr"] as const;
@@ -267,6 +268,7 @@ export class AgentOs {
       if (typeof options.network !== "object" || options.network === null) throw new TypeError("network must be an object: { allow }");
       checkOptionNames("network", options.network, NETWORK_OPTIONS);
     }
+    const extraCa = options.network?.ca === undefined ? undefined : checkNetworkCa(options.network.ca);
     const kernel = new Kernel(registry, resolveLimits(options.limits), options.simulatedSpawnLatencyMs ?? 0, options.network);
     kernel.vfs.addLayers([...runtimeLayers(registry), ...layers]);
     createRootLayout(kernel.vfs, registry);
@@ -277,6 +279,12 @@ export class AgentOs {
         if (m.overlay === true && m.readOnly !== undefined)
           throw kerr("EINVAL", { syscall: "mount", path: m.path, message: "an overlay mount takes no readOnly: the host directory is never written, the VM's changes are kept in the VM" });
         kernel.vfs.mount(normalize(m.path), m.hostDir, m.overlay === true ? "overlay" : m.readOnly === false ? "read-write" : "read-only");
+      }
+      // Before `files`, which may replace the bundle.
+      if (extraCa !== undefined) {
+        kernel.vfs.mkdir(dirname(NETWORK_CA_FILE), true);
+        kernel.vfs.writeFile(NETWORK_CA_FILE, extraCa);
+        kernel.vfs.writeFile(CA_BUNDLE, ROOT_BUNDLE + extraCa);
       }
       for (const [path, content] of files) {
         const p = checkedPath(path, kernel.limits, "open");
@@ -292,8 +300,12 @@ export class AgentOs {
       await kernel.dispose();
       throw e;
     }
-    // With a network, programs that read SSL_CERT_FILE (OpenSSL's, Python's) find the VM's CA bundle.
-    const env = options.network !== undefined ? { SSL_CERT_FILE: CA_BUNDLE, ...(options.env ?? {}) } : { ...(options.env ?? {}) };
+    // With a network, programs that read SSL_CERT_FILE (OpenSSL's, Python's) find the VM's CA bundle, and
+    // guest node, which trusts its own roots rather than that file, gets network.ca as NODE_EXTRA_CA_CERTS.
+    const env =
+      options.network !== undefined
+        ? { SSL_CERT_FILE: CA_BUNDLE, ...(extraCa !== undefined ? { NODE_EXTRA_CA_CERTS: NETWORK_CA_FILE } : {}), ...(options.env ?? {}) }
+        : { ...(options.env ?? {}) };
     return new AgentOs(kernel, env, options.execRouter ?? true);
   }
 

@@ -105,6 +105,8 @@ const builtGuests: Record<string, BuiltGuest> = {
   diff3: { file: "diff3.wasm", keepsCwd: true },
   /** curl 8.14 (guests/curl/README.md): HTTP and the other clear-text protocols, under the VM's network policy. */
   curl: { file: "curl.wasm", keepsCwd: true },
+  /** GNU wget 1.21.3 (guests/wget/README.md): HTTP and HTTPS downloads, under the VM's network policy. */
+  wget: { file: "wget.wasm", keepsCwd: true },
   /** mikefarah yq v4 (guests/yq/README.md). */
   yq: { file: "yq.wasm", keepsCwd: true, sigpipeOnStdioOnly: true },
   /** OpenSSL 3.0's command-line program (guests/openssl/README.md). */

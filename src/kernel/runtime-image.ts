@@ -21,7 +21,7 @@ let pythonImage: Image | undefined;
  */
 export function runtimeLayers(commands: { names(): readonly string[] }): Image[] {
   caImage ??= Image.fromFiles({
-    [CA_BUNDLE]: { data: `${rootCertificates.join("\n")}\n`, mode: 0o644 },
+    [CA_BUNDLE]: { data: ROOT_BUNDLE, mode: 0o644 },
     [OPENSSL_CNF]: { data: readFileSync(join(PACKAGE_DIR, "guests/openssl/openssl.cnf")), mode: 0o644 },
   });
   const names = commands.names();
@@ -44,6 +44,8 @@ export function runtimeLayers(commands: { names(): readonly string[] }): Image[]
 
 /** Where programs look for the trusted CAs (OpenSSL's default file on Debian): Node's bundled roots, tls.rootCertificates. */
 export const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
+/** CA_BUNDLE's text in every VM not given `network.ca` (a VM with it has those certificates appended). */
+export const ROOT_BUNDLE = `${rootCertificates.join("\n")}\n`;
 let caImage: Image | undefined;
 /** OpenSSL's configuration file for the built-in OPENSSLDIR, /usr/lib/ssl (guests/openssl/README.md). */
 export const OPENSSL_CNF = "/usr/lib/ssl/openssl.cnf";

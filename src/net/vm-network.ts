@@ -14,6 +14,11 @@ export type DialFunction = (address: string, port: number) => Duplex;
 export interface NetworkOptions {
   /** What guests may reach (see NetworkPolicy, and the README's "Outbound network"). */
   allow: NetworkAllow;
+  /**
+   * More certificate authorities the VM's programs trust, as PEM text (or a list of them), besides Node's root
+   * certificates: appended to /etc/ssl/certs/ca-certificates.crt and given to guest `node` (NODE_EXTRA_CA_CERTS).
+   */
+  ca?: string | readonly string[];
   /** Test only: looks names up instead of the host's dns.lookup. */
   _lookup?: LookupFunction;
   /** Test only: opens connections instead of net.connect. */
