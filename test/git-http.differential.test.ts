@@ -148,6 +148,13 @@ const CASES: Record<string, Case> = {
   "a server that asks for a password, exit 128": {
     steps: ["git ls-remote $HTTP/private/$R.git", "git clone $HTTP/private/$R.git c"],
   },
+  "a port nothing listens on, exit 128": {
+    steps: ["git ls-remote $CLOSED/r.git"],
+    vm: {
+      // curl 8 words a refused connection "Could not connect to server", the host's libcurl 7.88 "Couldn't".
+      0: { stderr: "fatal: unable to access '$CLOSED/r.git/': Failed to connect to host.agentos.internal port $PORT after N ms: Could not connect to server\n" },
+    },
+  },
   "a name that does not resolve, exit 128": {
     steps: ["git ls-remote http://nothing.invalid/r.git", "git clone https://nothing.invalid/r.git c"],
   },
@@ -166,6 +173,8 @@ interface Side {
 
 let vm: AgentOs;
 let root: string;
+/** A port nothing listens on (a server opened and closed), allowed by the VM's policy: a refused connection. */
+let closedPort: number;
 const sides: Record<"host" | "vm", Side> = {} as Record<"host" | "vm", Side>;
 const FIXTURES = new URL("fixtures/tls/", import.meta.url);
 const pem = (name: string): Buffer => readFileSync(new URL(name, FIXTURES));
@@ -269,7 +278,10 @@ beforeAll(async () => {
     const tls = createHttpsServer({ key: pem("leaf-key.pem"), cert: pem("leaf.pem") }, handler(srv));
     sides[name] = { srv, port: await listen(plain), tlsPort: await listen(tls), servers: [plain, tls] };
   }
-  const allow = [sides.vm.port, sides.vm.tlsPort].map((p) => `host.agentos.internal:${p}`);
+  const closed = createServer();
+  closedPort = await listen(closed);
+  await new Promise((r) => closed.close(r));
+  const allow = [sides.vm.port, sides.vm.tlsPort, closedPort].map((p) => `host.agentos.internal:${p}`);
   const bundle = `${rootCertificates.join("\n")}\n${pem("ca.pem").toString()}`;
   vm = await AgentOs.create({ network: { allow }, files: { [CA_BUNDLE]: bundle } });
   await vm.mkdir(root, { recursive: true });
@@ -301,7 +313,9 @@ describe.skipIf(!hostVersion).concurrent(`git over http(s) in the VM against the
       expect(made.stderr).toBe("");
     }
     const expand = (step: string, side: Side): string =>
-      step.replaceAll("$HTTPS", `https://host.agentos.internal:${side.tlsPort}`).replaceAll("$HTTP", `http://host.agentos.internal:${side.port}`).replaceAll("$R", repo);
+      step
+        .replaceAll("$CLOSED", `http://host.agentos.internal:${closedPort}`)
+        .replaceAll("$HTTPS", `https://host.agentos.internal:${side.tlsPort}`).replaceAll("$HTTP", `http://host.agentos.internal:${side.port}`).replaceAll("$R", repo);
     const norm = (o: Outcome, side: Side): Outcome => {
       const text = (s: string): string =>
         s
@@ -313,11 +327,13 @@ describe.skipIf(!hostVersion).concurrent(`git over http(s) in the VM against the
     };
     const hostConfig = {
       // host.agentos.internal is 127.0.0.1 for the host's git, as the VM's policy makes it the host for the VM's.
-      GIT_CONFIG_COUNT: "2",
+      GIT_CONFIG_COUNT: "3",
       GIT_CONFIG_KEY_0: "http.curloptResolve",
       GIT_CONFIG_VALUE_0: `host.agentos.internal:${sides.host.port}:127.0.0.1`,
       GIT_CONFIG_KEY_1: "http.curloptResolve",
       GIT_CONFIG_VALUE_1: `host.agentos.internal:${sides.host.tlsPort}:127.0.0.1`,
+      GIT_CONFIG_KEY_2: "http.curloptResolve",
+      GIT_CONFIG_VALUE_2: `host.agentos.internal:${closedPort}:127.0.0.1`,
       GIT_SSL_CAINFO: new URL("ca.pem", FIXTURES).pathname,
     };
     let last: Outcome | undefined;
@@ -332,7 +348,9 @@ describe.skipIf(!hostVersion).concurrent(`git over http(s) in the VM against the
       const expected = norm(await run(`${dir}/w`, expand(step, sides.host), { ...hostEnv(`${dir}/home`), ...hostConfig }), sides.host);
       const r = await vm.exec(expand(step, sides.vm), { cwd: `${dir}/w`, env: { HOME: `${dir}/home`, ...ENV }, timeout: RUN_DEADLINE_MS });
       const got = norm({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }, sides.vm);
-      const override = c.vm?.[i];
+      const vmText = (o: Partial<Outcome>): Partial<Outcome> =>
+        Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "string" ? v.replaceAll("$CLOSED", `http://host.agentos.internal:${closedPort}`).replaceAll("$PORT", String(closedPort)) : v]));
+      const override = c.vm?.[i] && vmText(c.vm[i]);
       expect(got, `step ${i}: ${step}`).toEqual(override ? { ...expected, ...override } : expected);
       if (!/ exit \d+$/.test(name) && !c.fails?.includes(i)) expect(expected.exitCode, `host, step ${i}: ${expected.stderr}`).toBe(0);
       last = expected;
