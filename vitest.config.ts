@@ -15,6 +15,7 @@ const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-gl
 const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
   "test/git.differential.test.ts",
+  "test/git-http.differential.test.ts",
   "test/python.differential.test.ts",
   "test/python-pytest.differential.test.ts",
   "test/sqlite3.differential.test.ts",

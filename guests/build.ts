@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildC, BZIP2, type CGuest, cToolchain, CURL, DIFF3, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
+import { buildC, BZIP2, type CGuest, cToolchain, CURL, CURL_TARBALL, DIFF3, GIT, MAKE, OPENSSL, OPENSSL_APP, PATCH, SQLITE, UNZIP, XZ, ZIP, ZSTD } from "./c.js";
 import { PYTHON } from "./python.js";
 import { WGET } from "./wget.js";
 
@@ -216,6 +216,8 @@ export function guestSources(name: string): Record<string, string> {
     walk("libposix");
     // A guest linking OpenSSL is built with its patches too (opensslLibrary).
     if (name !== "openssl" && guest.tarballs.includes(OPENSSL)) walk("openssl");
+    // And one linking libcurl with curl's (curlLibrary).
+    if (name !== "curl" && guest.tarballs.includes(CURL_TARBALL)) walk("curl");
   } else if (guest?.keepsCwd) files.push(guest.kind === "rust" ? "cwd/cwd.rs" : "cwd/cwd.go");
   return Object.fromEntries(files.sort().map((f) => [f, sha256(readFileSync(join(here, f)))]));
 }

@@ -149,6 +149,12 @@ function buildLibposix(tc: Toolchain, out: string): void {
   execFileSync(tc.ar, ["rcs", join(out, "libagentos_posix.a"), ...members.map((m) => join(out, `${m}.o`))]);
 }
 
+/** guests/<guest>/*.patch applied, in name order, to the source tree `dir`. */
+function applyPatches(guest: string, dir: string): void {
+  const patches = readdirSync(join(here, guest)).filter((f) => f.endsWith(".patch")).sort();
+  for (const p of patches) execFileSync("patch", ["-p1", "-d", dir, "-i", join(here, guest, p)], { stdio: "inherit" });
+}
+
 export async function buildC(name: string, g: CGuest, sources: Record<string, string>) {
   const target = join(here, name, "target");
   const work = join(target, "build");
@@ -158,8 +164,7 @@ export async function buildC(name: string, g: CGuest, sources: Record<string, st
   const tc = toolchain(libposix);
   buildLibposix(tc, libposix);
   for (const t of g.tarballs) await unpack(target, work, t);
-  const patches = readdirSync(join(here, name)).filter((f) => f.endsWith(".patch")).sort();
-  for (const p of patches) execFileSync("patch", ["-p1", "-d", join(work, g.tarballs[0]!.dir), "-i", join(here, name, p)], { stdio: "inherit" });
+  applyPatches(name, join(work, g.tarballs[0]!.dir));
   const wasm = g.make(work, tc);
   copyFileSync(wasm, join(here, "dist", g.file));
   const bytes = readFileSync(join(here, "dist", g.file));
@@ -191,80 +196,6 @@ export const ZLIB: Tarball = {
   licence: "Zlib",
   licenceFiles: ["LICENSE"],
   upstream: "https://zlib.net",
-};
-
-/**
- * The make variables of git's build for WASI: no threads, no mmap, no network libraries (curl, OpenSSL,
- * expat), no NLS, the regex of git's compat/ (wasi-libc's lacks REG_STARTEND).
- */
-const GIT_KNOBS = [
-  "NO_OPENSSL",
-  "NO_CURL",
-  "NO_EXPAT",
-  "NO_PTHREADS",
-  "NO_MMAP",
-  "NO_ICONV",
-  "NO_GETTEXT",
-  "NO_PERL",
-  "NO_PYTHON",
-  "NO_TCLTK",
-  "NO_UNIX_SOCKETS",
-  "NO_IPV6",
-  "NO_STRUCT_ITIMERVAL",
-  "NO_SETITIMER",
-  "NO_POSIX_GOODIES",
-  "NO_SYMLINK_HEAD",
-  "NO_INSTALL_HARDLINKS",
-  "SKIP_DASHED_BUILT_INS",
-  "HAVE_CLOCK_GETTIME",
-  "HAVE_CLOCK_MONOTONIC",
-  "HAVE_GETDELIM",
-];
-
-export const GIT: CGuest = {
-  kind: "c",
-  file: "git.wasm",
-  tarballs: [
-    {
-      name: "git",
-      version: "2.47.3",
-      // Debian's copy of the upstream release tarball (git-2.47.3.tar.xz).
-      url: "http://deb.debian.org/debian/pool/main/g/git/git_2.47.3.orig.tar.xz",
-      sha256: "9c2eb1250781b3e5bfef098572d07fdf132d67e6c065e4307332ade9819a1501",
-      dir: "git-2.47.3",
-      licence: "GPL-2.0-only",
-      licenceFiles: ["COPYING", "LGPL-2.1"],
-      upstream: "https://git-scm.com (https://github.com/git/git)",
-    },
-    ZLIB,
-  ],
-  make(work, tc) {
-    const zlib = join(work, ZLIB.dir);
-    const env = { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" };
-    execFileSync("./configure", ["--static"], { cwd: zlib, env, stdio: "inherit" });
-    execFileSync("make", [`-j${JOBS}`, "libz.a"], { cwd: zlib, env, stdio: "inherit" });
-    const src = join(work, "git-2.47.3");
-    const config = [
-      `CC = ${tc.cc}`,
-      `AR = ${tc.ar}`,
-      `CFLAGS = ${[...tc.cflags, `-I${zlib}`].join(" ")}`,
-      `LDFLAGS = ${[...tc.ldflags, `-L${zlib}`].join(" ")}`,
-      `EXTLIBS = ${tc.libs.join(" ")}`,
-      "NO_REGEX = NeedsStartEnd",
-      ...GIT_KNOBS.map((k) => `${k} = YesPlease`),
-    ];
-    writeFileSync(join(src, "config.mak"), `${config.join("\n")}\n`);
-    // uname_* on the command line: config.mak is read after config.mak.uname, whose Linux settings
-    // (sync_file_range, sysinfo, procinfo) would otherwise apply. prefix=/usr: the VM's git lives in /usr/bin,
-    // reads /etc/gitconfig (the VM has none) and its templates from /usr/share/git-core/templates.
-    const uname = ["uname_S=WASI", "uname_M=wasm32", "uname_O=WASI", "uname_R=1", "uname_P=wasm32", "uname_V=1"];
-    execFileSync("make", [`-j${JOBS}`, ...uname, "prefix=/usr", "git"], { cwd: src, stdio: "inherit" });
-    // git's templates (hook samples, info/exclude, description), which `git init` copies into a new
-    // repository: the VM lays them out in /usr/share/git-core/templates (src/kernel/root-layout.ts).
-    execFileSync("make", ["-C", "templates", "prefix=/usr"], { cwd: src, stdio: "inherit" });
-    writeFileSync(join(here, "dist", "git-templates.json"), `${JSON.stringify(templateFiles(join(src, "templates/blt")), null, 1)}\n`);
-    return join(src, "git");
-  },
 };
 
 /**
@@ -496,31 +427,120 @@ export function buildZlib(work: string, env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * curl 8.14.1 (guests/curl/README.md): its configure run as a cross-compile for wasm32-wasi, libcurl and the
- * tool linked with libposix's sockets and getaddrinfo. agentos_cwd.o joins only the tool's link (libtool will
- * not put a plain object into libcurl).
+ * libcurl of curl 8.14.1 built for the VM in `work` (CURL_TARBALL, ZLIB and OPENSSL unpacked there, curl's own
+ * patches applied), as the curl guest and git's HTTP transport link it: configure run as a cross-compile for
+ * wasm32-wasi, libcurl with libposix's sockets and getaddrinfo, zlib and opensslLibrary's TLS.
  */
+function curlLibrary(work: string, tc: Toolchain): { src: string; cflags: string; ldflags: string; libs: string; static: StaticLibrary } {
+  const ssl = opensslLibrary(work, tc);
+  const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
+  const src = join(work, CURL_TARBALL.dir);
+  const plain = configureCflags(tc);
+  const cwdObject = join(tc.libposix, "agentos_cwd.o");
+  // agentos_cwd.o joins only a program's link (libtool will not put a plain object into libcurl).
+  const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`, `-L${ssl.lib}`].join(" ");
+  const libs = ["-lssl", "-lcrypto", "-lz", ...tc.libs].join(" ");
+  execFileSync(
+    join(src, "configure"),
+    ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib} ${ssl.cflags.join(" ")}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE.map((o) => (o === "--with-openssl" ? `--with-openssl=${dirname(ssl.lib)}` : o))],
+    { cwd: src, env: { ...process.env, ...CURL_CACHE }, stdio: "inherit" },
+  );
+  const cflags = `CFLAGS=${[...tc.cflags, "-Qunused-arguments", "-Werror-implicit-function-declaration"].join(" ")}`;
+  execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, "libcurl.la"], { cwd: src, stdio: "inherit" });
+  const include = join(src, "include");
+  const lib = join(src, "lib/.libs");
+  return { src, cflags, ldflags, libs, static: { include, lib, cflags: [`-I${include}`, `-I${zlib}`], libs: [`-L${lib}`, "-lcurl", ...ssl.libs, `-L${zlib}`, "-lz"] } };
+}
+
+/** curl 8.14.1 (guests/curl/README.md): the tool linked with curlLibrary's libcurl and agentos_cwd.o. */
 export const CURL: CGuest = {
   kind: "c",
   file: "curl.wasm",
   tarballs: [CURL_TARBALL, ZLIB, OPENSSL],
   make(work, tc) {
-    const ssl = opensslLibrary(work, tc);
-    const zlib = buildZlib(work, { ...process.env, CC: tc.cc, AR: tc.ar, CFLAGS: "--target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi" });
-    const src = join(work, CURL_TARBALL.dir);
-    const plain = configureCflags(tc);
+    const curl = curlLibrary(work, tc);
     const cwdObject = join(tc.libposix, "agentos_cwd.o");
-    const ldflags = [...tc.ldflags.filter((f) => f !== cwdObject), `-L${zlib}`, `-L${ssl.lib}`].join(" ");
-    const libs = ["-lssl", "-lcrypto", "-lz", ...tc.libs].join(" ");
-    execFileSync(
-      join(src, "configure"),
-      ["--host=wasm32-unknown-wasi", "--build=x86_64-pc-linux-gnu", `CC=${tc.cc}`, `AR=${tc.ar}`, `CFLAGS=${plain.join(" ")}`, `CPPFLAGS=-I${zlib} ${ssl.cflags.join(" ")}`, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE.map((o) => (o === "--with-openssl" ? `--with-openssl=${dirname(ssl.lib)}` : o))],
-      { cwd: src, env: { ...process.env, ...CURL_CACHE }, stdio: "inherit" },
-    );
-    const cflags = `CFLAGS=${[...tc.cflags, "-Qunused-arguments", "-Werror-implicit-function-declaration"].join(" ")}`;
-    execFileSync("make", [`-j${JOBS}`, "-C", "lib", cflags, `LDFLAGS=${ldflags}`, `LIBS=${libs}`, "libcurl.la"], { cwd: src, stdio: "inherit" });
-    execFileSync("make", [`-j${JOBS}`, "-C", "src", cflags, `LDFLAGS=${ldflags}`, `LIBS=${cwdObject} ${libs}`, "curl"], { cwd: src, stdio: "inherit" });
-    return join(src, "src/curl");
+    execFileSync("make", [`-j${JOBS}`, "-C", "src", curl.cflags, `LDFLAGS=${curl.ldflags}`, `LIBS=${cwdObject} ${curl.libs}`, "curl"], { cwd: curl.src, stdio: "inherit" });
+    return join(curl.src, "src/curl");
+  },
+};
+
+/**
+ * The make variables of git's build for WASI: no threads, no mmap, no NLS, the regex of git's compat/ (wasi-libc's
+ * lacks REG_STARTEND). libcurl (curlLibrary) for the HTTP transport, whose TLS is its own business: git itself
+ * uses no OpenSSL (its SHA-1 and SHA-256 are its own) and no expat (no `http-push`, WebDAV push).
+ */
+const GIT_KNOBS = [
+  "NO_OPENSSL",
+  "NO_EXPAT",
+  "NO_PTHREADS",
+  "NO_MMAP",
+  "NO_ICONV",
+  "NO_GETTEXT",
+  "NO_PERL",
+  "NO_PYTHON",
+  "NO_TCLTK",
+  "NO_UNIX_SOCKETS",
+  "NO_IPV6",
+  "NO_STRUCT_ITIMERVAL",
+  "NO_SETITIMER",
+  "NO_POSIX_GOODIES",
+  "NO_SYMLINK_HEAD",
+  "NO_INSTALL_HARDLINKS",
+  "SKIP_DASHED_BUILT_INS",
+  "HAVE_CLOCK_GETTIME",
+  "HAVE_CLOCK_MONOTONIC",
+  "HAVE_GETDELIM",
+];
+
+export const GIT: CGuest = {
+  kind: "c",
+  file: "git.wasm",
+  tarballs: [
+    {
+      name: "git",
+      version: "2.47.3",
+      // Debian's copy of the upstream release tarball (git-2.47.3.tar.xz).
+      url: "http://deb.debian.org/debian/pool/main/g/git/git_2.47.3.orig.tar.xz",
+      sha256: "9c2eb1250781b3e5bfef098572d07fdf132d67e6c065e4307332ade9819a1501",
+      dir: "git-2.47.3",
+      licence: "GPL-2.0-only",
+      licenceFiles: ["COPYING", "LGPL-2.1"],
+      upstream: "https://git-scm.com (https://github.com/git/git)",
+    },
+    ZLIB,
+    CURL_TARBALL,
+    OPENSSL,
+  ],
+  make(work, tc) {
+    // git-remote-http(s) is a builtin of the one binary (remote-curl.patch), linked with libcurl.
+    applyPatches("curl", join(work, CURL_TARBALL.dir));
+    const curl = curlLibrary(work, tc).static;
+    const src = join(work, "git-2.47.3");
+    const config = [
+      `CC = ${tc.cc}`,
+      `AR = ${tc.ar}`,
+      // libcurl's and zlib's headers: git's Makefile sets CURL_CFLAGS itself (from CURLDIR or curl-config).
+      `CFLAGS = ${[...tc.cflags, ...curl.cflags].join(" ")}`,
+      `LDFLAGS = ${tc.ldflags.join(" ")}`,
+      `EXTLIBS = ${tc.libs.join(" ")}`,
+      `CURL_LDFLAGS = ${curl.libs.join(" ")}`,
+      // Not the host's curl-config, which would tell of the host's libcurl.
+      "CURL_CONFIG = false",
+      "NO_REGEX = NeedsStartEnd",
+      ...GIT_KNOBS.map((k) => `${k} = YesPlease`),
+    ];
+    writeFileSync(join(src, "config.mak"), `${config.join("\n")}\n`);
+    // uname_* on the command line: config.mak is read after config.mak.uname, whose Linux settings
+    // (sync_file_range, sysinfo, procinfo) would otherwise apply. prefix=/usr: the VM's git lives in /usr/bin,
+    // reads /etc/gitconfig (the VM has none) and its templates from /usr/share/git-core/templates.
+    const uname = ["uname_S=WASI", "uname_M=wasm32", "uname_O=WASI", "uname_R=1", "uname_P=wasm32", "uname_V=1"];
+    execFileSync("make", [`-j${JOBS}`, ...uname, "prefix=/usr", "git"], { cwd: src, stdio: "inherit" });
+    // git's templates (hook samples, info/exclude, description), which `git init` copies into a new
+    // repository: the VM lays them out in /usr/share/git-core/templates (src/kernel/root-layout.ts).
+    execFileSync("make", ["-C", "templates", "prefix=/usr"], { cwd: src, stdio: "inherit" });
+    writeFileSync(join(here, "dist", "git-templates.json"), `${JSON.stringify(templateFiles(join(src, "templates/blt")), null, 1)}\n`);
+    return join(src, "git");
   },
 };
 

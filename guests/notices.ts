@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { GUESTS, type GuestManifest, patchCrate } from "./build.js";
-import { type CGuest, OPENSSL, unpack } from "./c.js";
+import { type CGuest, CURL_TARBALL, OPENSSL, unpack } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const root = join(here, "..");
@@ -169,10 +169,12 @@ async function cComponents(name: string, g: CGuest): Promise<Component[]> {
   const changed = patched(name);
   for (const t of g.tarballs) {
     const dir = await unpack(target, work, t);
+    // OpenSSL is built with guests/openssl's patches in every guest that links it (opensslLibrary), libcurl with
+    // guests/curl's (curlLibrary).
+    const ours = (t === g.tarballs[0] && changed) || (t === OPENSSL && patched("openssl")) || (t === CURL_TARBALL && patched("curl"));
     parts.push({
       name: t.name,
-      // OpenSSL is built with guests/openssl's patches in every guest that links it (opensslLibrary).
-      version: t.version + ((t === g.tarballs[0] && changed) || (t === OPENSSL && patched("openssl")) ? " (with changes of ours)" : ""),
+      version: t.version + (ours ? " (with changes of ours)" : ""),
       upstream: t.upstream,
       licence: t.licence,
       texts: t.licenceFiles.map((f) => addText(`${t.name} ${t.version}: ${f}`, readFileSync(join(dir, f), "utf8"))),
