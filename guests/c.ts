@@ -576,8 +576,9 @@ export async function nativeCurl(): Promise<string> {
 
 /**
  * OpenSSL's Configure line for the VM (guests/openssl/README.md): the portable C code (no assembly), one thread,
- * static libraries only, nothing WASI cannot do (sockets, dlopen, engines, mlock'd secure heap, AF_ALG, kTLS,
- * asynchronous jobs, the terminal prompt). `linux-generic32`: an ILP32 Unix, as wasm32 is. The trust store is
+ * static libraries only, nothing WASI cannot do (dlopen, engines, mlock'd secure heap, AF_ALG, kTLS,
+ * asynchronous jobs, the terminal prompt). Sockets are guests/libposix's (CPython's _ssl needs the socket BIOs).
+ * `linux-generic32`: an ILP32 Unix, as wasm32 is. The trust store is
  * Debian's layout (/usr/lib/ssl, whose certs/ and cert.pem lead to /etc/ssl).
  */
 export const OPENSSL_CONFIGURE = [
@@ -587,7 +588,6 @@ export const OPENSSL_CONFIGURE = [
   "no-shared",
   "no-asm",
   "no-threads",
-  "no-sock",
   "no-dso",
   "no-engine",
   "no-module",
@@ -600,6 +600,13 @@ export const OPENSSL_CONFIGURE = [
   "no-ui-console",
   "no-tests",
 ];
+
+/**
+ * OpenSSL's own compiler flags beside the toolchain's. NO_SYSLOG: no BIO that writes to syslog (the VM has none;
+ * libposix's syslog.h only drops messages). HAVE_FORK=0: no fork on WASI, so no forking OCSP responder
+ * (apps/lib/http_server.c, which sockets bring in) and no `openssl speed -multi`.
+ */
+const OPENSSL_CFLAGS = ["-DNO_SYSLOG", "-DHAVE_FORK=0"];
 
 /** A static library built for the VM's toolchain, for a C guest to compile and link against. */
 export interface StaticLibrary {
@@ -621,7 +628,7 @@ export function opensslLibrary(work: string, tc: Toolchain): StaticLibrary & { t
   const patches = readdirSync(join(here, "openssl")).filter((f) => f.endsWith(".patch")).sort();
   const headers = readdirSync(join(here, "libposix/include"), { recursive: true, encoding: "utf8" }).sort();
   const key = createHash("sha256")
-    .update(JSON.stringify([OPENSSL.sha256, OPENSSL_CONFIGURE, tc.cflags, cToolchain()]))
+    .update(JSON.stringify([OPENSSL.sha256, OPENSSL_CONFIGURE, OPENSSL_CFLAGS, tc.cflags, cToolchain()]))
     .update(patches.map((p) => readFileSync(join(here, "openssl", p), "utf8")).join("\0"))
     .update(headers.map((h) => (statSync(join(here, "libposix/include", h)).isFile() ? readFileSync(join(here, "libposix/include", h), "utf8") : h)).join("\0"))
     .digest("hex")
@@ -636,8 +643,7 @@ export function opensslLibrary(work: string, tc: Toolchain): StaticLibrary & { t
   // From the tarball buildC checked and unpacked beside `work` (its own copy there may carry the guest's patches).
   execFileSync("tar", ["xf", join(work, "..", OPENSSL.url.slice(OPENSSL.url.lastIndexOf("/") + 1)), "-C", cache]);
   for (const p of patches) execFileSync("patch", ["-p1", "-d", tree, "-i", join(here, "openssl", p)], { stdio: "inherit" });
-  // NO_SYSLOG: the BIO that writes to syslog (the VM has none; libposix's syslog.h only drops messages).
-  const env = { ...process.env, CC: tc.cc, AR: tc.ar, RANLIB: tc.ar.replace(/llvm-ar/, "llvm-ranlib"), CFLAGS: [...tc.cflags, "-DNO_SYSLOG"].join(" "), LDFLAGS: "--target=wasm32-wasi" };
+  const env = { ...process.env, CC: tc.cc, AR: tc.ar, RANLIB: tc.ar.replace(/llvm-ar/, "llvm-ranlib"), CFLAGS: [...tc.cflags, ...OPENSSL_CFLAGS].join(" "), LDFLAGS: "--target=wasm32-wasi" };
   execFileSync("perl", ["./Configure", ...OPENSSL_CONFIGURE], { cwd: tree, env, stdio: "inherit" });
   // `openssl version -a` prints the build's date and compiler line (crypto/buildinf.h): the release's date
   // (SOURCE_DATE_EPOCH, which OpenSSL's mkbuildinf.pl reads: 2026-01-27) and the paths as -ffile-prefix-map
