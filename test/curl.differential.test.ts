@@ -1,19 +1,17 @@
-import { execFile } from "node:child_process";
-import { once } from "node:events";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { rootCertificates } from "node:tls";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { nativeCurl } from "../guests/c.js";
 import { AgentOs } from "../src/index.js";
 import { CA_BUNDLE } from "../src/kernel/runtime-image.js";
 import { HOST_GATEWAY_ADDRESS } from "../src/net/address-class.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
+import type { Outcome } from "./host-twin.js";
+import { gatewayAddress, onHost, pem, runHttpCase, startTestServers, type TestServers } from "./http-twin.js";
 
 /**
  * The VM's curl (guests/dist/curl.wasm, curl 8.14.1) against a native build of the same source with the same
@@ -32,16 +30,8 @@ import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadline
  * sides.
  */
 
-let server: Server;
+let servers: TestServers;
 let port: number;
-/** A port nothing listens on (a server opened and closed), allowed by the VM's policy: a refused connection. */
-let closedPort: number;
-/** The HTTPS servers, by the certificate they present. */
-const tlsPorts: Record<string, number> = {};
-const tlsServers: Server[] = [];
-const FIXTURES = new URL("fixtures/tls/", import.meta.url);
-const pem = (name: string): Buffer => readFileSync(new URL(name, FIXTURES));
-let curlBin = "";
 let vm: AgentOs;
 let root: string;
 
@@ -76,12 +66,6 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     }
     res.writeHead(200, { "content-type": "text/plain", "x-served-by": "test" }).end(url.pathname === "/big" ? BODY.repeat(200) : `hello from ${url.pathname}\n`);
   });
-}
-
-interface Outcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
 }
 
 /**
@@ -129,44 +113,26 @@ const CASES: Record<string, string[]> = {
 };
 
 beforeAll(async () => {
-  curlBin = await nativeCurl();
-  server = createServer(handle);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  port = (server.address() as AddressInfo).port;
-  const closed = createServer().listen(0, "127.0.0.1");
-  await once(closed, "listening");
-  closedPort = (closed.address() as AddressInfo).port;
-  await new Promise((r) => closed.close(r));
-  const key = pem("leaf-key.pem");
-  const certs = { GOOD: "leaf.pem", WRONG_NAME: "wrong-name.pem", EXPIRED: "expired.pem", UNKNOWN_CA: "unknown-ca-leaf.pem", SELF_SIGNED: "self-signed.pem" };
-  for (const [name, cert] of Object.entries(certs)) {
-    const s = createHttpsServer({ key, cert: pem(cert) }, handle);
-    tlsServers.push(s);
-    s.listen(0, "127.0.0.1");
-    await once(s, "listening");
-    tlsPorts[name] = (s.address() as AddressInfo).port;
-  }
+  const curlBin = await nativeCurl();
+  servers = await startTestServers(handle);
+  port = servers.port;
   root = mkdtempSync(join(tmpdir(), "curl-diff-"));
   mkdirSync(join(root, "bin"));
   symlinkSync(curlBin, join(root, "bin/curl"));
-  copyFileSync(new URL("ca.pem", FIXTURES), join(root, "ca.pem"));
-  const allow = [port, closedPort, ...Object.values(tlsPorts)].map((p) => `host.agentos.internal:${p}`);
+  writeFileSync(join(root, "ca.pem"), pem("ca.pem"));
   const bundle = `${rootCertificates.join("\n")}\n${pem("ca.pem").toString()}`;
-  vm = await AgentOs.create({ network: { allow }, files: { [CA_BUNDLE]: bundle } });
+  vm = await AgentOs.create({ network: { allow: servers.allow }, files: { [CA_BUNDLE]: bundle } });
   await vm.mkdir(root, { recursive: true });
 }, SETUP_DEADLINE_MS * 2);
 
 afterAll(async () => {
   await vm?.dispose();
-  for (const s of [server, ...tlsServers]) {
-    s?.closeAllConnections();
-    await new Promise((r) => (s ? s.close(r) : r(undefined)));
-  }
+  await servers?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
 function urls(step: string, address: string): string {
+  const { closedPort, tlsPorts } = servers;
   const resolve = [port, ...Object.values(tlsPorts)].map((p) => `--resolve host.agentos.internal:${p}:${address}`).join(" ");
   let out = step.replaceAll("$URL", `http://${address}:${port}`).replaceAll("$CLOSED", `http://${address}:${closedPort}`).replaceAll("$RESOLVE", resolve);
   out = out.replaceAll("$PLAIN_HTTPS", `https://host.agentos.internal:${port}`);
@@ -174,28 +140,11 @@ function urls(step: string, address: string): string {
   return out;
 }
 
-/** The native curl through bash, asynchronously: the servers answer from this process's event loop. */
-function onHost(dir: string, step: string): Promise<Outcome> {
-  const back = (s: string): string => s.replaceAll("127.0.0.1", HOST_GATEWAY_ADDRESS);
-  return new Promise((resolve) => {
-    execFile(
-      "bash",
-      ["-c", urls(step, "127.0.0.1")],
-      {
-        cwd: `${dir}/w`,
-        env: { PATH: `${root}/bin:${process.env["PATH"] ?? "/usr/bin:/bin"}`, HOME: `${dir}/home`, LANG: "C.UTF-8", SSL_CERT_FILE: `${root}/ca.pem` },
-        encoding: "utf8",
-        timeout: RUN_DEADLINE_MS,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
-        resolve({ stdout: back(stdout), stderr: back(stderr), exitCode: code });
-      },
-    );
-  });
-}
+/** The native curl, with the test CA alone. */
+const host = (dir: string, step: string): Promise<Outcome> =>
+  onHost(urls(step, "127.0.0.1"), `${dir}/w`, { PATH: `${root}/bin:${process.env["PATH"] ?? "/usr/bin:/bin"}`, HOME: `${dir}/home`, LANG: "C.UTF-8", SSL_CERT_FILE: `${root}/ca.pem` }, gatewayAddress);
 
-async function inVm(dir: string, step: string): Promise<Outcome> {
+async function guest(dir: string, step: string): Promise<Outcome> {
   const r = await vm.exec(urls(step, HOST_GATEWAY_ADDRESS), { cwd: `${dir}/w`, env: { HOME: `${dir}/home`, LANG: "C.UTF-8" }, timeout: RUN_DEADLINE_MS });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
 }
@@ -221,24 +170,6 @@ const names = Object.keys(CASES);
 
 describe.concurrent(`curl in the VM against a native build of curl 8.14.1 (${names.length} cases)`, () => {
   it.each(names)("%s", async (name) => {
-    const dir = join(root, name.replace(/[^a-z0-9]+/gi, "-"));
-    for (const d of ["w", "home"]) {
-      mkdirSync(join(dir, d), { recursive: true });
-      await vm.mkdir(join(dir, d), { recursive: true });
-    }
-    for (const f of ["ca.pem", "other-ca.pem"]) {
-      writeFileSync(join(dir, "w", f), pem(f));
-      await vm.writeFile(join(dir, "w", f), pem(f));
-    }
-    let last: Outcome | undefined;
-    for (const [i, step] of CASES[name]!.entries()) {
-      const expected = await onHost(dir, step);
-      const got = await inVm(dir, step);
-      expect({ ...got, stderr: normalised(got.stderr) }, `step ${i}: ${step}`).toEqual({ ...expected, stderr: normalised(expected.stderr) });
-      last = expected;
-    }
-    // A case named for its exit status ends with it (both sides failing alike for another reason would not do).
-    const status = / exit (\d+)/.exec(name)?.[1];
-    if (status !== undefined) expect(last?.exitCode, last?.stderr).toBe(Number(status));
+    await runHttpCase({ vm, root, host, guest, normalised }, name, CASES[name]!);
   }, CASE_DEADLINE_MS * 2);
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs } from "../src/index.js";
 import { CA_BUNDLE } from "../src/kernel/runtime-image.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
+import type { Outcome } from "./host-twin.js";
 
 /**
  * git over HTTP and HTTPS: the VM's git (guests/dist/git.wasm, git 2.47.3 with libcurl 8.14.1 and OpenSSL
@@ -29,12 +30,6 @@ import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadline
 
 const host = spawnSync("git", ["--version"], { encoding: "utf8" });
 const hostVersion = host.status === 0 ? host.stdout.trim() : "";
-
-interface Outcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
 
 interface Case {
   steps: string[];

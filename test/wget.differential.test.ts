@@ -1,17 +1,15 @@
-import { execFile } from "node:child_process";
-import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { nativeWget } from "../guests/wget.js";
 import { AgentOs } from "../src/index.js";
 import { HOST_GATEWAY_ADDRESS } from "../src/net/address-class.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
+import type { Outcome } from "./host-twin.js";
+import { onHost, pem, runHttpCase, startTestServers, type TestServers } from "./http-twin.js";
 
 /**
  * The VM's wget (guests/dist/wget.wasm, GNU wget 1.21.3 with OpenSSL) against a native build of the same source
@@ -28,14 +26,7 @@ import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadline
  * Unresolvable names: `.invalid` (RFC 6761) on the host, denied by the VM's policy.
  */
 
-let server: Server;
-let port: number;
-/** A port nothing listens on (a server opened and closed), allowed by the VM's policy: a refused connection. */
-let closedPort: number;
-const tlsPorts: Record<string, number> = {};
-const tlsServers: Server[] = [];
-const FIXTURES = new URL("fixtures/tls/", import.meta.url);
-const pem = (name: string): Buffer => readFileSync(new URL(name, FIXTURES));
+let servers: TestServers;
 let vm: AgentOs;
 let root: string;
 
@@ -82,12 +73,6 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-interface Outcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
-
 /**
  * Command lines; $URL is the server's base URL, $CLOSED a URL on the port nothing listens on; $GOOD,
  * $WRONG_NAME, $EXPIRED, $UNKNOWN_CA, $SELF_SIGNED are https://NAME:PORT of the servers with those certificates.
@@ -132,73 +117,41 @@ const CASES: Record<string, string[]> = {
 
 beforeAll(async () => {
   const wgetBin = await nativeWget();
-  server = createServer(handle);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  port = (server.address() as AddressInfo).port;
-  const closed = createServer().listen(0, "127.0.0.1");
-  await once(closed, "listening");
-  closedPort = (closed.address() as AddressInfo).port;
-  await new Promise((r) => closed.close(r));
-  const key = pem("leaf-key.pem");
-  const certs = { GOOD: "leaf.pem", WRONG_NAME: "wrong-name.pem", EXPIRED: "expired.pem", UNKNOWN_CA: "unknown-ca-leaf.pem", SELF_SIGNED: "self-signed.pem" };
-  for (const [name, cert] of Object.entries(certs)) {
-    const s = createHttpsServer({ key, cert: pem(cert) }, handle);
-    tlsServers.push(s);
-    s.listen(0, "127.0.0.1");
-    await once(s, "listening");
-    tlsPorts[name] = (s.address() as AddressInfo).port;
-  }
+  servers = await startTestServers(handle);
   root = mkdtempSync(join(tmpdir(), "wget-diff-"));
   mkdirSync(join(root, "bin"));
   symlinkSync(wgetBin, join(root, "bin/wget"));
   writeFileSync(join(root, "ca.pem"), pem("ca.pem"));
   writeFileSync(join(root, "wgetrc"), "");
-  const allow = [port, closedPort, ...Object.values(tlsPorts)].map((p) => `host.agentos.internal:${p}`);
-  vm = await AgentOs.create({ network: { allow, ca: pem("ca.pem").toString() } });
+  vm = await AgentOs.create({ network: { allow: servers.allow, ca: pem("ca.pem").toString() } });
   await vm.mkdir(root, { recursive: true });
   await vm.writeFile(join(root, "wgetrc"), "");
 }, SETUP_DEADLINE_MS * 3);
 
 afterAll(async () => {
   await vm?.dispose();
-  for (const s of [server, ...tlsServers]) {
-    s?.closeAllConnections();
-    await new Promise((r) => (s ? s.close(r) : r(undefined)));
-  }
+  await servers?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
 function urls(step: string, address: string, name: string): string {
+  const { port, closedPort, tlsPorts } = servers;
   let out = step.replaceAll("$URL", `http://${address}:${port}`).replaceAll("$CLOSED", `http://${address}:${closedPort}`);
   for (const [label, p] of Object.entries(tlsPorts)) out = out.replaceAll(`$${label}`, `https://${name}:${p}`);
   return out;
 }
 
-/** The native wget through bash, asynchronously: the servers answer from this process's event loop. */
-function onHost(dir: string, step: string): Promise<Outcome> {
-  // The name asked for, not the self-signed certificate's own (CN=localhost).
-  const back = (s: string): string => s.replaceAll("127.0.0.1", HOST_GATEWAY_ADDRESS).replace(/(?<!CN=)localhost/g, "host.agentos.internal");
-  return new Promise((resolve) => {
-    execFile(
-      "bash",
-      ["-c", urls(step, "127.0.0.1", "localhost")],
-      {
-        cwd: `${dir}/w`,
-        // Not the host's /etc/wgetrc: an empty one on both sides.
-        env: { PATH: `${root}/bin:${process.env["PATH"] ?? "/usr/bin:/bin"}`, HOME: `${dir}/home`, LANG: "C.UTF-8", SSL_CERT_FILE: `${root}/ca.pem`, SYSTEM_WGETRC: `${root}/wgetrc` },
-        encoding: "utf8",
-        timeout: RUN_DEADLINE_MS,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
-        resolve({ stdout: back(stdout), stderr: back(stderr), exitCode: code });
-      },
-    );
-  });
-}
+/** The native wget, with the test CA alone and not the host's /etc/wgetrc: an empty one on both sides. */
+const host = (dir: string, step: string): Promise<Outcome> =>
+  onHost(
+    urls(step, "127.0.0.1", "localhost"),
+    `${dir}/w`,
+    { PATH: `${root}/bin:${process.env["PATH"] ?? "/usr/bin:/bin"}`, HOME: `${dir}/home`, LANG: "C.UTF-8", SSL_CERT_FILE: `${root}/ca.pem`, SYSTEM_WGETRC: `${root}/wgetrc` },
+    // The name asked for, not the self-signed certificate's own (CN=localhost).
+    (s) => s.replaceAll("127.0.0.1", HOST_GATEWAY_ADDRESS).replace(/(?<!CN=)localhost/g, "host.agentos.internal"),
+  );
 
-async function inVm(dir: string, step: string): Promise<Outcome> {
+async function guest(dir: string, step: string): Promise<Outcome> {
   const r = await vm.exec(urls(step, HOST_GATEWAY_ADDRESS, "host.agentos.internal"), {
     cwd: `${dir}/w`,
     env: { HOME: `${dir}/home`, LANG: "C.UTF-8", SYSTEM_WGETRC: `${root}/wgetrc` },
@@ -224,24 +177,6 @@ const names = Object.keys(CASES);
 
 describe.concurrent(`wget in the VM against a native build of GNU wget 1.21.3 (${names.length} cases)`, () => {
   it.each(names)("%s", async (name) => {
-    const dir = join(root, name.replace(/[^a-z0-9]+/gi, "-"));
-    for (const d of ["w", "home"]) {
-      mkdirSync(join(dir, d), { recursive: true });
-      await vm.mkdir(join(dir, d), { recursive: true });
-    }
-    for (const f of ["ca.pem", "other-ca.pem"]) {
-      writeFileSync(join(dir, "w", f), pem(f));
-      await vm.writeFile(join(dir, "w", f), pem(f));
-    }
-    let last: Outcome | undefined;
-    for (const [i, step] of CASES[name]!.entries()) {
-      const expected = await onHost(dir, step);
-      const got = await inVm(dir, step);
-      expect({ ...got, stderr: normalised(got.stderr) }, `step ${i}: ${step}`).toEqual({ ...expected, stderr: normalised(expected.stderr) });
-      last = expected;
-    }
-    // A case named for its exit status ends with it (both sides failing alike for another reason would not do).
-    const status = / exit (\d+)/.exec(name)?.[1];
-    if (status !== undefined) expect(last?.exitCode, last?.stderr).toBe(Number(status));
+    await runHttpCase({ vm, root, host, guest, normalised }, name, CASES[name]!);
   }, CASE_DEADLINE_MS * 2);
 });
