@@ -133,6 +133,9 @@ describe("files", () => {
     expect(await vm.exec("head -c 4 /dev/zero | od -An -tx1; head -c 16 /dev/urandom | wc -c; cat /dev/null")).toEqual(
       result(" 00 00 00 00\n16\n"),
     );
+    // An fd of a device is the device stat names, as on Linux (programs compare them: wget's rc file check).
+    const same = "for d in null zero urandom; do [ \"$(stat -c '%d %i' /dev/$d)\" = \"$(stat -L -c '%d %i' /dev/stdin < /dev/$d)\" ] && echo $d; done";
+    expect(await vm.exec(same)).toEqual(result("null\nzero\nurandom\n"));
   });
 });
 

@@ -4,7 +4,7 @@ import type { Limits } from "../limits.js";
 import { isVmShell, needsLocaleData, type CommandRegistry } from "../commands/registry.js";
 import { ExecFailure, findExecutable, type Executable } from "./executable.js";
 import { kerr, KernelError } from "./kernel-error.js";
-import { DeviceFile, type OpenFile } from "./open-file.js";
+import type { OpenFile } from "./open-file.js";
 import { DEFAULT_PATH } from "./root-layout.js";
 import { basename } from "./path.js";
 import { Process, ProcessKilled } from "./process.js";
@@ -67,7 +67,7 @@ export class Kernel {
   /** Kernel faults: system calls that failed for a reason of the kernel's own (the guest got EIO). */
   readonly faults = { count: 0 };
   private readonly root: DirectoryFile;
-  private readonly nullDevice = new DeviceFile("null", "/dev/null").retain();
+  private readonly nullDevice: OpenFile;
   private disposed = false;
   /**
    * Processes of this VM that hold a process slot: those that have not exited, and those whose stopped
@@ -97,6 +97,7 @@ export class Kernel {
     this.network = new VmNetwork(network, () => new TextDecoder().decode(this.vfs.readFile("/etc/hosts")));
     this.sockets = new SocketTable(this.vfs, this.memory, limits, this.network);
     this.root = new DirectoryFile(this.vfs, "/").retain();
+    this.nullDevice = this.vfs.open("/dev/null", { read: true, write: true }).retain();
   }
 
   /** Records a fault of the kernel's own; AGENTOS_TRACE=1 prints it. Nothing is thrown into the host. */

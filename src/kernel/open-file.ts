@@ -105,8 +105,13 @@ export class DeviceFile extends OpenFile {
   constructor(
     readonly device: "null" | "zero" | "urandom",
     override readonly path: string,
+    /** The device's node: fstat of an fd names the file stat of its path names (same dev and inode). */
+    private readonly node: { dev: number; ino: number },
   ) {
     super();
+  }
+  override stat(): FileStat {
+    return { ...super.stat(), dev: this.node.dev, ino: this.node.ino };
   }
   read(target: Uint8Array): number {
     if (this.device === "null") return 0;

@@ -280,7 +280,7 @@ export class Vfs {
 
   private openReal(real: string, path: string, how: OpenMode): OpenFile {
     const device = DEVICES[real];
-    if (device) return new DeviceFile(device, path);
+    if (device) return new DeviceFile(device, path, this.stat(real));
     if (how.write || how.create || how.truncate) this.writable(real, "open", path);
     const mount = this.mountOf(real);
     if (mount && (how.write || how.create || how.truncate)) return this.writes.get(mount)!.open(real, path, how);
