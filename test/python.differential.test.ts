@@ -11,8 +11,8 @@ import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadline
  * run as `python3 main.py` (with the case's other files and stdin) in a directory of its own, in the VM and on
  * the host; stdout, stderr and the exit status must be identical. The scripts use what behaves the same in
  * every CPython 3.x the host may have (3.11 on the machine this was written on): no version strings, no
- * tracebacks (3.13 adds lines), no errno numbers (WASI's differ from Linux's; the cases of
- * test/python.test.ts state those). Threads and sockets are not used: the VM has neither for Python yet.
+ * tracebacks (3.13 adds lines). errno numbers and texts are Linux's in both. Threads are not used: the VM has
+ * none for Python yet.
  */
 
 const hostPython = spawnSync("python3", ["-c", "import sys; print(sys.version_info[1])"], { encoding: "utf8" });
@@ -250,6 +250,27 @@ b = struct.pack('<IhQ?', 1, -2, 2**40, True); print(b.hex(), struct.unpack('<IhQ
 a = array.array('i', [3, 1, 2]); a.append(5); print(a.tolist(), a.itemsize)
 m = memoryview(bytearray(b'abcdef')); m[0:2] = b'XY'; print(bytes(m), m[2:4].tobytes())
 print(bytes.fromhex('de ad be ef'), int.from_bytes(b'\\x01\\x00', 'little'), (1024).to_bytes(2, 'big'))`,
+  },
+  "errno numbers and messages are Linux's": {
+    main: `import errno, os, socket, subprocess
+print(sorted((n, getattr(errno, n)) for n in dir(errno) if n.startswith('E')))
+print(sorted(errno.errorcode.items()))
+print([os.strerror(n) for n in range(1, 134)], os.strerror(0), os.strerror(4000))
+os.mkdir('full'); open('full/f', 'w').close()
+attempts = [lambda: open('missing.txt'), lambda: open('.'), lambda: os.mkdir('full'), lambda: os.rmdir('full'),
+            lambda: os.listdir('main.py'), lambda: os.read(99, 1), lambda: subprocess.run(['no-such-command-x'])]
+for attempt in attempts:
+    try:
+        attempt()
+    except OSError as e:
+        print(type(e).__name__, e.errno, e.strerror, e.filename, e.errno == errno.ENOENT, '|', e)
+print(type(OSError(errno.ENOENT, 'x')).__name__, type(OSError(errno.EAGAIN, 'x')).__name__, type(OSError(errno.ECONNREFUSED, 'x')).__name__)
+probe = socket.socket(); probe.bind(('127.0.0.1', 0)); port = probe.getsockname()[1]; probe.close()
+s = socket.socket(); print(s.connect_ex(('127.0.0.1', port)) == errno.ECONNREFUSED); s.close()
+try:
+    socket.create_connection(('127.0.0.1', port))
+except OSError as e:
+    print(type(e).__name__, e)`,
   },
   "environment and os functions": {
     main: `import os, shutil, tempfile

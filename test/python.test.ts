@@ -1,7 +1,11 @@
 import { once } from "node:events";
-import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { rootCertificates } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentOs } from "../src/index.js";
+import { CA_BUNDLE } from "../src/kernel/runtime-image.js";
 import { CASE_DEADLINE_MS, RUN_DEADLINE_MS, SETUP_DEADLINE_MS } from "./deadlines.js";
 
 /**
@@ -63,10 +67,10 @@ describe("python3", { concurrent: true, timeout: CASE_DEADLINE_MS }, () => {
     expect(r).toMatchObject({ exitCode: 0, stderr: "", stdout: "42\nmymod.cpython-313.pyc\n" });
   });
 
-  it("reports a missing file as CPython does, with WASI's errno number", async () => {
+  it("reports a missing file as CPython on Linux does, with Linux's errno number", async () => {
     const r = await run("python3 /no/such.py; python3 -c \"open('/no/such')\" 2>&1 | tail -1");
-    expect(r.stderr).toBe("python3: can't open file '/no/such.py': [Errno 44] No such file or directory\n");
-    expect(r.stdout).toBe("FileNotFoundError: [Errno 44] No such file or directory: '/no/such'\n");
+    expect(r.stderr).toBe("python3: can't open file '/no/such.py': [Errno 2] No such file or directory\n");
+    expect(r.stdout).toBe("FileNotFoundError: [Errno 2] No such file or directory: '/no/such'\n");
   });
 
   it("redirects its own fds as pytest's capture does: os.dup, os.dup2 onto a temporary file, and back", async () => {
@@ -143,6 +147,57 @@ describe("python3 sockets", { timeout: CASE_DEADLINE_MS }, () => {
       await net.dispose();
       server.closeAllConnections();
       server.close();
+    }
+  });
+});
+
+const FIXTURES = new URL("fixtures/tls/", import.meta.url);
+const pem = (name: string): Buffer => readFileSync(new URL(name, FIXTURES));
+
+/** An HTTPS server of this machine with the test certificate `cert`, answering every request with its path. */
+async function httpsServer(cert: string): Promise<{ server: Server; port: number }> {
+  const server = createHttpsServer({ key: pem("leaf-key.pem"), cert: pem(cert) }, (req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`tls ${req.url}\n`));
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, port: (server.address() as { port: number }).port };
+}
+
+// ssl is OpenSSL 3.0.19 (guests/c.ts opensslLibrary, as curl's), trusting the VM's CA bundle (SSL_CERT_FILE): Node's
+// roots and here the test CA (test/fixtures/tls).
+describe("python3 ssl", { timeout: CASE_DEADLINE_MS }, () => {
+  it("fetches over https from an allowed server, refuses an untrusted or misnamed certificate, cannot resolve a denied name", async () => {
+    const good = await httpsServer("leaf.pem");
+    const unknown = await httpsServer("unknown-ca-leaf.pem");
+    const wrong = await httpsServer("wrong-name.pem");
+    const servers = [good, unknown, wrong];
+    const allow = servers.map((s) => `host.agentos.internal:${s.port}`);
+    const net = await AgentOs.create({ network: { allow }, files: { [CA_BUNDLE]: `${rootCertificates.join("\n")}\n${pem("ca.pem").toString()}` } });
+    try {
+      const script = [
+        "import ssl, urllib.request, urllib.error, hashlib",
+        "print(ssl.OPENSSL_VERSION, hashlib.new('sha256', b'x').hexdigest()[:16], 'md5' in hashlib.algorithms_available)",
+        `print(urllib.request.urlopen('https://host.agentos.internal:${good.port}/py').read().decode(), end='')`,
+        `for port in (${unknown.port}, ${wrong.port}):`,
+        "    try:\n        urllib.request.urlopen(f'https://host.agentos.internal:{port}/')\n    except urllib.error.URLError as e:",
+        "        print(type(e.reason).__name__, e.reason.verify_code, e.reason.verify_message)",
+        "try:\n    urllib.request.urlopen('https://denied.example/')\nexcept urllib.error.URLError as e:\n    print(type(e.reason).__name__, e.reason)",
+      ].join("\n");
+      await net.writeFile("/tmp/tls.py", script);
+      const r = await net.exec("python3 /tmp/tls.py", { timeout: RUN_DEADLINE_MS });
+      expect(r).toMatchObject({ exitCode: 0, stderr: "" });
+      expect(r.stdout).toBe(
+        [
+          "OpenSSL 3.0.19 27 Jan 2026 2d711642b726b044 True",
+          "tls /py",
+          "SSLCertVerificationError 20 unable to get local issuer certificate",
+          "SSLCertVerificationError 62 Hostname mismatch, certificate is not valid for 'host.agentos.internal'.",
+          "gaierror [Errno -2] Name or service not known",
+          "",
+        ].join("\n"),
+      );
+    } finally {
+      await net.dispose();
+      for (const { server } of servers) server.close();
     }
   });
 });
