@@ -128,12 +128,14 @@ describe(`the packed ${NAME} package`, { concurrent: true }, () => {
   // (1.49 MB, 0.50 MB compressed; linked with --strip-all), diff3 (76 KB), curl with OpenSSL (curl.wasm,
   // 3.12 MB, 1.09 MB compressed), python3's socket calls and Debian's openssl.cnf brought it to 35432987 packed,
   // 100329043 unpacked, so it was raised from 33 MB and 93 MB. git's HTTP transport (libcurl and OpenSSL linked
-  // into git.wasm: 3.56 MB to 6.48 MB, 1.02 MB more compressed) brought it to 36452549 packed, 103250961
-  // unpacked, so it was raised from 36 MB and 101 MB. A bound, not a measurement of speed.
-  it("stays within its size bound: 37 MB packed, 104 MB unpacked", () => {
+  // into git.wasm: 3.56 MB to 6.48 MB, 1.02 MB more compressed), GNU wget with OpenSSL (wget.wasm, 3.03 MB),
+  // python3's ssl and _hashlib (python3.wasm 8.47 MB to 10.92 MB) and openssl's socket commands (2.75 MB to
+  // 3.31 MB) brought it to 38651687 packed, 109373046 unpacked, so it was raised from 36 MB and 101 MB. A bound,
+  // not a measurement of speed.
+  it("stays within its size bound: 39 MB packed, 110 MB unpacked", () => {
     expect(sizes.size).toBeGreaterThan(0);
-    expect(sizes.size).toBeLessThanOrEqual(37_000_000);
-    expect(sizes.unpackedSize).toBeLessThanOrEqual(104_000_000);
+    expect(sizes.size).toBeLessThanOrEqual(39_000_000);
+    expect(sizes.unpackedSize).toBeLessThanOrEqual(110_000_000);
   });
 
   it("runs the README example from ESM", async (ctx) => {
