@@ -7,7 +7,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -545,33 +546,49 @@ export const GIT: CGuest = {
 };
 
 /**
- * The same curl source built for this machine, with the same configure options and zlib release (and the host's
- * OpenSSL, libssl-dev 3.0.19 as the VM's), for test/curl.differential.test.ts: guests/curl/target/native-<hash>/curl,
- * built once (the tarballs are downloaded and
- * checked as for the VM's build). Returns its path.
+ * A program built for this machine from a guest's source, for a differential test: kept in the system's
+ * temporary directory (agentos-native/NAME-KEY/NAME) under a hash of all it is built from, so that every
+ * checkout of this machine, CI's fresh clones too, builds it once. `build` works in a scratch directory and
+ * returns the built file's path; the file is moved into place whole, so a reader never sees half of it.
  */
-export async function nativeCurl(): Promise<string> {
-  const target = join(here, "curl", "target");
-  // One directory per configuration: a change of CURL_CONFIGURE or of the release builds it again.
-  const key = createHash("sha256").update(JSON.stringify([CURL_TARBALL.sha256, ZLIB.sha256, CURL_CONFIGURE, CURL_CACHE])).digest("hex").slice(0, 16);
-  const work = join(target, `native-${key}`);
-  const bin = join(work, "curl");
+export async function nativeBuild(name: string, key: string, build: (scratch: string) => Promise<string>): Promise<string> {
+  const bin = join(tmpdir(), "agentos-native", `${name}-${key}`, name);
   if (existsSync(bin)) return bin;
-  const build = join(work, "build");
-  rmSync(build, { recursive: true, force: true });
-  for (const t of [CURL_TARBALL, ZLIB]) await unpack(target, build, t);
-  const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
-  const src = join(build, CURL_TARBALL.dir);
-  execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", `CPPFLAGS=-I${zlib}`, `LDFLAGS=-L${zlib}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE], {
-    cwd: src,
-    env: { ...process.env, ...CURL_CACHE },
-    stdio: "ignore",
-  });
-  execFileSync("make", [`-j${JOBS}`, "-C", "lib", "libcurl.la"], { cwd: src, stdio: "ignore" });
-  execFileSync("make", [`-j${JOBS}`, "-C", "src", "curl"], { cwd: src, stdio: "ignore" });
-  copyFileSync(join(src, "src/curl"), bin);
-  rmSync(build, { recursive: true, force: true });
+  const scratch = mkdtempSync(join(tmpdir(), `agentos-native-${name}-`));
+  try {
+    const built = await build(scratch);
+    mkdirSync(dirname(bin), { recursive: true });
+    const part = `${bin}.${process.pid}`;
+    copyFileSync(built, part);
+    renameSync(part, bin);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   return bin;
+}
+
+/**
+ * The same curl source built for this machine, with the same configure options and zlib release (and the host's
+ * OpenSSL, libssl-dev 3.0.19 as the VM's), for test/curl.differential.test.ts (see nativeBuild; the tarballs are
+ * downloaded and checked as for the VM's build). Returns its path.
+ */
+export function nativeCurl(): Promise<string> {
+  const target = join(here, "curl", "target");
+  // A change of CURL_CONFIGURE or of a release builds it again.
+  const key = createHash("sha256").update(JSON.stringify([CURL_TARBALL.sha256, ZLIB.sha256, CURL_CONFIGURE, CURL_CACHE])).digest("hex").slice(0, 16);
+  return nativeBuild("curl", key, async (build) => {
+    for (const t of [CURL_TARBALL, ZLIB]) await unpack(target, build, t);
+    const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
+    const src = join(build, CURL_TARBALL.dir);
+    execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", `CPPFLAGS=-I${zlib}`, `LDFLAGS=-L${zlib}`, `--with-zlib=${zlib}`, ...CURL_CONFIGURE], {
+      cwd: src,
+      env: { ...process.env, ...CURL_CACHE },
+      stdio: "ignore",
+    });
+    execFileSync("make", [`-j${JOBS}`, "-C", "lib", "libcurl.la"], { cwd: src, stdio: "ignore" });
+    execFileSync("make", [`-j${JOBS}`, "-C", "src", "curl"], { cwd: src, stdio: "ignore" });
+    return join(src, "src/curl");
+  });
 }
 
 /**

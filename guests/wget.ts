@@ -5,9 +5,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildZlib, type CGuest, configureCflags, OPENSSL, opensslLibrary, type Tarball, unpack, ZLIB } from "./c.js";
+import { buildZlib, type CGuest, configureCflags, nativeBuild, OPENSSL, opensslLibrary, type Tarball, unpack, ZLIB } from "./c.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const JOBS = process.env.JOBS ?? "2";
@@ -87,24 +86,18 @@ export const WGET: CGuest = {
 
 /**
  * The same wget source built for this machine with the same options, zlib release and OpenSSL release (the
- * host's libssl-dev 3.0.19), for test/wget.differential.test.ts: guests/wget/target/native-<hash>/wget, built
- * once. Returns its path.
+ * host's libssl-dev 3.0.19), for test/wget.differential.test.ts (see nativeBuild). Returns its path.
  */
-export async function nativeWget(): Promise<string> {
+export function nativeWget(): Promise<string> {
   const target = join(here, "wget", "target");
   const key = createHash("sha256").update(JSON.stringify([WGET_TARBALL.sha256, ZLIB.sha256, WGET_CONFIGURE, WGET_CACHE])).digest("hex").slice(0, 16);
-  const work = join(target, `native-${key}`);
-  const bin = join(work, "wget");
-  if (existsSync(bin)) return bin;
-  const build = join(work, "build");
-  rmSync(build, { recursive: true, force: true });
-  for (const t of [WGET_TARBALL, ZLIB]) await unpack(target, build, t);
-  const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
-  const src = join(build, WGET_TARBALL.dir);
-  const env = { ...process.env, ...WGET_CACHE, ZLIB_CFLAGS: `-I${zlib}`, ZLIB_LIBS: `-L${zlib} -lz` };
-  execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", ...WGET_CONFIGURE], { cwd: src, env, stdio: "ignore" });
-  execFileSync("make", [`-j${JOBS}`], { cwd: src, env, stdio: "ignore" });
-  copyFileSync(join(src, "src/wget"), bin);
-  rmSync(build, { recursive: true, force: true });
-  return bin;
+  return nativeBuild("wget", key, async (build) => {
+    for (const t of [WGET_TARBALL, ZLIB]) await unpack(target, build, t);
+    const zlib = buildZlib(build, { ...process.env, CC: "cc", CFLAGS: "-O2" });
+    const src = join(build, WGET_TARBALL.dir);
+    const env = { ...process.env, ...WGET_CACHE, ZLIB_CFLAGS: `-I${zlib}`, ZLIB_LIBS: `-L${zlib} -lz` };
+    execFileSync(join(src, "configure"), ["CC=cc", "CFLAGS=-O2", ...WGET_CONFIGURE], { cwd: src, env, stdio: "ignore" });
+    execFileSync("make", [`-j${JOBS}`], { cwd: src, env, stdio: "ignore" });
+    return join(src, "src/wget");
+  });
 }

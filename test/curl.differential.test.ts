@@ -15,7 +15,7 @@ import { gatewayAddress, onHost, pem, runHttpCase, startTestServers, type TestSe
 
 /**
  * The VM's curl (guests/dist/curl.wasm, curl 8.14.1) against a native build of the same source with the same
- * configure options (guests/c.ts nativeCurl, built once into guests/curl/target/native), both talking to HTTP
+ * configure options (guests/c.ts nativeCurl, built once a machine: nativeBuild), both talking to HTTP
  * servers this test starts on 127.0.0.1. The VM reaches them through its network policy at the host's gateway
  * address (host.agentos.internal, 198.18.0.1), the native curl at 127.0.0.1; each command line runs through a
  * shell in a directory of the same absolute path on both sides, and exit status, stdout bytes and stderr must

@@ -13,7 +13,7 @@ import { onHost, pem, runHttpCase, startTestServers, type TestServers } from "./
 
 /**
  * The VM's wget (guests/dist/wget.wasm, GNU wget 1.21.3 with OpenSSL) against a native build of the same source
- * with the same configure options (guests/wget.ts nativeWget, built once into guests/wget/target/native-*),
+ * with the same configure options (guests/wget.ts nativeWget, built once a machine: guests/c.ts nativeBuild),
  * both talking to servers this test starts on 127.0.0.1. The VM reaches them through its network policy at the
  * host's gateway address (host.agentos.internal, 198.18.0.1), the native wget at 127.0.0.1; each command line
  * runs through a shell in a directory of the same absolute path on both sides, and exit status, stdout bytes

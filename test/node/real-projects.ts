@@ -160,7 +160,8 @@ export function normalise(output: string): string {
     .replace(/duration_ms:? [\d.]+/g, "duration_ms *")
     .replace(/# time=[\d.]+m?s/g, "# time=*")
     // mocha marks a test it found slow with its time, which a loaded machine decides.
-    .replace(/ \(\d+m?s\)$/gm, "")
-    .replace(/\(\d+m?s\)/g, "(*ms)")
+    .replace(/ \([\d.]+m?s\)$/gm, "")
+    // Any other time in parentheses, tap's summary's too ("1637 passing (972.135ms)", before its colour's end).
+    .replace(/\([\d.]+m?s\)/g, "(*ms)")
     .replace(/\(node:\d+\)/g, "(node:*)");
 }
