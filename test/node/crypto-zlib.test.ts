@@ -481,7 +481,7 @@ describe("handles of a guest process are bounded and released", { timeout: CASE_
 
   // A key's handle is released by the guest's FinalizationRegistry once V8 collects the key, which only a full
   // collection does (the keys are old by then): each retry allocates an 8 MiB array in the large-object space,
-  // kept in a global so that no compiler drops it, which makes V8 run one soon. Small objects (as before) left it to chance within 20 tries on Node 24.
+  // kept in a global so that no compiler drops it, which makes V8 run one soon.
   it("a guest holding 1000 keys hits the cap; collected keys are released", async () => {
     const r = await run(js`const c = require('crypto'); const kept = [];
       try { for (let i = 0; i < 1000; i++) kept.push(c.createSecretKey(Buffer.alloc(16, i))); console.log('no cap'); }
