@@ -4,7 +4,7 @@
 // (packuments and tarballs); the VM reaches it as host.agentos.internal:PORT through its network policy.
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -51,9 +51,16 @@ async function publish(name: string, version: string, files: Record<string, stri
   const manifest = { name, version, main: "index.js", license: "MIT", ...extra };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
-  const { stdout } = await run(process.execPath, [npmCli, "pack", "--json", "--pack-destination", dir], { cwd: dir, env: hostEnv(hostDir) });
+  await publishDir(dir);
+}
+
+/** An existing package directory, packed by npm into `published`. */
+async function publishDir(dir: string): Promise<void> {
+  const out = mkdtempSync(join(hostDir, "pack-"));
+  const { stdout } = await run(process.execPath, [npmCli, "pack", "--json", "--pack-destination", out], { cwd: dir, env: hostEnv(hostDir), maxBuffer: 16 << 20 });
   const [info] = JSON.parse(stdout) as Array<{ filename: string }>;
-  published.push({ name, version, tarball: readFileSync(join(dir, info!.filename)), manifest });
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown> & { name: string; version: string };
+  published.push({ name: manifest.name, version: manifest.version, tarball: readFileSync(join(out, info!.filename)), manifest });
 }
 
 function packument(name: string, base: string): object | undefined {
@@ -94,6 +101,8 @@ beforeAll(async () => {
   await publish("leftish", "1.1.0", { "index.js": "module.exports = (s, n) => ' '.repeat(Math.max(0, n - s.length)) + s;\n" });
   await publish("shout", "2.0.0", { "index.js": "module.exports = (s) => s.toUpperCase() + '!';\n" });
   await publish("greeter", "0.3.0", { "index.js": "const pad = require('leftish'); const shout = require('shout');\nmodule.exports = (n) => pad(shout('hi ' + n), 12);\n", "cli.js": "#!/usr/bin/env node\nconsole.log(require('./')(process.argv[2] || 'you'));\n" }, { dependencies: { leftish: "^1.0.0", shout: "2.x" }, bin: { greet: "cli.js" } });
+  // The TypeScript compiler this repository uses, as a package of the registry (23 MB unpacked, no dependencies).
+  await publishDir(realpathSync(join(root, "node_modules/typescript")));
   server = createServer((req, res) => {
     const base = `http://${req.headers.host}`;
     const url = decodeURIComponent(req.url ?? "/");
@@ -223,6 +232,24 @@ describe("npm in the VM against the same npm on the host", { timeout: 2 * CASE_D
     );
     expect(r.out).toContain("HI VM!");
     expect(r.out).toContain("leftish@1.1.0");
+  });
+
+  it.concurrent("the TypeScript compiler installed from the registry: npx tsc's diagnostics, exit codes and output", async (test) => {
+    const vm = await netVm(test);
+    const r = await same(
+      vm,
+      [
+        "mkdir app && cd app && npm init -y >/dev/null",
+        'npm install typescript --registry "$REGISTRY"',
+        `printf '{ "compilerOptions": { "strict": true, "target": "es2022", "module": "commonjs", "outDir": "out" } }\\n' > tsconfig.json`,
+        `printf 'const n: number = "x";\\nexport function f(s: string | undefined) { return s.length + n; }\\n' > a.ts`,
+        'npx tsc --noEmit; echo "tsc: $?"',
+        `printf 'export const g = (s?: string): number => s?.length ?? 0;\\nexport class P { constructor(readonly x = 1) {} }\\n' > a.ts`,
+        'npx tsc; echo "tsc: $?"; cat out/a.js; npx tsc --version',
+      ].join(" && "),
+    );
+    expect(r.out).toContain("error TS2322");
+    expect(r.out).toContain("exports.g = g;");
   });
 
   it.concurrent("a package the registry does not have, and a registry the policy does not allow, fail as npm fails", async (test) => {
