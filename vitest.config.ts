@@ -36,6 +36,7 @@ const USERLAND_REFERENCE = [
   "test/wget.differential.test.ts",
   "test/free.differential.test.ts",
   "test/cal.differential.test.ts",
+  "test/watch.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",

@@ -364,6 +364,17 @@ export class System {
     throw new SysError("ERANGE");
   }
 
+  /** A new pipe: [read end, write end]. */
+  pipe(): [number, number] {
+    this.check(this.k.call(Sys.PIPE));
+    return [this.k.out(0), this.k.out(1)];
+  }
+
+  /** Parks for `ms` milliseconds on a kernel timer. */
+  sleep(ms: number): void {
+    this.check(this.k.call(Sys.SLEEP, [Math.max(0, Math.min(Math.round(ms), 0x7fffffff))]));
+  }
+
   /** Sends `signal` to process `pid`. */
   kill(pid: number, signal: number): void {
     this.check(this.k.call(Sys.KILL, [pid, signal]));
