@@ -37,6 +37,7 @@ const USERLAND_REFERENCE = [
   "test/free.differential.test.ts",
   "test/cal.differential.test.ts",
   "test/watch.differential.test.ts",
+  "test/nc.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",
