@@ -38,6 +38,7 @@ const USERLAND_REFERENCE = [
   "test/cal.differential.test.ts",
   "test/watch.differential.test.ts",
   "test/nc.differential.test.ts",
+  "test/lsof.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",

@@ -375,6 +375,12 @@ export class System {
     this.check(this.k.call(Sys.SLEEP, [Math.max(0, Math.min(Math.round(ms), 0x7fffffff))]));
   }
 
+  /** The open files of the VM's processes (of `pid` alone, unless 0), for lsof (Sys.OPENFILES). */
+  openFiles(pid = 0): Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }> {
+    this.check(this.k.call(Sys.OPENFILES, [pid]));
+    return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }>;
+  }
+
   /** Sends `signal` to process `pid`. */
   kill(pid: number, signal: number): void {
     this.check(this.k.call(Sys.KILL, [pid, signal]));
