@@ -8,6 +8,7 @@ import { SHUT, SO, SOL_SOCKET } from "../../src/abi/net.js";
 import { strerrorOf } from "../../src/gnu/strerror.js";
 import { errnoName } from "../../src/abi/errno.js";
 import { isIP } from "node:net";
+import { versionText } from "../../src/gnu/version.js";
 
 // netcat-openbsd 1.219 (Debian's nc), in TypeScript over the VM's kernel sockets. It is a loop of poll, read and
 // write between stdin/stdout and one socket, which the runtime's commands reach through the kernel's socket calls
@@ -49,7 +50,8 @@ export default function nc(p: ScriptProcess): number {
   }
   const o = new Map<string, string>();
   for (const { key, value } of parsed.options) {
-    if (key === "h") return stderr.write(`OpenBSD netcat (Debian patchlevel 1.219-1)\n${USAGE}`), 1;
+    // netcat's -h names the program first: here what it is (src/gnu/version.ts), then the usage.
+    if (key === "h") return stderr.write(`${versionText("nc", "netcat-openbsd 1.219")}${USAGE}`), 0;
     if (UNSUPPORTED.has(key)) return say(`nc: -${key}: not supported in agentos-vm's nc`), 1;
     o.set(key, value ?? "");
   }
