@@ -23,6 +23,7 @@ const CASES: Array<[string, string]> = [
     `printf 'from the server\\n' | nc -lvN 127.0.0.1 $P 2>&1 >/dev/null | { read -r l; echo "server: $l"; nc 127.0.0.1 $P < /dev/null; echo "client: $?"; cat; }`,
   ],
   ["a name: localhost, listening on every address", `nc -lv $P 2>&1 >got </dev/null | { read -r l; echo "server: $l"; echo hi | nc -v -N localhost $P 2>&1; echo "client: $?"; cat; }; cat got`],
+  ["-l -p: the port as an option", `nc -lv -p $P 2>&1 >got | { read -r l; echo "server: $l"; echo hi | nc -N 127.0.0.1 $P; cat; }; cat got`],
   ["-q 0: the client quits at the end of its input", `nc -lv 127.0.0.1 $P 2>&1 >got | { read -r l; printf 'abc' | nc -q 0 127.0.0.1 $P; echo "client: $?"; cat; }; cat got`],
   ["-C sends CRLF line ends", `nc -lv 127.0.0.1 $P 2>&1 >got | { read -r l; printf 'a\\nb\\n' | nc -C -N 127.0.0.1 $P; cat >/dev/null; }; od -c got`],
   ["-d: no reading of stdin", `printf 'data\\n' | nc -lvN 127.0.0.1 $P 2>&1 >/dev/null | { read -r l; echo ignored | nc -d 127.0.0.1 $P; echo "client: $?"; cat >/dev/null; }`],
@@ -76,6 +77,14 @@ describe("nc in the VM", () => {
     const r = await twin.inVm("nc -zv -w 5 192.0.2.1 80; echo status $?");
     expect(r.stdout).toBe("status 1\n");
     expect(r.stderr).toMatch(/^nc: connect to 192\.0\.2\.1 port 80 \(tcp\) failed: .+\n$/);
+  }, CASE_DEADLINE_MS);
+
+  it("-k: the server takes one connection after another", async () => {
+    // The server never ends by itself: its pid goes to a file, and the reader ends it after the second connection.
+    const r = await twin.inVm(
+      '{ nc -lkv 127.0.0.1 7100 2>&1 >got & echo $! > pid; wait; } | { read -r l; echo one | nc -N 127.0.0.1 7100; read -r c; echo two | nc -N 127.0.0.1 7100; read -r c; echo "$c" | sed "s/[0-9]*$/N/"; kill $(cat pid); }; cat got',
+    );
+    expect(r.stdout).toBe("Connection received on localhost N\none\ntwo\n");
   }, CASE_DEADLINE_MS);
 
   it("says what it does not support", async () => {
