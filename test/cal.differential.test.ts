@@ -85,8 +85,38 @@ const CASES = [
   "cal --help",
 ];
 
+/** ncal's vertical layout (the same program, by its name); -b and -C ask for cal's. */
+const NCAL_CASES = [
+  "ncal 2 2024",
+  "ncal -3 1 2024",
+  "ncal -3 12 2023",
+  "ncal -j 2 2024",
+  "ncal -w 2 2024",
+  "ncal -S 2 2024",
+  "ncal -M 2 2024",
+  "ncal -w -M 1 2021",
+  "ncal -b 2 2024",
+  "ncal -C -3 5 2024",
+  "ncal 2024",
+  "ncal -j 2024",
+  "ncal -w 2024",
+  "ncal -M -w 2020",
+  "ncal -w 2026",
+  "ncal -w 2021",
+  "ncal -w 12 2024",
+  "ncal -w 1 2023",
+  "ncal -j -w 3 2024",
+  "ncal -A 4 1 2024",
+  "ncal -h 2 2024",
+  "ncal -J 2 2024",
+  "ncal 9 1752",
+  "ncal 1752",
+  "ncal 13 2024",
+  "ncal x",
+];
+
 /** Cases about today: the host's and the VM's clocks agree on the day. */
-const NOW_CASES = ["cal", "cal -3", "cal -y", "cal -j", "cal -m 6", "cal -A 1 -B 1", "cal -3 -y", "cal -y -m 3", "cal -m 2f", "cal -m 2p"];
+const NOW_CASES = ["cal", "cal -3", "cal -y", "cal -j", "cal -m 6", "cal -A 1 -B 1", "cal -3 -y", "cal -y -m 3", "cal -m 2f", "cal -m 2p", "ncal", "ncal -3 -w", "ncal -y -M"];
 
 const haveCal = installReference("cal", "ncal");
 let twin: HostTwin;
@@ -99,8 +129,8 @@ afterAll(async () => {
   await twin?.dispose();
 });
 
-describe.skipIf(!haveCal)(`cal in the VM against Debian's cal (ncal 12.1.8) (${CASES.length + NOW_CASES.length} cases)`, () => {
-  it.each(CASES)("%s", async (command) => {
+describe.skipIf(!haveCal)(`cal and ncal in the VM against Debian's (ncal 12.1.8) (${CASES.length + NCAL_CASES.length + NOW_CASES.length} cases)`, () => {
+  it.each([...CASES, ...NCAL_CASES])("%s", async (command) => {
     expect(await twin.inVm(command)).toEqual(twin.onHost(command, { TZ: "UTC" }));
   }, CASE_DEADLINE_MS);
 
@@ -114,5 +144,9 @@ describe("cal's version", () => {
     const r = await twin.inVm("cal --version");
     expect(r).toMatchObject({ exitCode: 0, stderr: "" });
     expect(r.stdout.split("\n")[0]).toBe("cal (agentos-vm) 0.1.0, compatible with ncal 12.1.8 (Debian)");
+  }, CASE_DEADLINE_MS);
+
+  it("says what ncal does not do", async () => {
+    expect(await twin.inVm("ncal -e 2024")).toEqual({ exitCode: 1, stdout: "", stderr: "ncal: -e: not supported in agentos-vm's ncal\n" });
   }, CASE_DEADLINE_MS);
 });

@@ -41,6 +41,7 @@ const OWN: Array<[command: string, name: string, compatibleWith: string]> = [
   ["envsubst --version", "envsubst", "GNU gettext-runtime 0.21"],
   ["free -V", "free", "free from procps-ng 4.0.2"],
   ["cal --version", "cal", "ncal 12.1.8 (Debian)"],
+  ["ncal --version", "ncal", "ncal 12.1.8 (Debian)"],
   ["watch --version", "watch", "procps-ng 4.0.2"],
   ["lsof -v", "lsof", "lsof 4.95"],
   ["nc -h", "nc", "netcat-openbsd 1.219"],

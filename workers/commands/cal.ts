@@ -2,12 +2,14 @@ import type { ScriptProcess } from "../script-host.js";
 import { getopt, UsageError } from "./getopt.js";
 import { versionText } from "../../src/gnu/version.js";
 
-// cal as Debian ships it (the ncal package, 12.1.8: FreeBSD's ncal run as `cal`), in TypeScript: a calendar is
-// formatting over date arithmetic, which needs nothing a C build would bring, and the program's C source depends
-// on termcap and the C library's locale tables for its names. The traditional layout only (ncal's vertical one
-// is not here: `ncal` is not a command of the VM), in the VM's locale (C: English names, weeks from Sunday), with
-// the switch from the Julian to the Gregorian calendar in September 1752 as Britain made it. Today is never
-// highlighted: the VM has no terminals, and cal highlights only on one.
+// cal and ncal as Debian ships them (the ncal package, 12.1.8: FreeBSD's ncal, which prints cal's layout when run
+// as `cal`), in TypeScript: a calendar is formatting over date arithmetic, which needs nothing a C build would
+// bring, and the program's C source depends on termcap and the C library's locale tables for its names. Both
+// layouts, in the VM's locale (C: English names; weeks from Sunday, from Monday with ncal -M), with the switch from
+// the Julian to the Gregorian calendar in September 1752 as Britain made it (ncal -J: the Julian calendar only).
+// Not here: ncal's Easter dates (-e, -o) and other countries' switch dates (-s, -p), which fail with a message, and
+// -w's week numbers in 1752 before the switch. Today is never highlighted: the VM has no terminals, and cal
+// highlights only on one.
 
 const USAGE = `Usage: cal [general options] [-jy] [[month] year]
        cal [general options] [-j] [-m month] [year]
@@ -116,6 +118,63 @@ function render(y: number, m: number, count: number, julian: boolean): string {
   return out;
 }
 
+/**
+ * The number of the week that starts on day `start` (a Monday, or with Sunday-first weeks a Sunday): ncal counts
+ * the week that holds the day three days in (ISO 8601's Thursday; Wednesday for Sunday weeks) as that day's
+ * year's, its first week the one with the year's first such day.
+ */
+function weekNumber(start: number): number {
+  const mid = start + 3;
+  return Math.floor((mid - dayNumber(dateOf(mid).y, 1, 1)) / 7) + 1;
+}
+
+/**
+ * Months from (y, m) on in ncal's layout: a row per weekday (Sunday first, Monday with -M), a column per week,
+ * four months to a row (three with -j), the week numbers under them with -w.
+ */
+function renderVertical(y: number, m: number, count: number, julian: boolean, mondayFirst: boolean, weeks: boolean, dayNumberOf: (y: number, m: number, d: number) => number, dateAt: (j: number) => { d: number }): string {
+  const perRow = julian ? 3 : 4;
+  const width = julian ? 24 : 18;
+  const dw = julian ? 4 : 3;
+  const m1 = y * 12 + m - 1;
+  const m2 = m1 + count - 1;
+  const yearHeader = count - 1 >= perRow - 1 && (m1 % 12) % perRow === 0;
+  const names = mondayFirst ? [...WEEKDAYS.slice(1), WEEKDAYS[0]!] : WEEKDAYS;
+  let out = "";
+  let previousYear = -1;
+  for (let row = m1; row <= m2; row += perRow) {
+    const months: number[] = [];
+    for (let i = 0; i < perRow && row + i <= m2; i++) months.push(row + i);
+    if (row !== m1) out += "\n";
+    const rowYear = Math.floor(row / 12);
+    if (yearHeader && rowYear !== previousYear) {
+      out += `${center(String(rowYear), perRow * width)}\n`;
+      previousYear = rowYear;
+    }
+    out += "    ";
+    for (const n of months) out += (yearHeader ? MONTHS[n % 12]! : `${MONTHS[n % 12]} ${Math.floor(n / 12)}`).padEnd(width);
+    out += "\n";
+    const lines = months.map((n) => {
+      const [yy, mm] = [Math.floor(n / 12), (n % 12) + 1];
+      const first = dayNumberOf(yy, mm, 1);
+      const last = mm === 12 ? dayNumberOf(yy + 1, 1, 1) : dayNumberOf(yy, mm + 1, 1);
+      const jan1 = dayNumberOf(yy, 1, 1);
+      const start = first - ((weekday(first) - (mondayFirst ? 1 : 0) + 7) % 7);
+      const rows = Array.from({ length: 7 }, (_, i) => {
+        let line = "";
+        for (let j = start + i; j < last; j += 7) line += j < first ? " ".repeat(dw) : String(julian ? j - jan1 + 1 : dateAt(j).d).padStart(dw);
+        return line;
+      });
+      let weekLine = "";
+      for (let j = start; j < last; j += 7) weekLine += j <= SWITCH ? " ".repeat(dw) : String(weekNumber(j)).padStart(dw);
+      return { rows, weekLine };
+    });
+    for (let i = 0; i < 7; i++) out += `${names[i]}${lines.map((l) => l.rows[i]!.padEnd(width)).join("")}\n`;
+    if (weeks) out += `  ${lines.map((l) => l.weekLine.padEnd(width)).join("")}\n`;
+  }
+  return out;
+}
+
 /** strtol's value of the number `text` starts with (0 without one). */
 const strtol = (text: string): number => {
   const m = /^\s*([+-]?\d+)/.exec(text);
@@ -147,10 +206,17 @@ function parseMonth(text: string, current: number, year: number): { m: number; y
 
 export default function cal(p: ScriptProcess): number {
   const { argv, stdout, stderr } = p;
+  const a0 = argv[0] ?? "cal";
+  // Run as ncal it prints ncal's layout unless -b or -C asks for cal's (as the program picks by its name).
+  const ncal = a0.slice(a0.lastIndexOf("/") + 1).startsWith("ncal");
+  let vertical = ncal;
+  let mondayFirst = false;
+  let weeks = false;
+  let julianCalendar = false;
   const usage = (): number => (stderr.write(USAGE), EX_USAGE);
-  const fail = (message: string): number => (stderr.write(`cal: ${message}\n`), EX_USAGE);
+  const fail = (message: string): number => (stderr.write(`${ncal ? "ncal" : "cal"}: ${message}\n`), EX_USAGE);
   const args = argv.slice(1);
-  if (args[0] === "--version") return stdout.write(versionText("cal", "ncal 12.1.8 (Debian)")), 0;
+  if (args[0] === "--version") return stdout.write(versionText(ncal ? "ncal" : "cal", "ncal 12.1.8 (Debian)")), 0;
   // getopt without long options: `--name` is the option `-` (as glibc's getopt says).
   const dashDash = args.indexOf("--");
   if (args.slice(0, dashDash < 0 ? args.length : dashDash).some((a) => a.startsWith("--") && a !== "--")) return stderr.write("cal: invalid option -- '-'\n"), usage();
@@ -175,7 +241,13 @@ export default function cal(p: ScriptProcess): number {
     else if (key === "y") [wholeYear, threeMonths] = [true, false];
     else if (key === "1") threeMonths = false;
     else if (key === "j") julian = true;
-    else if (key === "C") continue;
+    else if (key === "C" || (ncal && key === "b")) vertical = false;
+    else if (ncal && key === "M") mondayFirst = true;
+    else if (ncal && key === "S") mondayFirst = false;
+    else if (ncal && key === "w") weeks = true;
+    else if (ncal && key === "h") continue;
+    else if (ncal && key === "J") julianCalendar = true;
+    else if (ncal && "eopsHW".includes(key)) return stderr.write(`ncal: -${key}: not supported in agentos-vm's ncal\n`), 1;
     else if (key === "A") after = Math.max(0, strtol(value!));
     else if (key === "B") before = Math.max(0, strtol(value!));
     else if (key === "m") monthOption = value;
@@ -214,6 +286,10 @@ export default function cal(p: ScriptProcess): number {
     count = 1 + after;
   }
   for (; before > 0; before--, count++) if (--m === 0) [m, y] = [12, y - 1];
-  stdout.write(render(y, m, count, julian));
+  if (vertical) {
+    const dayNumberOf = julianCalendar ? jdnJulian : dayNumber;
+    const dateAt = julianCalendar ? (j: number) => fromJdn(j, false) : dateOf;
+    stdout.write(renderVertical(y, m, count, julian, mondayFirst, weeks, dayNumberOf, dateAt));
+  } else stdout.write(render(y, m, count, julian));
   return 0;
 }
