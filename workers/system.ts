@@ -377,8 +377,12 @@ export class System {
 
   /** The open files of the VM's processes (of `pid` alone, unless 0), for lsof (Sys.OPENFILES). */
   openFiles(pid = 0): Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }> {
-    this.check(this.k.call(Sys.OPENFILES, [pid]));
-    return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }>;
+    type Listed = Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }>;
+    const err = this.k.call(Sys.OPENFILES, [pid]);
+    // Too many for one reply: process by process.
+    if (err === Errno.ERANGE && pid === 0) return this.processes().processes.flatMap((q) => (q.state === "Z" ? [] : this.openFiles(q.pid)));
+    this.check(err);
+    return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as Listed;
   }
 
   /** Sends `signal` to process `pid`. */

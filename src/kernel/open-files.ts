@@ -38,19 +38,23 @@ export interface ListedFiles {
 
 const TCP_STATES: Record<string, string> = { unbound: "CLOSED", bound: "CLOSED", listening: "LISTEN", connecting: "SYN_SENT", connected: "ESTABLISHED" };
 
-/** Numbers for pipes and the other inodes without a file, stable while they live: lsof's NODE. */
-const inodes = new WeakMap<object, number>();
-let nextInode = 1000;
-const inodeOf = (o: object): number => {
-  let n = inodes.get(o);
-  if (n === undefined) inodes.set(o, (n = nextInode++));
+/**
+ * Numbers for pipes and the other inodes without a file, stable while they live: lsof's NODE. Counted per VM, so
+ * that one VM's numbers say nothing of another's activity.
+ */
+const inodeNumbers = new WeakMap<Kernel, { numbers: WeakMap<object, number>; next: number }>();
+function inodeOf(k: Kernel, o: object): number {
+  let table = inodeNumbers.get(k);
+  if (!table) inodeNumbers.set(k, (table = { numbers: new WeakMap(), next: 1000 }));
+  let n = table.numbers.get(o);
+  if (n === undefined) table.numbers.set(o, (n = table.next++));
   return n;
-};
+}
 
-function describe(fd: string, file: OpenFile): ListedFile {
+function describe(k: Kernel, fd: string, file: OpenFile): ListedFile {
   const access = file.readable && file.writable ? "u" : file.writable ? "w" : "r";
   if (file instanceof Socket) {
-    const base = { fd, access, node: inodeOf(file), name: "" };
+    const base = { fd, access, node: inodeOf(k, file), name: "" };
     if (file.domain === AF.UNIX)
       return { ...base, type: "unix", proto: file instanceof StreamSocket ? "STREAM" : "DGRAM", name: file.local?.address || file.peerAddr?.address || "", ...(file instanceof StreamSocket && { state: TCP_STATES[file.state] }) };
     return {
@@ -62,12 +66,12 @@ function describe(fd: string, file: OpenFile): ListedFile {
       ...(file instanceof StreamSocket && { state: TCP_STATES[file.state] }),
     };
   }
-  if (file instanceof PipeReadEnd || file instanceof PipeWriteEnd) return { fd, access, type: "FIFO", node: inodeOf((file as { pipe: Pipe }).pipe), name: "pipe" };
+  if (file instanceof PipeReadEnd || file instanceof PipeWriteEnd) return { fd, access, type: "FIFO", node: inodeOf(k, (file as { pipe: Pipe }).pipe), name: "pipe" };
   // The host's end of an exec's output: a pipe to the process that reads it.
-  if (file instanceof SinkFile) return { fd, access, type: "FIFO", node: inodeOf(file), name: "pipe" };
-  if (file instanceof PidFd) return { fd, access, type: "a_inode", node: inodeOf(file), name: "[pidfd]" };
-  if (file instanceof SignalFd) return { fd, access, type: "a_inode", node: inodeOf(file), name: "[signalfd]" };
-  if (file instanceof RoomFd) return { fd, access, type: "a_inode", node: inodeOf(file), name: "[roomfd]" };
+  if (file instanceof SinkFile) return { fd, access, type: "FIFO", node: inodeOf(k, file), name: "pipe" };
+  if (file instanceof PidFd) return { fd, access, type: "a_inode", node: inodeOf(k, file), name: "[pidfd]" };
+  if (file instanceof SignalFd) return { fd, access, type: "a_inode", node: inodeOf(k, file), name: "[signalfd]" };
+  if (file instanceof RoomFd) return { fd, access, type: "a_inode", node: inodeOf(k, file), name: "[roomfd]" };
   const st = file.stat();
   const type = file instanceof DeviceFile ? "CHR" : file.filetype === FileType.DIRECTORY ? "DIR" : file.filetype === FileType.REGULAR_FILE ? "REG" : "CHR";
   return { fd, access, type, dev: st.dev, ...(type === "REG" || type === "DIR" ? { size: st.size } : {}), node: st.ino, name: file.path ?? "" };
@@ -90,7 +94,7 @@ export function listOpenFiles(k: Kernel, pid: number): ListedFiles[] {
   for (const p of processes.sort((a, b) => a.pid - b.pid)) {
     const a0 = p.argv[0] ?? "";
     const files = [directory(k, "cwd", p.cwd), directory(k, "rtd", "/")];
-    for (const [fd, file] of p.fds.entries()) files.push(describe(String(fd), file));
+    for (const [fd, file] of p.fds.entries()) files.push(describe(k, String(fd), file));
     out.push({ pid: p.pid, command: a0.slice(a0.lastIndexOf("/") + 1), files });
   }
   return out;

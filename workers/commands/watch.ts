@@ -192,13 +192,21 @@ export default function watch(p: ScriptProcess): number {
       return { output: new TextEncoder().encode(`${parsed.operands[0]}: ${e.message.replace(/^.*?: /, "")}`), status: 0x7f };
     }
     sys.close(w);
-    let output: Uint8Array;
+    // What a screen can show is kept (a cell takes a byte, 8 at most with the escapes watch drops); the rest is
+    // read and dropped, as watch does, so that the command is not stopped by a full pipe.
+    const keep = Math.min(width * height * 8, sys.maxMemoryBytes);
+    const chunks: Uint8Array[] = [];
+    let held = 0;
     try {
-      output = sys.readAll(r);
+      for (let c = sys.read(r); c.length > 0; c = sys.read(r)) {
+        if (held >= keep) continue;
+        chunks.push(c.subarray(0, keep - held));
+        held += Math.min(c.length, keep - held);
+      }
     } finally {
       sys.close(r);
     }
-    return { output, status: exitStatusOf(sys.wait(pid)) };
+    return { output: Buffer.concat(chunks), status: exitStatusOf(sys.wait(pid)) };
   };
 
   const top = title ? 2 : 0;
