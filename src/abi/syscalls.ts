@@ -197,6 +197,12 @@ export const Sys = {
    * made; EAI_NONAME); ETIMEDOUT: the host's resolver failed for now (EAI_AGAIN).
    */
   RESOLVE: 67,
+  /**
+   * args: pid (0: every process) · reply: the open files of the VM's running processes as JSON (ERANGE when longer
+   * than the payload): `[{ pid, command, files: [{ fd, access, type, dev?, size?, node?, name, proto?, local?,
+   * remote?, state? }] }]` (src/kernel/open-files.ts), the working and root directories first. What `lsof` lists.
+   */
+  OPENFILES: 68,
 } as const;
 
 export type SysName = keyof typeof Sys;
