@@ -27,12 +27,15 @@ describe("the runtime's sources call no method a guest can replace", () => {
       for (const v of list) v; f(...list); const [a, b] = pair; o.x = internal.sys;
       new Int8Array([1, 2]); new Map(list); new Uint8Array(16); new Uint8Array(list.length); new SafeMap([[1, 2]]);
       const bytes = Buffer.alloc(4); bytes.length; list.length; v.byteLength; v.buffer = 1; GetByteLength(v); m.byteOffset;
-      TypedArrayPrototypeMap(bytes, f); TypedArrayPrototypeSubarray(bytes, 1);`;
+      TypedArrayPrototypeMap(bytes, f); TypedArrayPrototypeSubarray(bytes, 1);
+      const RE = /a/g; StringPrototypeReplace(s, /x/g, ''); StringPrototypeSplit(s, RE); RegExpPrototypeTest(/y/, s);
+      StringPrototypeReplace(s, hardenRegExp(/x/g), ''); StringPrototypeSplit(s, ','); RegExpPrototypeExec(/y/, s);`;
     expect(scan("t.js", code).map((f) => f.what)).toEqual([
       "destructure [k]",
       "list.push", "s.slice", "fn.call", "p.then", "for-of list", "spread list", "destructure [a, b]", "capability o.x = internal.sys",
       "new Int8Array([1, 2])", "new Map(list)",
       "accessor bytes.length", "accessor v.byteLength", "species TypedArrayPrototypeMap",
+      "regexp StringPrototypeReplace(/x/g)", "regexp StringPrototypeSplit(RE)", "regexp RegExpPrototypeTest",
     ]);
   });
 
@@ -43,6 +46,37 @@ describe("the runtime's sources call no method a guest can replace", () => {
     // On a failure, the findings of the files whose count changed.
     const changed = [...byFile].filter(([file, list]) => list.length !== (UNCONVERTED[file] ?? 0)).flatMap(([, list]) => list.map((f) => `${f.file}:${f.line} ${f.what}`));
     expect(counts, changed.slice(0, 200).join("\n")).toEqual(UNCONVERTED);
+  });
+});
+
+describe("the runtime's hardened regular expressions reach nothing of RegExp.prototype", () => {
+  it("replace, split, match, matchAll and search with RegExp.prototype's methods, flags and species hooked", () => {
+    const source = readFileSync(join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "workers/node-guest/internal/primordials.js"), "utf8");
+    const script = `
+      const module = { exports: {} };
+      (function (module) { ${source}\n })(module);
+      const P = module.exports;
+      const seen = [];
+      const R = RegExp.prototype;
+      for (const key of Reflect.ownKeys(R)) {
+        const d = Object.getOwnPropertyDescriptor(R, key);
+        const label = String(key);
+        if (typeof d.value === 'function') Object.defineProperty(R, key, { configurable: true, value: function (...a) { seen.push(label); return Reflect.apply(d.value, this, a); } });
+        else if (d.get) Object.defineProperty(R, key, { configurable: true, get() { seen.push('get ' + label); return Reflect.apply(d.get, this, []); } });
+      }
+      Object.defineProperty(RegExp, Symbol.species, { configurable: true, get() { seen.push('species'); return RegExp; } });
+      const h = P.hardenRegExp;
+      const results = [
+        P.StringPrototypeReplace('a+b+c', h(/\\+/g), '-'), P.StringPrototypeReplace('x1y22', h(/(\\d+)/), '<$1>'),
+        P.StringPrototypeReplaceAll('aXbX', h(/X/g), (m) => m.toLowerCase()),
+        P.StringPrototypeSplit('a, b,c', h(/\\s*,\\s*/)), P.StringPrototypeMatch('k=v; k2=v2', h(/(\\w+)=(\\w+)/)).slice(0, 3),
+        Array.from(P.StringPrototypeMatchAll('a1b2', h(/[a-z](\\d)/g)), (m) => m[1]), P.StringPrototypeSearch('abc', h(/c/)),
+        P.RegExpPrototypeSymbolReplace(h(/\\./g), 'a.b', '_'), P.RegExpPrototypeExec(/b/, 'abc').index, h(/x/gimsuy).flags,
+      ];
+      ({ results, seen });`;
+    const out = runInContext(script, createContext({})) as { results: unknown[]; seen: string[] };
+    expect(JSON.parse(JSON.stringify(out.results))).toEqual(["a-b-c", "x<1>y22", "axbx", ["a", "b", "c"], ["k=v", "k", "v"], ["1", "2"], 2, "a_b", 1, "gimsuy"]);
+    expect(out.seen).toEqual([]);
   });
 });
 

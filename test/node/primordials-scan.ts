@@ -15,6 +15,11 @@
 // - a primordial that makes its result with the receiver's `constructor[Symbol.species]` and that
 //   internal/primordials.js does not make species-free (its species-free ones are checked by
 //   primordials-scan.test.ts with the species lookups replaced).
+// - a regular expression given to a string method or to RegExp.prototype's symbol methods
+//   (`StringPrototypeReplace(s, /x/g, y)`, `RegExpPrototypeSymbolReplace(/x/g, s, y)`) that is not hardened
+//   (primordials' hardenRegExp): they read `exec`, `flags` and `constructor` from RegExp.prototype, which the
+//   guest can replace; and RegExpPrototypeTest, which reads `exec` so too (RegExpPrototypeExec calls the
+//   realm's own).
 // What is safe is said below, case by case (ALLOWED); what is not yet converted is counted per file
 // (UNCONVERTED) so that the count can only go down: a file that gains a finding fails, and one that loses one
 // fails until its count is lowered.
@@ -309,10 +314,37 @@ export function viewAccessorRead(node: ts.Node, safe: Set<string>, typedArrays: 
   return VIEW_ACCESSORS.has(name) || (name === "length" && recvName !== undefined && typedArrays.has(recvName)) ? name : undefined;
 }
 
+/** String methods that call their regex argument's Symbol method, and RegExp.prototype's symbol methods. */
+const REGEXP_TAKERS = /^(StringPrototype(Replace|ReplaceAll|Match|MatchAll|Split|Search)|RegExpPrototypeSymbol(Replace|Match|MatchAll|Split|Search))$/;
+
+/** Names the file binds to a regular expression literal (not hardened). */
+export function regexpNames(sf: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined && ts.isRegularExpressionLiteral(node.initializer)) names.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return names;
+}
+
+/** A regex a string method or a symbol method is given that is not hardened: its text. */
+export function unhardenedRegExp(node: ts.Node, sf: ts.SourceFile, regexps: Set<string>): string | undefined {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return undefined;
+  const callee = node.expression.text;
+  if (callee === "RegExpPrototypeTest") return "RegExpPrototypeTest";
+  if (!REGEXP_TAKERS.test(callee)) return undefined;
+  const arg = node.arguments[callee.startsWith("RegExp") ? 0 : 1];
+  if (arg === undefined) return undefined;
+  if (ts.isRegularExpressionLiteral(arg) || (ts.isIdentifier(arg) && regexps.has(arg.text))) return `${callee}(${textOf(arg, sf)})`;
+  return undefined;
+}
+
 export function scan(file: string, text: string): Finding[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const { safe, capabilities } = bindingsOf(sf);
   const typedArrays = typedArrayNames(sf);
+  const regexps = regexpNames(sf);
   const found: Finding[] = [];
   const add = (node: ts.Node, what: string): void => {
     const allowed = ALLOWED[file]?.[what] ?? ALLOWED["*"]?.[what] ?? ALLOWED_FORMS.find(([re]) => re.test(what))?.[1];
@@ -330,6 +362,8 @@ export function scan(file: string, text: string): Finding[] {
     if (viewAccessorRead(node, safe, typedArrays) !== undefined) add(node, `accessor ${textOf(node, sf)}`);
     // A primordial that makes its result with the receiver's species.
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && SPECIES_PRIMORDIALS.has(node.expression.text)) add(node, `species ${node.expression.text}`);
+    const regexp = unhardenedRegExp(node, sf, regexps);
+    if (regexp !== undefined) add(node, `regexp ${regexp}`);
     if (ts.isForOfStatement(node) && !isSafe(node.expression, safe)) add(node, `for-of ${textOf(node.expression, sf)}`);
     if (ts.isSpreadElement(node) && !isSafe(node.expression, safe)) add(node, `spread ${textOf(node.expression, sf)}`);
     if (ts.isArrayBindingPattern(node)) add(node, `destructure ${textOf(node, sf)}`);

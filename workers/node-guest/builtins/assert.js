@@ -70,6 +70,7 @@ const {
   GetByteOffset,
   GetByteLength,
   GetLength,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -584,7 +585,7 @@ function innerFail(obj) {
 // ---- the falsy-value message of assert.ok: the source of the call, read from the caller's file (Node parses
 // it with acorn; here a scan for the call's callee and its balanced parentheses).
 const errorCache = new MapCtor();
-const escapeSequencesRegExp = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
+const escapeSequencesRegExp = hardenRegExp(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g);
 const escapeFn = (ch) => {
   const c = StringPrototypeCharCodeAt(ch, 0);
   if (c === 8) return '\\b';
@@ -705,7 +706,7 @@ function getErrMessage(fn) {
     const nl = StringPrototypeLastIndexOf(code, '\n', start);
     start -= nl + 1;
     if (StringPrototypeIncludes(message, '\n')) {
-      message = StringPrototypeReplace(message, /\r\n/g, '\n');
+      message = StringPrototypeReplace(message, hardenRegExp(/\r\n/g), '\n');
       const frames = StringPrototypeSplit(message, '\n');
       message = frames[0];
       for (let k = 1; k < frames.length; k++) {

@@ -44,14 +44,15 @@ const {
   GetByteOffset,
   GetByteLength,
   GetLength,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const buffer = internal.require('npm-buffer');
 const { Buffer } = buffer;
 
 const ObjectDefinePropertyEarly = ObjectDefineProperty;
-const toBase64url = (b64) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(b64, /\+/g, '-'), /\//g, '_'), /=+$/, '');
-const fromBase64url = (s) => StringPrototypeReplace(StringPrototypeReplace(s, /-/g, '+'), /_/g, '/');
+const toBase64url = (b64) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(b64, hardenRegExp(/\+/g), '-'), hardenRegExp(/\//g), '_'), hardenRegExp(/=+$/), '');
+const fromBase64url = (s) => StringPrototypeReplace(StringPrototypeReplace(s, hardenRegExp(/-/g), '+'), hardenRegExp(/_/g), '/');
 
 const toString = Buffer.prototype.toString;
 Buffer.prototype.toString = function (encoding, start, end) {
@@ -251,7 +252,7 @@ const bufferInspect = function inspect(recurseTimes, ctx) {
   const max = buffer.INSPECT_MAX_BYTES;
   const actualMax = MathMin(max, this.length);
   const remaining = this.length - max;
-  let str = StringPrototypeTrim(StringPrototypeReplace(ReflectApply(toString, this, ['hex', 0, actualMax]), /(.{2})/g, '$1 '));
+  let str = StringPrototypeTrim(StringPrototypeReplace(ReflectApply(toString, this, ['hex', 0, actualMax]), hardenRegExp(/(.{2})/g), '$1 '));
   if (remaining > 0) str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
   if (ctx) {
     let extras = false;

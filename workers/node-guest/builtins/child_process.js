@@ -34,6 +34,7 @@ const {
   GetBuffer,
   GetByteOffset,
   GetByteLength,
+  hardenRegExp,
 } = require('internal/primordials');
 const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
@@ -487,7 +488,7 @@ function exec(command, options, callback) {
   delete options.shell;
   const child = execFile(shell, ['-c', command], options, callback && ((err, stdout, stderr) => {
     if (err && err.cmd) err.cmd = command;
-    if (err && typeof err.message === 'string') err.message = StringPrototypeReplace(err.message, /^Command failed: .*\n/, `Command failed: ${command}\n`);
+    if (err && typeof err.message === 'string') err.message = StringPrototypeReplace(err.message, hardenRegExp(/^Command failed: .*\n/), `Command failed: ${command}\n`);
     callback(err, stdout, stderr);
   }));
   return child;

@@ -48,6 +48,7 @@ const {
   SafeArrayIterator,
   ReflectConstruct,
   FunctionPrototypeBind, MapIteratorPrototypeNext, SafeMapIterator, SafeSetIterator, SafeStringIterator, SetIteratorPrototypeNext,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const util = require('util');
@@ -178,7 +179,7 @@ const proto = {
     const errorHandler = toStderr ? this._stderrErrorHandler : this._stdoutErrorHandler;
     const indent = this[kGroupIndent];
     if (indent.length !== 0) {
-      if (StringPrototypeIncludes(string, '\n')) string = StringPrototypeReplace(string, /\n/g, `\n${indent}`);
+      if (StringPrototypeIncludes(string, '\n')) string = StringPrototypeReplace(string, hardenRegExp(/\n/g), `\n${indent}`);
       string = indent + string;
     }
     string += '\n';

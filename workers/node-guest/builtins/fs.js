@@ -69,6 +69,7 @@ const {
   GetByteOffset,
   GetByteLength,
   GetLength,
+  hardenRegExp,
 } = require('internal/primordials');
 const { BufferPrototypeToString } = require('internal/buffer-primordials');
 
@@ -375,7 +376,7 @@ function encodeResult(buf, encoding) {
   if (encoding == null || encoding === 'buffer') return buf;
   if (encoding === 'base64url') {
     // The npm buffer has no base64url: base64 without padding, with the URL alphabet.
-    return StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(BufferPrototypeToString(buf, 'base64'), /=+$/, ''), /\+/g, '-'), /\//g, '_');
+    return StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(BufferPrototypeToString(buf, 'base64'), hardenRegExp(/=+$/), ''), hardenRegExp(/\+/g), '-'), hardenRegExp(/\//g), '_');
   }
   return BufferPrototypeToString(buf, encoding);
 }

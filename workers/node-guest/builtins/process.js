@@ -31,6 +31,7 @@ const {
   RegExpPrototypeExec,
   ArrayPrototypeConcat, ArrayPrototypeFilter, ArrayPrototypeMap, ArrayPrototypeSlice,
   DatePrototypeGetDate, DatePrototypeGetFullYear, DatePrototypeGetHours, DatePrototypeGetMinutes, DatePrototypeGetMonth, DatePrototypeGetSeconds, DatePrototypeToISOString,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const EventEmitter = require('events');
@@ -360,7 +361,7 @@ function makeReport(err, event, trigger) {
     event,
     trigger,
     filename: null,
-    dumpEventTime: StringPrototypeReplace(DatePrototypeToISOString(new Date(now)), /\.\d+Z$/, 'Z'),
+    dumpEventTime: StringPrototypeReplace(DatePrototypeToISOString(new Date(now)), hardenRegExp(/\.\d+Z$/), 'Z'),
     dumpEventTimeStamp: String(now),
     processId: process.pid,
     threadId: 0,

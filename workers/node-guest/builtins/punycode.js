@@ -11,6 +11,7 @@ const {
   RegExpPrototypeExec,
   StringFromCharCode, StringFromCodePoint,
   StringPrototypeCharCodeAt, StringPrototypeLastIndexOf, StringPrototypeReplace, StringPrototypeSlice, StringPrototypeSplit, StringPrototypeToLowerCase,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const maxInt = 2147483647;
@@ -43,7 +44,7 @@ function mapDomain(string, fn) {
     result = `${parts[0]}@`;
     domain = parts[1];
   }
-  domain = StringPrototypeReplace(domain, /[\x2E\u3002\uFF0E\uFF61]/g, '\x2E');
+  domain = StringPrototypeReplace(domain, hardenRegExp(/[\x2E\u3002\uFF0E\uFF61]/g), '\x2E');
   const labels = StringPrototypeSplit(domain, '.');
   const mapped = [];
   for (let i = 0; i < labels.length; i++) ArrayPrototypePush(mapped, fn(labels[i]));

@@ -20,9 +20,14 @@ const {
   StringPrototypeSlice,
   StringPrototypeSplit,
   StringPrototypeToUpperCase,
+  hardenRegExp,
 } = require('internal/primordials');
 
-const escape = (s) => StringPrototypeReplace(encodeURIComponent(s), /[!'()*]/g, (c) => `%${StringPrototypeToUpperCase(NumberPrototypeToString(StringPrototypeCharCodeAt(c, 0), 16))}`);
+// Made once: a hardened regex (its own exec, flags and symbol methods) costs a few property definitions.
+const QS_RESERVED = hardenRegExp(/[!'()*]/g);
+const PLUS = hardenRegExp(/\+/g);
+
+const escape = (s) => StringPrototypeReplace(encodeURIComponent(s), QS_RESERVED, (c) => `%${StringPrototypeToUpperCase(NumberPrototypeToString(StringPrototypeCharCodeAt(c, 0), 16))}`);
 const unescape = (s) => {
   try {
     return decodeURIComponent(s);
@@ -64,8 +69,8 @@ function parse(qs, sep = '&', eq = '=', options) {
     const part = parts[n];
     if (part === '') continue;
     const i = StringPrototypeIndexOf(part, eq);
-    const k = dec(StringPrototypeReplace(i >= 0 ? StringPrototypeSlice(part, 0, i) : part, /\+/g, ' '));
-    const v = i >= 0 ? dec(StringPrototypeReplace(StringPrototypeSlice(part, i + eq.length), /\+/g, ' ')) : '';
+    const k = dec(StringPrototypeReplace(i >= 0 ? StringPrototypeSlice(part, 0, i) : part, PLUS, ' '));
+    const v = i >= 0 ? dec(StringPrototypeReplace(StringPrototypeSlice(part, i + eq.length), PLUS, ' ')) : '';
     if (k in obj) obj[k] = ArrayIsArray(obj[k]) ? ArrayPrototypeConcat(obj[k], [v]) : [obj[k], v];
     else obj[k] = v;
   }

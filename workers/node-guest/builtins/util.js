@@ -79,6 +79,7 @@ const {
   SafeArrayIterator,
   ArrayPrototypeIncludes, MapPrototypeGet, MapPrototypeSet,
   DatePrototypeGetDate, DatePrototypeGetHours, DatePrototypeGetMinutes, DatePrototypeGetMonth, DatePrototypeGetSeconds,
+  hardenRegExp,
 } = require('internal/primordials');
 
 // The bundle is compiled with textual patches (workers/node-host/inspect-patches.ts) that make its output Node
@@ -408,9 +409,9 @@ function debugEnabled(set) {
   if (debugRe === undefined) {
     let env = '';
     try { env = envGetter('NODE_DEBUG') || ''; } catch { env = ''; }
-    env = StringPrototypeReplace(String(env), /[|\\{}()[\]^$+?.]/g, '\\$&');
-    env = StringPrototypeReplace(env, /\*/g, '.*');
-    env = StringPrototypeReplace(env, /,/g, '$|^');
+    env = StringPrototypeReplace(String(env), hardenRegExp(/[|\\{}()[\]^$+?.]/g), '\\$&');
+    env = StringPrototypeReplace(env, hardenRegExp(/\*/g), '.*');
+    env = StringPrototypeReplace(env, hardenRegExp(/,/g), '$|^');
     debugRe = env ? new RegExp(`^${env}$`, 'i') : null;
   }
   return debugRe !== null && RegExpPrototypeExec(debugRe, set) !== null;
@@ -462,7 +463,7 @@ function stripVTControlCharacters(str) {
   return StringPrototypeReplace(str, ansi, '');
 }
 function toUSVString(input) {
-  return StringPrototypeReplace(`${input}`, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return StringPrototypeReplace(`${input}`, hardenRegExp(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g), '\ufffd');
 }
 
 function styleText(format, text, options) {
@@ -745,7 +746,7 @@ function transferableAbortController() {
 
 const trimSpaces = (s) => { let a = 0; let b = s.length; while (a < b && s[a] === ' ') a++; while (b > a && s[b - 1] === ' ') b--; return StringPrototypeSlice(s, a, b); };
 const stripComment = (v) => { const hash = StringPrototypeIndexOf(v, '#'); return hash === -1 ? v : StringPrototypeSlice(v, 0, hash); };
-const expandNewlines = (v) => StringPrototypeReplace(v, /\\n/g, '\n');
+const expandNewlines = (v) => StringPrototypeReplace(v, hardenRegExp(/\\n/g), '\n');
 /** A double-quoted value (its \n escapes expanded) is stored; answers what follows its line, or undefined when it is not closed. */
 function takeDoubleQuoted(content, key, store) {
   const closing = StringPrototypeIndexOf(content, '"', 1);
@@ -850,7 +851,7 @@ function parseEnv(content) {
   if (typeof content !== 'string') throw invalidArgType('content', 'of type string', content);
   const store = {};
   // Carriage returns are dropped first.
-  content = trimSpaces(StringPrototypeReplace(content, /\r/g, ''));
+  content = trimSpaces(StringPrototypeReplace(content, hardenRegExp(/\r/g), ''));
   if (nodeMajorOf() >= 22) parseEnv22(content, store);
   else parseEnv20(content, store);
   return store;
@@ -865,7 +866,7 @@ const START_ENDING_WHITESPACE = /[\r\n\t ]*$/;
 const EQUALS_SEMICOLON_OR_END = /[;=]|$/;
 const QUOTED_VALUE_PATTERN = /^(?:([\\]$)|[\\][\s\S]|[^"])*(?:(")|$)/u;
 const search = (s, re) => StringPrototypeSearch(s, re);
-const toASCIILower = (s) => StringPrototypeReplace(s, /[A-Z]+/g, (c) => StringPrototypeToLowerCase(c));
+const toASCIILower = (s) => StringPrototypeReplace(s, hardenRegExp(/[A-Z]+/g), (c) => StringPrototypeToLowerCase(c));
 const mimeSyntax = (production, str, index) => nodeError(TypeErrorCtor, 'ERR_INVALID_MIME_SYNTAX', `The MIME syntax for a ${production} in "${str}" is invalid${index !== -1 ? ` at ${index}` : ''}`);
 function validToken(production, v) {
   const invalid = search(v, NOT_HTTP_TOKEN_CODE_POINT);
@@ -899,7 +900,7 @@ function removeBackslashes(str) {
 function encodeParamValue(value) {
   if (value.length === 0) return '""';
   if (search(value, NOT_HTTP_TOKEN_CODE_POINT) === -1) return value;
-  return `"${StringPrototypeReplace(value, /["\\]/g, '\\$&')}"`;
+  return `"${StringPrototypeReplace(value, hardenRegExp(/["\\]/g), '\\$&')}"`;
 }
 
 class MIMEParams {

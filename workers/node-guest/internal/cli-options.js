@@ -13,6 +13,7 @@ const {
   StringPrototypeIndexOf,
   StringPrototypeSlice,
   StringPrototypeStartsWith,
+  hardenRegExp,
 } = require('internal/primordials');
 
 /** Node's option types (internalBinding('options').types). */
@@ -63,7 +64,7 @@ function parseOptions(args, fromEnv) {
       value = StringPrototypeSlice(arg, eq + 1);
     }
     // Node takes `_` in an option's name as `-`.
-    let name = StringPrototypeStartsWith(written, '--') ? `--${RegExpPrototypeSymbolReplace(/_/g, StringPrototypeSlice(written, 2), '-')}` : written;
+    let name = StringPrototypeStartsWith(written, '--') ? `--${RegExpPrototypeSymbolReplace(hardenRegExp(/_/g), StringPrototypeSlice(written, 2), '-')}` : written;
     const shown = eq > 0 ? `${written}=` : written;
     let names = [name];
     const alias = (eq > 0 && aliases[`${name}=`]) || aliases[name];

@@ -40,7 +40,16 @@ const {
   GetByteOffset,
   GetByteLength,
   GetLength,
+  hardenRegExp,
 } = require('internal/primordials');
+
+// Made once: a hardened regex (its own exec, flags and symbol methods) costs a few property definitions.
+const HTTP_WHITESPACE_ENDS = hardenRegExp(/^[\t\n\r ]+|[\t\n\r ]+$/g);
+const LF = hardenRegExp(/\n/g);
+const CR = hardenRegExp(/\r/g);
+const QUOTE = hardenRegExp(/"/g);
+const LONE_CR_OR_LF = hardenRegExp(/\r(?!\n)|(?<!\r)\n/g);
+const IPV6_BRACKETS = hardenRegExp(/^\[|\]$/g);
 
 const { Buffer } = require('buffer');
 const { URL, URLSearchParams } = require('internal/url');
@@ -53,7 +62,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // The fetch standard's blocked ports (undici refuses them with 'bad port').
 const BAD_PORTS = new SafeSet([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 
-const normalizeValue = (v) => StringPrototypeReplace(String(v), /^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+const normalizeValue = (v) => StringPrototypeReplace(String(v), HTTP_WHITESPACE_ENDS, '');
 
 /** A Headers' [name, value] pairs in Fetch's order: sorted names, each set-cookie value on its own. */
 function headerPairs(headers) {
@@ -239,11 +248,11 @@ class FormData {
 async function multipart(form) {
   const boundary = `----formdata-agentos-${StringPrototypeSlice(NumberPrototypeToString(MathRandom()), 2, 13)}`;
   const parts = [];
-  const esc = (s) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(s, /\n/g, '%0A'), /\r/g, '%0D'), /"/g, '%22');
+  const esc = (s) => StringPrototypeReplace(StringPrototypeReplace(StringPrototypeReplace(s, LF, '%0A'), CR, '%0D'), QUOTE, '%22');
   for (const entry of new SafeArrayIterator(form._entries)) {
     const name = entry[0];
     const value = entry[1];
-    if (typeof value === 'string') ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${StringPrototypeReplace(value, /\r(?!\n)|(?<!\r)\n/g, '\r\n')}\r\n`));
+    if (typeof value === 'string') ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${StringPrototypeReplace(value, LONE_CR_OR_LF, '\r\n')}\r\n`));
     else {
       ArrayPrototypePush(parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.name)}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`));
       ArrayPrototypePush(parts, Buffer.from(await value.arrayBuffer()), Buffer.from('\r\n'));
@@ -557,7 +566,7 @@ function send(url, method, request, body, signal) {
     else if (!body && (method === 'POST' || method === 'PUT')) ArrayPrototypePush(headers, 'content-length', '0');
     let req;
     try {
-      const options = { method, hostname: StringPrototypeReplace(url.hostname, /^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80), path: url.pathname + url.search, headers, agent: fetchAgent(secure), setHost: false };
+      const options = { method, hostname: StringPrototypeReplace(url.hostname, IPV6_BRACKETS, ''), port: url.port || (secure ? 443 : 80), path: url.pathname + url.search, headers, agent: fetchAgent(secure), setHost: false };
       req = secure ? require('https').request(options) : http.request(options);
     } catch (e) {
       return reject(fetchFailed(e));

@@ -13,7 +13,11 @@ const {
   ArrayPrototypeIncludes, ArrayPrototypeMap, StringPrototypeIndexOf, StringPrototypeSlice, TypedArrayPrototypeSubarray,
   SafeArrayIterator,
   GetLength,
+  hardenRegExp,
 } = require('internal/primordials');
+
+// Made once: a hardened regex (its own exec, flags and symbol methods) costs a few property definitions.
+const OWS_ENDS = hardenRegExp(/^[ \t]+|[ \t]+$/g);
 const { BufferPrototypeToString, BufferPrototypeIndexOf } = require('internal/buffer-primordials');
 
 const { Buffer } = require('buffer');
@@ -140,7 +144,7 @@ class HTTPParser {
       if (colon <= 0) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
       const name = StringPrototypeSlice(line, 0, colon);
       if (!(RegExpPrototypeExec(TOKEN, name) !== null)) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header token');
-      const value = StringPrototypeReplace(StringPrototypeSlice(line, colon + 1), /^[ \t]+|[ \t]+$/g, '');
+      const value = StringPrototypeReplace(StringPrototypeSlice(line, colon + 1), OWS_ENDS, '');
       if (RegExpPrototypeExec(BAD_VALUE, value) !== null) throw parseError('HPE_INVALID_HEADER_TOKEN', 'Invalid header value char');
       ArrayPrototypePush(raw, name, value);
     }

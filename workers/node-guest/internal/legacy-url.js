@@ -38,6 +38,7 @@ const {
   URIError,
   decodeURIComponent,
   StringPrototypeCharAt, ArrayPrototypeReduce,
+  hardenRegExp,
 } = require('internal/primordials');
 
 /** An Int8Array of `list`'s numbers, read by index. */
@@ -397,7 +398,7 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
   // resolution will treat //foo/bar as host=foo,path=bar because that's
   // how the browser resolves relative URLs.
   let slashes;
-  if (slashesDenoteHost || proto || RegExpPrototypeTest(hostPattern, rest)) {
+  if (slashesDenoteHost || proto || (RegExpPrototypeExec(hostPattern, rest) !== null)) {
     slashes = StringPrototypeCharCodeAt(rest, 0) === CHAR_FORWARD_SLASH &&
               StringPrototypeCharCodeAt(rest, 1) === CHAR_FORWARD_SLASH;
     if (slashes && !(proto && hostlessProtocol.has(lowerProto))) {
@@ -509,7 +510,7 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
 
     if (this.hostname !== '') {
       if (ipv6Hostname) {
-        if (RegExpPrototypeTest(forbiddenHostCharsIpv6, this.hostname)) {
+        if (RegExpPrototypeExec(forbiddenHostCharsIpv6, this.hostname) !== null) {
           throw new ERR_INVALID_URL(url);
         }
       } else {
@@ -528,7 +529,7 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
         // Rather than trying to correct this by moving the non-host part into
         // the pathname as we've done in getHostname, throw an exception to
         // convey the severity of this issue.
-        if (this.hostname === '' || RegExpPrototypeTest(forbiddenHostChars, this.hostname)) {
+        if (this.hostname === '' || (RegExpPrototypeExec(forbiddenHostChars, this.hostname) !== null)) {
           throw new ERR_INVALID_URL(url);
         }
       }
@@ -821,7 +822,7 @@ Url.prototype.format = function format() {
     }
   }
 
-  search = StringPrototypeReplace(search, /#/g, '%23');
+  search = StringPrototypeReplace(search, hardenRegExp(/#/g), '%23');
 
   if (hash && StringPrototypeCharCodeAt(hash, 0) !== CHAR_HASH)
     hash = '#' + hash;
@@ -902,7 +903,7 @@ Url.prototype.resolveObject = function resolveObject(relative) {
 
     result.protocol = relative.protocol;
     if (!relative.host &&
-        !RegExpPrototypeTest(/^file:?$/, relative.protocol) &&
+        !(RegExpPrototypeExec(/^file:?$/, relative.protocol) !== null) &&
         !hostlessProtocol.has(relative.protocol)) {
       const relPath = StringPrototypeSplit((relative.pathname || ''), '/');
       while (relPath.length && !(relative.host = ArrayPrototypeShift(relPath)));

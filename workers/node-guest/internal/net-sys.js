@@ -21,6 +21,7 @@ const {
   RegExpPrototypeExec,
   ArrayPrototypeReverse,
   GetLength,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const { ERRNO } = require('internal/errors');
@@ -278,7 +279,7 @@ function ordered(list, order) {
 net.lookupAddresses = (hostname, family, order) => {
   const literal = net.isIP(hostname);
   if (literal) return family === 0 || family === literal ? { list: [{ address: hostname, family: literal }] } : { list: [], code: 'ENOTFOUND' };
-  const name = StringPrototypeReplace(StringPrototypeToLowerCase(hostname), /\.$/, '');
+  const name = StringPrototypeReplace(StringPrototypeToLowerCase(hostname), hardenRegExp(/\.$/), '');
   if (!ArrayPrototypeIncludes(LOCAL_NAMES, name) && !StringPrototypeEndsWith(name, '.localhost')) {
     const r = resolveName(hostname, family || 0);
     return { list: ordered(r.list, order), code: r.code };

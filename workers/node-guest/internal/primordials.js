@@ -367,5 +367,51 @@ own(primordials, 'SafeWeakSet', makeSafe(WeakSet, class SafeWeakSet extends Weak
 own(primordials, 'SafeWeakRef', makeSafe(WeakRef, class SafeWeakRef extends WeakRef { constructor(t) { super(t); } }));
 own(primordials, 'SafeFinalizationRegistry', makeSafe(FinalizationRegistry, class SafeFinalizationRegistry extends FinalizationRegistry { constructor(c) { super(c); } }));
 
+// Regular expressions the runtime gives a string method (`StringPrototypeReplace(s, re, x)`) or RegExp.prototype's
+// symbol methods: these read `exec`, `flags` and (split, matchAll) `constructor` and its species from the regex,
+// which RegExp.prototype answers unless the regex has its own, and a guest can replace them there (its function
+// would get the runtime's regex and string). hardenRegExp(re) gives `re` its own, the intrinsics as they were at
+// boot, as Node's hardenRegExp does; what split and matchAll make from it (SafeRegExp) is hardened too. Read by
+// nothing a guest changed: the flags through the realm's own getters, `flags` composed here.
+const RegExpProto = RegExp.prototype;
+const REGEXP_FLAGS = [['hasIndices', 'd'], ['global', 'g'], ['ignoreCase', 'i'], ['multiline', 'm'], ['dotAll', 's'], ['unicode', 'u'], ['unicodeSets', 'v'], ['sticky', 'y']];
+const regexpFlagGetters = [];
+for (let i = 0; i < REGEXP_FLAGS.length; i++) {
+  const d = ReflectGetOwnPropertyDescriptor(RegExpProto, REGEXP_FLAGS[i][0]);
+  if (d !== undefined) regexpFlagGetters[regexpFlagGetters.length] = [REGEXP_FLAGS[i][0], REGEXP_FLAGS[i][1], uncurryThis(d.get)];
+}
+const regexpSourceGetter = uncurryThis(ReflectGetOwnPropertyDescriptor(RegExpProto, 'source').get);
+const regexpOwnMethods = [
+  ['exec', RegExpProto.exec], [Symbol.match, RegExpProto[Symbol.match]], [Symbol.matchAll, RegExpProto[Symbol.matchAll]],
+  [Symbol.replace, RegExpProto[Symbol.replace]], [Symbol.search, RegExpProto[Symbol.search]], [Symbol.split, RegExpProto[Symbol.split]],
+];
+const defineOwn = (target, key, value) => ReflectDefineProperty(target, key, { __proto__: null, value, configurable: true });
+function hardenRegExp(pattern) {
+  let flags = '';
+  for (let i = 0; i < regexpFlagGetters.length; i++) {
+    const on = regexpFlagGetters[i][2](pattern);
+    defineOwn(pattern, regexpFlagGetters[i][0], on);
+    if (on) flags += regexpFlagGetters[i][1];
+  }
+  defineOwn(pattern, 'flags', flags);
+  defineOwn(pattern, 'source', regexpSourceGetter(pattern));
+  for (let i = 0; i < regexpOwnMethods.length; i++) defineOwn(pattern, regexpOwnMethods[i][0], regexpOwnMethods[i][1]);
+  defineOwn(pattern, 'constructor', SafeRegExp);
+  return pattern;
+}
+class SafeRegExp extends RegExp {
+  constructor(pattern, flags) {
+    super(pattern, flags);
+    hardenRegExp(this);
+  }
+  static get [Symbol.species]() {
+    return SafeRegExp;
+  }
+}
+ObjectFreeze(SafeRegExp.prototype);
+ObjectFreeze(SafeRegExp);
+own(primordials, 'hardenRegExp', hardenRegExp);
+own(primordials, 'SafeRegExp', SafeRegExp);
+
 ObjectFreeze(primordials);
 module.exports = primordials;

@@ -24,6 +24,7 @@ const {
   StringPrototypeSlice,
   StringPrototypeSplit,
   StringPrototypeStartsWith,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const process = require('process');
@@ -40,13 +41,13 @@ const tapIndent = (nesting) => StringPrototypeRepeat('    ', nesting > 0 ? nesti
 const specIndent = (nesting) => StringPrototypeRepeat('  ', nesting > 0 ? nesting : 0);
 
 function tapEscape(s) {
-  let out = RegExpPrototypeSymbolReplace(/\\/g, s, '\\\\');
-  out = RegExpPrototypeSymbolReplace(/#/g, out, '\\#');
-  out = RegExpPrototypeSymbolReplace(/\n/g, out, '\\n');
-  out = RegExpPrototypeSymbolReplace(/\t/g, out, '\\t');
-  out = RegExpPrototypeSymbolReplace(/\r/g, out, '\\r');
-  out = RegExpPrototypeSymbolReplace(/\f/g, out, '\\f');
-  return RegExpPrototypeSymbolReplace(/\v/g, out, '\\v');
+  let out = RegExpPrototypeSymbolReplace(hardenRegExp(/\\/g), s, '\\\\');
+  out = RegExpPrototypeSymbolReplace(hardenRegExp(/#/g), out, '\\#');
+  out = RegExpPrototypeSymbolReplace(hardenRegExp(/\n/g), out, '\\n');
+  out = RegExpPrototypeSymbolReplace(hardenRegExp(/\t/g), out, '\\t');
+  out = RegExpPrototypeSymbolReplace(hardenRegExp(/\r/g), out, '\\r');
+  out = RegExpPrototypeSymbolReplace(hardenRegExp(/\f/g), out, '\\f');
+  return RegExpPrototypeSymbolReplace(hardenRegExp(/\v/g), out, '\\v');
 }
 
 const isAssertionLike = (v) => v !== null && typeof v === 'object' && 'expected' in v && 'actual' in v;
@@ -58,7 +59,7 @@ function yaml(indent, name, value, seen) {
   if (value === null) return `${prefix} ~\n`;
   if (typeof value !== 'object') {
     if (typeof value === 'string') {
-      const lines = StringPrototypeSplit(value, /\r?\n/);
+      const lines = StringPrototypeSplit(value, hardenRegExp(/\r?\n/));
       if (lines.length === 1) return `${prefix} ${inspect(value, INSPECT)}\n`;
       let str = `${prefix} |-\n`;
       for (let i = 0; i < lines.length; i++) str += `${indent}    ${lines[i]}\n`;
@@ -102,9 +103,9 @@ function tapError(nesting, error) {
   }
   if (typeof stack === 'string') {
     const frames = [];
-    const lines = StringPrototypeSplit(stack, /\r?\n/);
+    const lines = StringPrototypeSplit(stack, hardenRegExp(/\r?\n/));
     for (let i = 0; i < lines.length; i++) {
-      const frame = RegExpPrototypeSymbolReplace(/^ {4}at /, lines[i], '');
+      const frame = RegExpPrototypeSymbolReplace(hardenRegExp(/^ {4}at /), lines[i], '');
       if (frame.length > 0 && frame.length !== lines[i].length) ArrayPrototypePush(frames, frame);
     }
     if (frames.length > 0) out += `${indent}  stack: |-\n${indent}    ${ArrayPrototypeJoin(frames, `\n${indent}    `)}\n`;
@@ -249,7 +250,7 @@ function format(e, prefix, indent, hasChildren, showError) {
   } else if (e.todo !== false) {
     title += ` # ${typeof e.todo === 'string' && e.todo.length > 0 ? e.todo : 'TODO'}`;
   }
-  const error = showError && e.failure ? `\n${indent}  ${ArrayPrototypeJoin(StringPrototypeSplit(e.failure.spec, /\r?\n/), `\n${indent}  `)}\n` : '';
+  const error = showError && e.failure ? `\n${indent}  ${ArrayPrototypeJoin(StringPrototypeSplit(e.failure.spec, hardenRegExp(/\r?\n/)), `\n${indent}  `)}\n` : '';
   const err = hasChildren ? (!error || e.failure.failureType === 'subtestsFailed' ? '' : `\n${error}`) : error;
   return `${prefix}${indent}${symbol}${title}${err}`;
 }

@@ -34,7 +34,15 @@ const {
   ArrayPrototypeFindIndex,
   ArrayPrototypeJoin,
   ArrayPrototypePop,
+  hardenRegExp,
 } = require('internal/primordials');
+
+// Made once: a hardened regex (its own exec, flags and symbol methods) costs a few property definitions.
+const PLUS = hardenRegExp(/\+/g);
+const ENCODED_SPACE = hardenRegExp(/%20/g);
+const FORM_RESERVED = hardenRegExp(/[!'()~]/g);
+const QUERY_AND_FRAGMENT = hardenRegExp(/[?#].*$/);
+const PATH_ESCAPES = hardenRegExp(/[%\\\n\r\t#?]/g);
 
 const host = internal.host;
 const { codeError, invalidArgType } = require('internal/errors');
@@ -134,12 +142,12 @@ for (const field of new SafeArrayIterator(FIELDS)) {
 
 const decode = (s) => {
   try {
-    return decodeURIComponent(StringPrototypeReplace(s, /\+/g, ' '));
+    return decodeURIComponent(StringPrototypeReplace(s, PLUS, ' '));
   } catch {
     return s;
   }
 };
-const encode = (s) => StringPrototypeReplace(StringPrototypeReplace(encodeURIComponent(s), /%20/g, '+'), /[!'()~]/g, (c) => `%${StringPrototypeToUpperCase(NumberPrototypeToString(StringPrototypeCharCodeAt(c, 0), 16))}`);
+const encode = (s) => StringPrototypeReplace(StringPrototypeReplace(encodeURIComponent(s), ENCODED_SPACE, '+'), FORM_RESERVED, (c) => `%${StringPrototypeToUpperCase(NumberPrototypeToString(StringPrototypeCharCodeAt(c, 0), 16))}`);
 
 class URLSearchParams {
   constructor(init = '') {
@@ -166,7 +174,7 @@ class URLSearchParams {
     if (this._url) {
       const s = this.toString();
       const p = this._url[kParts];
-      const next = parse(`${StringPrototypeReplace(p.href, /[?#].*$/, '')}${s ? `?${s}` : ''}${p.hash}`);
+      const next = parse(`${StringPrototypeReplace(p.href, QUERY_AND_FRAGMENT, '')}${s ? `?${s}` : ''}${p.hash}`);
       if (next) this._url[kParts] = next;
     }
   }
@@ -211,7 +219,7 @@ function pathToFileURL(path) {
   }
   abs = `/${ArrayPrototypeJoin(out, '/')}${StringPrototypeEndsWith(path, '/') && out.length ? '/' : ''}`;
   const ESCAPES = { __proto__: null, '%': '%25', '\\': '%5C', '\n': '%0A', '\r': '%0D', '\t': '%09', '#': '%23', '?': '%3F' };
-  const encoded = StringPrototypeReplace(abs, /[%\\\n\r\t#?]/g, (c) => ESCAPES[c]);
+  const encoded = StringPrototypeReplace(abs, PATH_ESCAPES, (c) => ESCAPES[c]);
   return new URL(`file://${encoded}`);
 }
 

@@ -96,6 +96,7 @@ const {
   GetBuffer,
   GetByteOffset,
   GetByteLength,
+  hardenRegExp,
 } = require('internal/primordials');
 
 const { Buffer } = require('buffer');
@@ -151,7 +152,7 @@ const IntlBrands = typeof Intl === 'object'
 const ErrorCtor = Error;
 const StackPrototypes = [];
 ArrayPrototypePush(StackPrototypes, ObjectGetPrototypeOf(function* () {}.prototype), ObjectGetPrototypeOf(async function* () {}.prototype));
-const iterators = [MapPrototypeEntries(new Map()), SetPrototypeValues(new Set()), ArrayPrototypeValues([]), StringPrototypeSymbolIterator(''), RegExpPrototypeSymbolMatchAll(/x/, '')];
+const iterators = [MapPrototypeEntries(new Map()), SetPrototypeValues(new Set()), ArrayPrototypeValues([]), StringPrototypeSymbolIterator(''), RegExpPrototypeSymbolMatchAll(hardenRegExp(/x/), '')];
 for (let i = 0; i < iterators.length; i++) ArrayPrototypePush(StackPrototypes, ObjectGetPrototypeOf(iterators[i]));
 
 const primordials = require('internal/primordials');
