@@ -197,6 +197,12 @@ export const Sys = {
    * made; EAI_NONAME); ETIMEDOUT: the host's resolver failed for now (EAI_AGAIN).
    */
   RESOLVE: 67,
+  /**
+   * args: pid · Makes the caller's child `pid` a thread of the caller (a guest `node`'s worker_threads.Worker):
+   * it is killed when the caller exits, as a process's threads end with it, and a heap that runs out ends it
+   * without the fatal message a process prints (its parent reports it as Node reports a worker's).
+   */
+  THREADOF: 68,
 } as const;
 
 export type SysName = keyof typeof Sys;

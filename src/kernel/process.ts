@@ -86,6 +86,8 @@ export class Process {
   state: ProcessState = "running";
   /** POSIX wait status once exited. */
   waitStatus = 0;
+  /** A thread of its parent (Sys.THREADOF): it is killed when the parent exits. */
+  isThread = false;
   /** Its parent exited first: nobody will collect its status. */
   orphaned = false;
   runner: ProcessRunner | undefined;

@@ -161,6 +161,14 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     return 0;
   },
 
+  [Sys.THREADOF]: (_k, p, ch) => {
+    const pid = ch.uarg(0);
+    const child = [...p.children].find((c) => c.pid === pid);
+    if (!child || child.state !== "running") throw kerr("ESRCH", { syscall: "threadof", pid });
+    child.isThread = true;
+    return 0;
+  },
+
   [Sys.ROOMFD]: (k, p, ch) => {
     ch.setOut(0, p.fds.allocate(new RoomFd(k)));
     return 0;

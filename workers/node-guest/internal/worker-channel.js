@@ -1,0 +1,292 @@
+// The channel between a guest Worker and its parent (builtins/worker_threads.js): frames over a Unix socket
+// pair whose ends the two processes hold, each a 4-byte length (little-endian), a kind byte and the bytes
+// (V8's wire format, written by internal/v8-serializer.js, for messages and errors). Reads wait on the wake
+// ring, so a message wakes the other side's event loop; writes that do not fit wait for room the same way,
+// and never block the sender.
+'use strict';
+
+const {
+  Uint8Array,
+  ArrayPrototypePush,
+  ArrayPrototypeShift,
+  ArrayPrototypeSplice,
+  TypedArrayPrototypeSet,
+  TypedArrayPrototypeSubarray,
+  AggregateError,
+  ArrayBuffer,
+  ArrayBufferPrototypeTransfer,
+  Error,
+  EvalError,
+  RangeError,
+  ReferenceError,
+  SyntaxError,
+  TypeError,
+  URIError,
+  SafeMap,
+  ObjectDefineProperty,
+  ObjectGetPrototypeOf,
+  ObjectKeys,
+  ObjectPrototypeHasOwnProperty,
+  ObjectPrototypeToString,
+  SafeArrayIterator,
+  SymbolIterator,
+  GetLength,
+} = require('internal/primordials');
+
+const { waitFd, cancelFd, setRef } = require('internal/event-loop');
+const { Serializer, Deserializer } = require('internal/v8-serializer');
+const netSys = require('internal/net-sys');
+const sys = internal.sys;
+
+/** Frame kinds. */
+const KIND = { __proto__: null, INIT: 1, MESSAGE: 2, ERROR: 3, EXIT: 4, ONLINE: 5 };
+
+/** A frame of `kind` carrying `bytes` (a Uint8Array). */
+function frame(kind, bytes) {
+  const n = GetLength(bytes);
+  const out = new Uint8Array(5 + n);
+  out[0] = n & 0xff;
+  out[1] = (n >>> 8) & 0xff;
+  out[2] = (n >>> 16) & 0xff;
+  out[3] = (n >>> 24) & 0xff;
+  out[4] = kind;
+  TypedArrayPrototypeSet(out, bytes, 5);
+  return out;
+}
+
+/**
+ * Makes `fd` (non-blocking) an end of a channel. `onFrame(kind, bytes)` gets each frame, in order, from a
+ * callback of the event loop; `onEnd()` once the other end is closed. `held`: whether waiting for frames
+ * keeps the process alive at first (setHeld changes it). Writes in progress always keep it alive, so that
+ * what was posted is delivered.
+ */
+function openChannel(fd, onFrame, onEnd, held) {
+  sys.setNonblocking(fd, true);
+  let open = true;
+  let reading = held;
+  /** Received bytes not yet a whole frame. */
+  let pending = new Uint8Array(0);
+  /** Frames not yet written, the first maybe in part. */
+  const queue = [];
+  let offset = 0;
+
+  const append = (bytes) => {
+    const joined = new Uint8Array(GetLength(pending) + GetLength(bytes));
+    TypedArrayPrototypeSet(joined, pending, 0);
+    TypedArrayPrototypeSet(joined, bytes, GetLength(pending));
+    pending = joined;
+  };
+
+  const deliver = () => {
+    let at = 0;
+    const total = GetLength(pending);
+    while (open && total - at >= 5) {
+      const n = pending[at] + pending[at + 1] * 0x100 + pending[at + 2] * 0x10000 + pending[at + 3] * 0x1000000;
+      if (total - at - 5 < n) break;
+      const kind = pending[at + 4];
+      const bytes = new Uint8Array(n);
+      TypedArrayPrototypeSet(bytes, TypedArrayPrototypeSubarray(pending, at + 5, at + 5 + n), 0);
+      at += 5 + n;
+      onFrame(kind, bytes);
+    }
+    if (at > 0) {
+      const rest = new Uint8Array(total - at);
+      TypedArrayPrototypeSet(rest, TypedArrayPrototypeSubarray(pending, at, total), 0);
+      pending = rest;
+    }
+  };
+
+  const onReadable = () => {
+    if (!open) return;
+    for (;;) {
+      let bytes;
+      try {
+        bytes = netSys.recv(fd, 64 * 1024);
+      } catch (e) {
+        // The call that would wait armed the wake ring already.
+        if (e.code === 'EAGAIN') {
+          deliver();
+          if (open) waitFd(fd, false, onReadable, reading, true);
+          return;
+        }
+        bytes = new Uint8Array(0);
+      }
+      if (GetLength(bytes) === 0) {
+        deliver();
+        close();
+        onEnd();
+        return;
+      }
+      append(bytes);
+    }
+  };
+
+  const pump = () => {
+    while (open && queue.length > 0) {
+      const bytes = queue[0];
+      let n;
+      try {
+        n = netSys.send(fd, bytes, offset, GetLength(bytes) - offset);
+      } catch (e) {
+        if (e.code === 'EAGAIN') return waitFd(fd, true, pump, true, true);
+        // The other end is gone: its end of file tells this side.
+        ArrayPrototypeSplice(queue, 0);
+        return;
+      }
+      offset += n;
+      if (offset < GetLength(bytes)) continue;
+      ArrayPrototypeShift(queue);
+      offset = 0;
+    }
+  };
+
+  function close() {
+    if (!open) return;
+    open = false;
+    cancelFd(fd, false);
+    cancelFd(fd, true);
+    ArrayPrototypeSplice(queue, 0);
+    try {
+      sys.close(fd);
+    } catch {}
+  }
+
+  waitFd(fd, false, onReadable, reading);
+  return {
+    __proto__: null,
+    send(kind, bytes) {
+      if (!open) return;
+      ArrayPrototypePush(queue, frame(kind, bytes));
+      if (queue.length === 1) pump();
+    },
+    /** Writes what is queued now, waiting for room (at exit: nothing posted is lost). */
+    flush() {
+      if (!open || queue.length === 0) return;
+      cancelFd(fd, true);
+      sys.setNonblocking(fd, false);
+      try {
+        pump();
+      } finally {
+        if (open) sys.setNonblocking(fd, true);
+      }
+    },
+    setHeld(on) {
+      reading = on;
+      setRef(fd, false, on);
+    },
+    close,
+    get open() {
+      return open;
+    },
+  };
+}
+
+// ---- what crosses: values as the structured clone carries them, in V8's wire format ----
+
+/** A DataCloneError (DOMException), Node's error for what a message cannot carry. */
+function dataCloneError(message) {
+  const DOMException = require('internal/dom-exception');
+  return new DOMException(message, 'DataCloneError');
+}
+
+/**
+ * V8's serializer as Node's MessagePort uses it: typed arrays as views (a Buffer arrives as a Uint8Array).
+ * A SharedArrayBuffer is refused: the two guest threads share no memory (each is its own worker's heap), and a
+ * copy would silently break code that waits on it with Atomics.
+ */
+class MessageSerializer extends Serializer {
+  _getDataCloneError(message) {
+    return dataCloneError(message);
+  }
+
+  _getSharedArrayBufferId() {
+    throw dataCloneError('A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory');
+  }
+}
+
+/** The bytes of `value`; `transferList` as postMessage's (ArrayBuffers are copied, then detached as transferred). */
+function encodeMessage(value, transferList) {
+  let list = [];
+  if (transferList !== undefined && transferList !== null) {
+    if (typeof transferList !== 'object' || typeof transferList[SymbolIterator] !== 'function') {
+      throw require('internal/errors').codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
+    }
+    list = [...transferList];
+  }
+  for (const item of new SafeArrayIterator(list)) {
+    const { MessagePort } = require('internal/message-port');
+    if (item instanceof MessagePort) throw dataCloneError('A MessagePort cannot be transferred to a Worker in this VM');
+    if (!(item instanceof ArrayBuffer)) throw require('internal/errors').codeError(TypeError, 'ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
+  }
+  const ser = new MessageSerializer();
+  ser.writeHeader();
+  ser.writeValue(value);
+  const bytes = ser.releaseBuffer();
+  if (typeof ArrayBufferPrototypeTransfer === 'function') for (const item of new SafeArrayIterator(list)) ArrayBufferPrototypeTransfer(item);
+  return bytes;
+}
+
+function decodeMessage(bytes) {
+  const der = new Deserializer(bytes);
+  der.readHeader();
+  return der.readValue();
+}
+
+/** The built-in error classes by name, and their names by prototype. */
+const ERROR_CTORS = new SafeMap([['Error', Error], ['EvalError', EvalError], ['RangeError', RangeError], ['ReferenceError', ReferenceError], ['SyntaxError', SyntaxError], ['TypeError', TypeError], ['URIError', URIError], ['AggregateError', AggregateError]]);
+const ERROR_NAMES = new SafeMap();
+// The prototypes as they were at boot (a class's `prototype` is not writable).
+for (const entry of new SafeArrayIterator([[Error, 'Error'], [EvalError, 'EvalError'], [RangeError, 'RangeError'], [ReferenceError, 'ReferenceError'], [SyntaxError, 'SyntaxError'], [TypeError, 'TypeError'], [URIError, 'URIError'], [AggregateError, 'AggregateError']])) ERROR_NAMES.set(entry[0].prototype, entry[1]);
+
+/**
+ * An uncaught error, as Node's worker sends it to its parent (lib/internal/error_serdes.js): an Error goes as
+ * its nearest built-in class, message, stack, cause and own enumerable properties (`code`, …) and rebuilt in the
+ * parent's realm; any other value as the structured clone carries it.
+ */
+function encodeError(error) {
+  let record;
+  try {
+    if (ObjectPrototypeToString(error) === '[object Error]') {
+      let ctor = 'Error';
+      for (let p = ObjectGetPrototypeOf(error); p !== null; p = ObjectGetPrototypeOf(p)) {
+        const name = ERROR_NAMES.get(p);
+        if (name !== undefined) {
+          ctor = name;
+          break;
+        }
+      }
+      const props = { __proto__: null };
+      for (const key of new SafeArrayIterator(ObjectKeys(error))) props[key] = error[key];
+      if (ObjectPrototypeHasOwnProperty(error, 'name')) props.name = error.name;
+      record = { error: true, ctor, message: `${error.message}`, stack: `${error.stack}`, props: { ...props } };
+      if (ObjectPrototypeHasOwnProperty(error, 'cause')) record.cause = error.cause;
+      try {
+        return encodeMessage(record);
+      } catch {
+        // Properties that cannot be cloned are left out, as Node leaves them.
+        record.props = {};
+        delete record.cause;
+      }
+    } else {
+      record = { error: false, value: error };
+    }
+    return encodeMessage(record);
+  } catch {
+    return encodeMessage({ error: false, value: `${require('util').inspect(error)}` });
+  }
+}
+
+function decodeError(bytes) {
+  const record = decodeMessage(bytes);
+  if (!record.error) return record.value;
+  const Ctor = record.ctor !== 'AggregateError' ? ERROR_CTORS.get(record.ctor) ?? Error : Error;
+  const e = new Ctor(record.message);
+  ObjectDefineProperty(e, 'stack', { value: record.stack, writable: true, configurable: true, enumerable: false });
+  if ('cause' in record) ObjectDefineProperty(e, 'cause', { value: record.cause, writable: true, configurable: true, enumerable: false });
+  for (const key of new SafeArrayIterator(ObjectKeys(record.props))) {
+    ObjectDefineProperty(e, key, { value: record.props[key], writable: true, configurable: true, enumerable: true });
+  }
+  return e;
+}
+
+module.exports = { KIND, openChannel, encodeMessage, decodeMessage, encodeError, decodeError, dataCloneError };
