@@ -291,6 +291,15 @@ const runtimeOps: Record<string, HostOp> = {
       return "threw";
     }
   },
+  /**
+   * Detaches a guest ArrayBuffer that a message transferred (postMessage's transfer list), as Node does, where
+   * the engine has no ArrayBuffer.prototype.transfer (Node 20): V8's own transfer, whose copy is dropped. No
+   * guest code runs: an ArrayBuffer has nothing to read but its bytes.
+   */
+  detachArrayBuffer: (buffer) => {
+    if (!types.isArrayBuffer(buffer) || isHostValue(buffer)) throw new Error("bad buffer");
+    structuredClone(buffer, { transfer: [buffer] });
+  },
   scriptResult: () => {
     const r = scriptResult;
     scriptResult = undefined;

@@ -93,8 +93,8 @@ class Worker extends EventEmitter {
 
   constructor(filename, options) {
     super();
-    if (options === undefined || options === null) options = {};
-    else if (typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
+    // As Node's, options that are no object are as none.
+    if (options === undefined || options === null || typeof options !== 'object') options = {};
     const isEval = !!options.eval;
     let file;
     if (isEval) {

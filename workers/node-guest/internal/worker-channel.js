@@ -222,7 +222,10 @@ function encodeMessage(value, transferList) {
   ser.writeHeader();
   ser.writeValue(value);
   const bytes = ser.releaseBuffer();
-  if (typeof ArrayBufferPrototypeTransfer === 'function') for (const item of new SafeArrayIterator(list)) ArrayBufferPrototypeTransfer(item);
+  for (const item of new SafeArrayIterator(list)) {
+    if (typeof ArrayBufferPrototypeTransfer === 'function') ArrayBufferPrototypeTransfer(item);
+    else internal.host('detachArrayBuffer', item);
+  }
   return bytes;
 }
 

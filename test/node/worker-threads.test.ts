@@ -1,0 +1,286 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { AgentOsOptions, ExecResult } from "../../src/index.js";
+import { createVm, result, writeTree } from "../helpers.js";
+import { runHostNode } from "./host-node.js";
+import { RUN_DEADLINE_MS } from "../deadlines.js";
+
+// worker_threads.Worker in the guest (workers/node-guest/builtins/worker_threads.js): each case runs `node
+// case.js` in the VM and with the host's `node` in a directory of the same files; both must print `expected`.
+// The cases only the VM can show (its limits, what it does not carry) check the VM alone.
+
+const T = { timeout: RUN_DEADLINE_MS };
+const js = String.raw;
+
+const hostRoot = realpathSync(mkdtempSync(join(tmpdir(), "agentos-workers-")));
+afterAll(() => rmSync(hostRoot, { recursive: true, force: true }));
+
+async function inVm(name: string, files: Record<string, string>, command = "node case.js", options?: AgentOsOptions): Promise<ExecResult> {
+  const vm = await createVm(options);
+  await vm.mkdir(`/w/${name}`, { recursive: true });
+  await writeTree(vm, Object.fromEntries(Object.entries(files).map(([path, text]) => [`/w/${name}/${path}`, text])));
+  return vm.exec(`cd /w/${name} && ${command}`, T);
+}
+
+function onHost(name: string, files: Record<string, string>): Promise<ExecResult> {
+  const dir = join(hostRoot, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  return runHostNode(["case.js"], dir);
+}
+
+/**
+ * `case.js` (with `files`) gives the same exit code, stdout and stderr in the VM as on the host, whose run
+ * must show `expected` (each line of it, in order) so that the case did what it is about.
+ */
+async function both(name: string, code: string, expected: string, files: Record<string, string> = {}): Promise<void> {
+  const all = { "case.js": code, ...files };
+  const [vm, host] = await Promise.all([inVm(name, all), onHost(name, all)]);
+  expect(host.stdout).toContain(expected);
+  expect(vm).toEqual(host);
+}
+
+describe("worker_threads.Worker", () => {
+  it("workerData and messages both ways carry structured data (Map, Set, Date, typed arrays, BigInt, nested, cycles)", T, async () => {
+    await both(
+      "structured",
+      js`const { Worker, isMainThread, parentPort, workerData, threadId } = require('worker_threads');
+const { inspect } = require('util');
+if (isMainThread) {
+  const data = { n: 1, s: 'é', big: 2n ** 70n, m: new Map([[1, { deep: [1, [2, [3]]] }]]), set: new Set(['a']), d: new Date(86400000),
+    re: /x+/gi, u16: new Uint16Array([1, 65535]), f64: new Float64Array([0.5]), ab: new Uint8Array([7, 8]).buffer, nil: null, undef: undefined };
+  data.self = data;
+  const w = new Worker(__filename, { workerData: data });
+  console.log('main', isMainThread, threadId, parentPort, w.threadId);
+  w.on('message', (m) => {
+    console.log('parent got', inspect(m, { depth: 9 }));
+    if (m.round) w.postMessage({ buf: Buffer.from('hey'), when: new Date(0), list: [new Map([['k', new Set([1n])]])] });
+  });
+  w.on('exit', (code) => console.log('exit', code, w.threadId));
+} else {
+  console.log('worker', isMainThread, threadId, inspect(workerData, { depth: 9 }), workerData.self === workerData);
+  parentPort.postMessage({ round: workerData });
+  parentPort.once('message', (m) => console.log('worker got', inspect(m, { depth: 9 })));
+}
+`,
+      "exit 0 -1\n",
+    );
+  });
+
+  it("eval: true code, argv, process.argv, execArgv, and the worker's pid is its process's", T, async () => {
+    await both(
+      "eval",
+      js`const { Worker } = require('worker_threads');
+const code = "const { parentPort, workerData, isMainThread } = require('worker_threads'); parentPort.postMessage([isMainThread, process.argv.slice(1), workerData.pid === process.pid, typeof require, __filename]);";
+const w = new Worker(code, { eval: true, argv: ['a', 2], workerData: { pid: process.pid } });
+w.on('message', (m) => console.log(JSON.stringify(m)));
+w.on('exit', (c) => console.log('exit', c));
+`,
+      `[false,["[worker eval]","a","2"],true,"function","[worker eval]"]\nexit 0\n`,
+    );
+  });
+
+  it("a relative ./ path, a file: URL, and the errors of a bad filename or options", T, async () => {
+    await both(
+      "paths",
+      js`const { Worker } = require('worker_threads');
+const { pathToFileURL } = require('url');
+for (const args of [['w.js'], [5], [5, { eval: true }], ['1', { eval: true, workerData: () => 1 }], ['1', { eval: true, env: 5 }], ['./w.js', 5]]) {
+  try { new Worker(...args); console.log('made'); } catch (e) { console.log(e.name, e.code, e.message); }
+}
+let n = 0;
+for (const f of ['./w.js', pathToFileURL(__dirname + '/w.js')]) {
+  const w = new Worker(f, { workerData: ++n });
+  w.on('message', (m) => console.log('from', m));
+}
+`,
+      "from 1\n",
+      { "w.js": js`require('worker_threads').parentPort.postMessage(require('worker_threads').workerData);` },
+    );
+  });
+
+  it("exit codes: the end of the script, process.exitCode, process.exit in the worker (the parent lives on), 'exit' after every message", T, async () => {
+    await both(
+      "exit-codes",
+      js`const { Worker } = require('worker_threads');
+const codes = ['0', 'process.exitCode = 4', 'require("worker_threads").parentPort.postMessage("last"); process.exit(7)', 'process.on("exit", (c) => require("worker_threads").parentPort.postMessage("exiting " + c)); process.exit(9); console.log("not reached")'];
+(async () => {
+  for (const code of codes) {
+    await new Promise((resolve) => {
+      const w = new Worker(code, { eval: true });
+      w.on('message', (m) => console.log('message', m));
+      w.on('exit', (c) => { console.log('exit', c); resolve(); });
+    });
+  }
+  console.log('parent still here');
+})();
+`,
+      "exit 0\nexit 4\nmessage last\nexit 7\nmessage exiting 9\nexit 9\nparent still here\n",
+    );
+  });
+
+  it("an uncaught error in the worker is the parent's 'error' event, rebuilt: class, name, message, own properties, cause; then exit 1", T, async () => {
+    await both(
+      "errors",
+      js`const { Worker } = require('worker_threads');
+const cases = [
+  "throw Object.assign(new TypeError('bad'), { code: 'X', extra: { a: [1] } })",
+  "class MyErr extends Error { constructor(m) { super(m); this.name = 'MyErr'; } }; throw new MyErr('mine')",
+  "class E2 extends RangeError {}; throw new E2('e2')",
+  "throw 42",
+  "throw { a: 1 }",
+  "Promise.reject(new SyntaxError('rejected'))",
+  "throw new Error('outer', { cause: new Error('inner') })",
+  "setTimeout(() => { null.x; }, 1)",
+];
+(async () => {
+  for (const c of cases) {
+    await new Promise((resolve) => {
+      const w = new Worker(c, { eval: true });
+      w.on('error', (e) => console.log(typeof e, e instanceof Error, e?.constructor?.name, e?.name, e?.message, e && Object.keys(e), e?.code, JSON.stringify(e?.extra), e?.cause?.message));
+      w.on('exit', (code) => { console.log('exit', code); resolve(); });
+    });
+  }
+})();
+`,
+      "object true TypeError TypeError Cannot read properties of null (reading 'x') [] undefined undefined undefined\nexit 1\n",
+    );
+  });
+
+  it("terminate(): the worker stops at once (even computing), 'exit' and the promise give 1, no message after; terminate again gives undefined", T, async () => {
+    await both(
+      "terminate",
+      js`const { Worker } = require('worker_threads');
+const w = new Worker("const { parentPort } = require('worker_threads'); parentPort.postMessage('up'); parentPort.on('message', () => { for (;;); });", { eval: true });
+w.on('message', async (m) => {
+  console.log('message', m);
+  w.postMessage('spin');
+  const code = await w.terminate();
+  console.log('terminated', code, w.threadId);
+  console.log('again', await w.terminate());
+});
+w.on('exit', (c) => console.log('exit', c));
+`,
+      "message up\nexit 1\nterminated 1 -1\nagain undefined\n",
+    );
+  });
+
+  it("many workers at once, each with its own data; an unref'd worker does not keep the parent alive, ref() does again", T, async () => {
+    await both(
+      "many",
+      js`const { Worker } = require('worker_threads');
+const N = 12;
+const sums = [];
+let exited = 0;
+for (let i = 0; i < N; i++) {
+  const w = new Worker("const { parentPort, workerData } = require('worker_threads'); let s = 0; for (let k = 0; k <= workerData; k++) s += k; parentPort.postMessage(s);", { eval: true, workerData: i * 1000 });
+  w.on('message', (m) => (sums[i] = m));
+  w.on('exit', (c) => { if (++exited === N) console.log(sums.join(','), c); });
+}
+const idle = new Worker('setInterval(() => {}, 1000)', { eval: true });
+idle.unref();
+const later = new Worker("setTimeout(() => require('worker_threads').parentPort.postMessage('late'), 200)", { eval: true });
+later.unref();
+later.ref();
+later.on('message', (m) => console.log(m));
+process.on('exit', () => console.log('parent exits'));
+`,
+      "0,500500,2001000,4501500,8002000,12502500,18003000,24503500,32004000,40504500,50005000,60505500 0\nlate\nparent exits\n",
+    );
+  });
+
+  it("a worker allocating past its resourceLimits dies with ERR_WORKER_OUT_OF_MEMORY, exit 1; the parent goes on", T, async () => {
+    await both(
+      "oom",
+      js`const { Worker } = require('worker_threads');
+const w = new Worker('const a = []; for (;;) a.push(new Array(1e5).fill(1));', { eval: true, resourceLimits: { maxOldGenerationSizeMb: 24 } });
+console.log(w.resourceLimits.maxOldGenerationSizeMb);
+w.on('error', (e) => console.log('error', e.name, e.code, e.message));
+w.on('exit', (c) => console.log('exit', c, JSON.stringify(w.resourceLimits)));
+`,
+      "24\nerror Error ERR_WORKER_OUT_OF_MEMORY Worker terminated due to reaching memory limit: JS heap out of memory\nexit 1 {}\n",
+    );
+  });
+
+  it("a worker within a worker", T, async () => {
+    await both(
+      "nested",
+      js`const { Worker, isMainThread, parentPort, workerData } = require('worker_threads');
+if (isMainThread) {
+  new Worker(__filename, { workerData: 1 }).on('message', (m) => console.log('top got', m));
+} else if (workerData === 1) {
+  new Worker(__filename, { workerData: 2 }).on('message', (m) => parentPort.postMessage('via middle: ' + m));
+} else {
+  parentPort.postMessage('from the inner one');
+}
+`,
+      "top got via middle: from the inner one\n",
+    );
+  });
+});
+
+describe("worker_threads.Worker within the VM's limits", () => {
+  it("a worker past the VM's process limit fails with ERR_WORKER_INIT_FAILED (EAGAIN); those within run; none outlives the parent", T, async () => {
+    const code = js`const { Worker } = require('worker_threads');
+// Worker 0 never ends and does not hold the parent; 1-3 run; 4 and 5 find no room.
+for (let i = 0; i < 6; i++) {
+  const w = new Worker(i === 0 ? 'setInterval(() => {}, 1000)' : "setTimeout(() => require('worker_threads').parentPort.postMessage('ran'), 100)", { eval: true });
+  if (i === 0) w.unref();
+  w.on('message', (m) => console.log(i, m));
+  w.on('error', (e) => console.log(i, e.name, e.code, e.errno, e.message));
+  w.on('exit', (c) => console.log(i, 'exit', c));
+}
+`;
+    // The shell, the parent and four workers: the limit of six processes.
+    const r = await inVm("process-limit", { "case.js": code }, "node case.js; ps -e -o args | grep -v grep | grep -c node", { limits: { maxProcesses: 6 } });
+    const lines = r.stdout.split("\n");
+    const failed = "Error ERR_WORKER_INIT_FAILED -11 Worker initialization failure: EAGAIN: the VM runs as many processes as it may";
+    expect(lines.filter((l) => l.endsWith(failed)).map((l) => l.split(" ")[0]).sort()).toEqual(["4", "5"]);
+    expect(lines.filter((l) => l.endsWith(" ran")).sort()).toEqual(["1 ran", "2 ran", "3 ran"]);
+    expect(lines.filter((l) => / exit /.test(l)).sort()).toEqual(["1 exit 0", "2 exit 0", "3 exit 0", "4 exit 1", "5 exit 1"]);
+    // Worker 0 ended with its parent: no node process is left.
+    expect(lines.at(-2)).toBe("0");
+    expect(r.stderr).toBe("");
+  });
+
+  it("a worker's heap is capped by the VM's process memory limit whatever resourceLimits asks", T, async () => {
+    const code = js`const { Worker } = require('worker_threads');
+const w = new Worker('const a = []; for (;;) a.push(new Array(1e5).fill(1));', { eval: true, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
+w.on('error', (e) => console.log('error', e.code));
+w.on('exit', (c) => console.log('exit', c));
+`;
+    const r = await inVm("memory-limit", { "case.js": code }, "node case.js", { limits: { maxProcessMemoryBytes: 64 * 1024 * 1024 } });
+    expect(r).toEqual(result("error ERR_WORKER_OUT_OF_MEMORY\nexit 1\n"));
+  });
+
+  it("what the VM does not carry fails loudly as a DataCloneError: a SharedArrayBuffer, a MessagePort in the transfer list", T, async () => {
+    const code = js`const { Worker, MessageChannel } = require('worker_threads');
+const w = new Worker('require("worker_threads").parentPort.on("message", (m) => console.log("got", m))', { eval: true });
+const tries = [
+  () => w.postMessage({ sab: new SharedArrayBuffer(8) }),
+  () => new Worker('0', { eval: true, workerData: new Int32Array(new SharedArrayBuffer(8)) }),
+  () => { const { port1 } = new MessageChannel(); w.postMessage({ port1 }, [port1]); },
+  () => w.postMessage(() => 1),
+];
+for (const t of tries) {
+  try { t(); console.log('sent'); } catch (e) { console.log(e.name, e.code, e.message); }
+}
+const ab = new ArrayBuffer(4);
+w.postMessage(ab, [ab]);
+console.log('transferred', ab.byteLength);
+setTimeout(() => w.terminate(), 300);
+`;
+    const r = await inVm("not-carried", { "case.js": code });
+    expect(r).toEqual(
+      result(`DataCloneError 25 A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory
+DataCloneError 25 A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory
+DataCloneError 25 A MessagePort cannot be transferred to a Worker in this VM
+DataCloneError 25 () => 1 could not be cloned.
+transferred 0
+got ArrayBuffer { [Uint8Contents]: <00 00 00 00>, byteLength: 4 }
+`),
+    );
+  });
+});
