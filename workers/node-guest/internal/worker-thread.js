@@ -158,7 +158,9 @@ function startWorker(fd, run) {
   internal.onExit = (code) => {
     if (exited) return;
     exited = true;
-    channel.send(KIND.EXIT, new Uint8Array([code & 0xff]));
+    const bytes = new Uint8Array(1);
+    bytes[0] = code & 0xff;
+    channel.send(KIND.EXIT, bytes);
     channel.flush();
   };
 }
