@@ -52,17 +52,19 @@ if (isMainThread) {
   const data = { n: 1, s: 'é', big: 2n ** 70n, m: new Map([[1, { deep: [1, [2, [3]]] }]]), set: new Set(['a']), d: new Date(86400000),
     re: /x+/gi, u16: new Uint16Array([1, 65535]), f64: new Float64Array([0.5]), ab: new Uint8Array([7, 8]).buffer, nil: null, undef: undefined };
   data.self = data;
+  console.log('main', isMainThread, threadId, parentPort);
   const w = new Worker(__filename, { workerData: data });
-  console.log('main', isMainThread, threadId, parentPort, w.threadId);
+  console.log('thread', w.threadId);
+  // Everything is printed here: a worker's own output reaches Node's stdout through its parent, in no set order with this.
   w.on('message', (m) => {
     console.log('parent got', inspect(m, { depth: 9 }));
     if (m.round) w.postMessage({ buf: Buffer.from('hey'), when: new Date(0), list: [new Map([['k', new Set([1n])]])] });
   });
   w.on('exit', (code) => console.log('exit', code, w.threadId));
 } else {
-  console.log('worker', isMainThread, threadId, inspect(workerData, { depth: 9 }), workerData.self === workerData);
+  parentPort.postMessage({ isMainThread, threadId, workerData: inspect(workerData, { depth: 9 }), self: workerData.self === workerData });
   parentPort.postMessage({ round: workerData });
-  parentPort.once('message', (m) => console.log('worker got', inspect(m, { depth: 9 })));
+  parentPort.once('message', (m) => parentPort.postMessage('worker got ' + inspect(m, { depth: 9 })));
 }
 `,
       "exit 0 -1\n",
@@ -177,14 +179,22 @@ let exited = 0;
 for (let i = 0; i < N; i++) {
   const w = new Worker("const { parentPort, workerData } = require('worker_threads'); let s = 0; for (let k = 0; k <= workerData; k++) s += k; parentPort.postMessage(s);", { eval: true, workerData: i * 1000 });
   w.on('message', (m) => (sums[i] = m));
-  w.on('exit', (c) => { if (++exited === N) console.log(sums.join(','), c); });
+  w.on('exit', (c) => {
+    if (++exited < N) return;
+    console.log(sums.join(','), c);
+    later.postMessage('go');
+  });
 }
 const idle = new Worker('setInterval(() => {}, 1000)', { eval: true });
 idle.unref();
-const later = new Worker("setTimeout(() => require('worker_threads').parentPort.postMessage('late'), 200)", { eval: true });
+// Unref'd then ref'd: it holds the parent until it has answered, 50 ms after it was asked.
+const later = new Worker("const { parentPort } = require('worker_threads'); parentPort.once('message', () => setTimeout(() => parentPort.postMessage('late'), 50))", { eval: true });
 later.unref();
 later.ref();
-later.on('message', (m) => console.log(m));
+later.on('message', (m) => {
+  console.log(m);
+  later.unref();
+});
 process.on('exit', () => console.log('parent exits'));
 `,
       "0,500500,2001000,4501500,8002000,12502500,18003000,24503500,32004000,40504500,50005000,60505500 0\nlate\nparent exits\n",
@@ -217,6 +227,55 @@ if (isMainThread) {
 }
 `,
       "top got via middle: from the inner one\n",
+    );
+  });
+
+  it("MessagePorts in a transfer list: messages both ways, a port sent over a port, workerData's transferList, close seen on the other side", T, async () => {
+    await both(
+      "ports",
+      js`const { Worker, MessageChannel, isMainThread, parentPort, workerData } = require('worker_threads');
+if (isMainThread) {
+  const init = new MessageChannel();
+  const w = new Worker(__filename, { workerData: { port: init.port2 }, transferList: [init.port2] });
+  init.port1.once('message', (m) => console.log('init port:', m));
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (m) => {
+    console.log('main got', m);
+    if (m.n < 3) port1.postMessage({ n: m.n + 1 });
+    else {
+      const inner = new MessageChannel();
+      inner.port1.on('message', (x) => {
+        console.log('inner got', x);
+        inner.port1.close();
+      });
+      port1.postMessage({ inner: inner.port2 }, [inner.port2]);
+    }
+  });
+  port1.on('close', () => {
+    console.log('port1 closed');
+    init.port1.close();
+    w.terminate();
+  });
+  w.postMessage({ port: port2 }, [port2]);
+  port1.postMessage({ n: 0 });
+  w.on('exit', (c) => console.log('exit', c));
+} else {
+  workerData.port.postMessage('hello over the init port');
+  workerData.port.close();
+  // Held by its parentPort listener until the parent terminates it.
+  parentPort.on('message', ({ port }) => {
+    port.on('message', (m) => {
+      if (m.inner) {
+        m.inner.postMessage('through the inner port');
+        m.inner.on('close', () => port.close());
+        return;
+      }
+      port.postMessage({ n: m.n + 1, from: 'worker' });
+    });
+  });
+}
+`,
+      "init port: hello over the init port\nmain got { n: 1, from: 'worker' }\nmain got { n: 3, from: 'worker' }\ninner got through the inner port\nport1 closed\nexit 1\n",
     );
   });
 });
@@ -255,13 +314,13 @@ w.on('exit', (c) => console.log('exit', c));
     expect(r).toEqual(result("error ERR_WORKER_OUT_OF_MEMORY\nexit 1\n"));
   });
 
-  it("what the VM does not carry fails loudly as a DataCloneError: a SharedArrayBuffer, a MessagePort in the transfer list", T, async () => {
+  it("what the VM does not carry fails loudly as a DataCloneError: a SharedArrayBuffer (and a port not in the transfer list, as Node)", T, async () => {
     const code = js`const { Worker, MessageChannel } = require('worker_threads');
 const w = new Worker('require("worker_threads").parentPort.on("message", (m) => console.log("got", m))', { eval: true });
 const tries = [
   () => w.postMessage({ sab: new SharedArrayBuffer(8) }),
   () => new Worker('0', { eval: true, workerData: new Int32Array(new SharedArrayBuffer(8)) }),
-  () => { const { port1 } = new MessageChannel(); w.postMessage({ port1 }, [port1]); },
+  () => { const { port1 } = new MessageChannel(); w.postMessage({ port1 }); },
   () => w.postMessage(() => 1),
 ];
 for (const t of tries) {
@@ -276,7 +335,7 @@ setTimeout(() => w.terminate(), 300);
     expect(r).toEqual(
       result(`DataCloneError 25 A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory
 DataCloneError 25 A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory
-DataCloneError 25 A MessagePort cannot be transferred to a Worker in this VM
+TypeError ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST Object that needs transfer was found in message but not listed in transferList
 DataCloneError 25 () => 1 could not be cloned.
 transferred 0
 got ArrayBuffer { [Uint8Contents]: <00 00 00 00>, byteLength: 4 }

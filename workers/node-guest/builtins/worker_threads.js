@@ -31,7 +31,7 @@ const {
 const { codeError, invalidArgType, received } = require('internal/errors');
 const EventEmitter = require('events');
 const { MessageChannel, MessagePort, BroadcastChannel, receiveMessageOnPort } = require('internal/message-port');
-const { KIND, openChannel, encodeMessage, decodeMessage, decodeError } = require('internal/worker-channel');
+const { KIND, openChannel, encodeMessage, decodeMessage, decodeError, portRelay } = require('internal/worker-channel');
 const { state } = require('internal/worker-thread');
 const sys = internal.sys;
 
@@ -85,6 +85,9 @@ function limits(given) {
 class Worker extends EventEmitter {
   #pid = 0;
   #channel = null;
+  #relay = portRelay((kind, bytes) => {
+    if (this.#channel !== null) this.#channel.send(kind, bytes);
+  });
   #ended = false;
   #terminated = false;
   #exitCode = undefined;
@@ -122,7 +125,7 @@ class Worker extends EventEmitter {
       resourceLimits: { ...this.#limits },
       pid: process.pid,
       ppid: process.ppid,
-    });
+    }, options.transferList, this.#relay);
     this.threadId = threadId;
     this.stdin = null;
     this.stdout = null;
@@ -158,7 +161,8 @@ class Worker extends EventEmitter {
 
   #frame(kind, bytes) {
     if (this.#terminated) return;
-    if (kind === KIND.MESSAGE) this.emit('message', decodeMessage(bytes));
+    if (kind === KIND.PORT_MESSAGE || kind === KIND.PORT_CLOSE) this.#relay.receive(kind, bytes);
+    else if (kind === KIND.MESSAGE) this.emit('message', decodeMessage(bytes, this.#relay).value);
     else if (kind === KIND.ONLINE) this.emit('online');
     else if (kind === KIND.ERROR) this.emit('error', decodeError(bytes));
     else if (kind === KIND.EXIT) this.#exitCode = bytes[0];
@@ -185,6 +189,7 @@ class Worker extends EventEmitter {
 
   #end(code) {
     this.#ended = true;
+    this.#relay.closeAll();
     this.#channel = null;
     this.threadId = -1;
     this.emit('exit', code);
@@ -193,8 +198,8 @@ class Worker extends EventEmitter {
 
   postMessage(value, transferList) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "value" argument must be specified');
-    const bytes = encodeMessage(value, transferList);
-    if (this.#channel !== null && !this.#terminated) this.#channel.send(KIND.MESSAGE, bytes);
+    if (this.#channel === null || this.#terminated) return;
+    this.#channel.send(KIND.MESSAGE, encodeMessage(value, transferList, this.#relay));
   }
 
   terminate(callback) {

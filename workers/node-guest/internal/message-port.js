@@ -286,6 +286,10 @@ class MessagePort extends EventTarget {
     old.#update();
     return port;
   }
+  /** The port `port` is entangled with (null once either is closed or moved). */
+  static peer(port) {
+    return port.#peer;
+  }
   static entangle(a, b) {
     a.#peer = b;
     b.#peer = a;
@@ -403,7 +407,8 @@ class MessagePort extends EventTarget {
   }
 }
 ObjectAssign(MessagePort.prototype, emitterMethods);
-const { entangle, receive, transfer: transferPort } = MessagePort;
+const { entangle, receive, transfer: transferPort, peer: peerPort } = MessagePort;
+delete MessagePort.peer;
 delete MessagePort.entangle;
 delete MessagePort.receive;
 delete MessagePort.transfer;
@@ -493,4 +498,4 @@ class BroadcastChannel extends EventTarget {
   }
 }
 
-module.exports = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel, receiveMessageOnPort, cloneWithTransfer };
+module.exports = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel, receiveMessageOnPort, cloneWithTransfer, transferPort, peerPort, dataCloneError, nodeMajor };

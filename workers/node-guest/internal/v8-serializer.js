@@ -269,6 +269,8 @@ class Writer {
     this.nextId = 0;
     this.transfers = new SafeMap();
     this.viewsAsHostObjects = false;
+    /** Which objects go to _writeHostObject (setHostObjectTest): a Worker's MessagePorts. */
+    this.isHostObject = null;
   }
 
   reserve(n) {
@@ -395,6 +397,7 @@ function writeReceiver(self, w, v) {
     return w.varint(id);
   }
   MapPrototypeSet(w.ids, v, w.nextId++);
+  if (w.isHostObject !== null && w.isHostObject(v)) return writeHostObject(self, w, v);
   if (typeof v === 'function') return cloneError(self, `${describe(v)} could not be cloned.`);
   if (ArrayIsArray(v)) return writeArray(self, w, v);
   const proto = ObjectGetPrototypeOf(v);
@@ -1095,4 +1098,12 @@ function deserialize(buffer) {
   return der.readValue();
 }
 
-module.exports = { Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize };
+/**
+ * Makes `serializer` write the objects `test` picks as host objects (V8 does so with its embedder's objects):
+ * the runtime's, for a Worker's MessagePorts (internal/worker-ports.js); not a method a guest's subclass sees.
+ */
+function setHostObjectTest(serializer, test) {
+  state(serializer).isHostObject = test;
+}
+
+module.exports = { Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize, setHostObjectTest };

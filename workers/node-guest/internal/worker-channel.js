@@ -23,6 +23,8 @@ const {
   TypeError,
   URIError,
   SafeMap,
+  ArrayPrototypeIncludes,
+  ArrayPrototypeIndexOf,
   ObjectDefineProperty,
   ObjectGetPrototypeOf,
   ObjectKeys,
@@ -34,12 +36,14 @@ const {
 } = require('internal/primordials');
 
 const { waitFd, cancelFd, setRef } = require('internal/event-loop');
-const { Serializer, Deserializer } = require('internal/v8-serializer');
+const { Serializer, Deserializer, setHostObjectTest } = require('internal/v8-serializer');
+const { codeError } = require('internal/errors');
+const { u32, putU32 } = require('internal/worker-ports');
 const netSys = require('internal/net-sys');
 const sys = internal.sys;
 
 /** Frame kinds. */
-const KIND = { __proto__: null, INIT: 1, MESSAGE: 2, ERROR: 3, EXIT: 4, ONLINE: 5 };
+const KIND = { __proto__: null, INIT: 1, MESSAGE: 2, ERROR: 3, EXIT: 4, ONLINE: 5, PORT_MESSAGE: 6, PORT_CLOSE: 7 };
 
 /** A frame of `kind` carrying `bytes` (a Uint8Array). */
 function frame(kind, bytes) {
@@ -195,6 +199,20 @@ function dataCloneError(message) {
  * copy would silently break code that waits on it with Atomics.
  */
 class MessageSerializer extends Serializer {
+  #relay;
+  #listed;
+  #anyPort;
+  /** The ports written, in order: their index is what the host object holds. */
+  ports = [];
+
+  constructor(relay, listed, anyPort) {
+    super();
+    this.#relay = relay;
+    this.#listed = listed;
+    this.#anyPort = anyPort;
+    setHostObjectTest(this, isMessagePort);
+  }
+
   _getDataCloneError(message) {
     return dataCloneError(message);
   }
@@ -202,37 +220,87 @@ class MessageSerializer extends Serializer {
   _getSharedArrayBufferId() {
     throw dataCloneError('A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory');
   }
+
+  _writeHostObject(port) {
+    if (!this.#anyPort && !ArrayPrototypeIncludes(this.#listed, port)) {
+      const { dataCloneError: portCloneError, nodeMajor } = require('internal/message-port');
+      if (nodeMajor() >= 24) throw portCloneError('Object that needs transfer was found in message but not listed in transferList');
+      throw codeError(TypeError, 'ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST', 'Object that needs transfer was found in message but not listed in transferList');
+    }
+    if (this.#relay === undefined) throw dataCloneError('A MessagePort cannot be carried here');
+    let i = ArrayPrototypeIndexOf(this.ports, port);
+    if (i === -1) i = ArrayPrototypePush(this.ports, port) - 1;
+    this.writeUint32(i);
+  }
 }
 
-/** The bytes of `value`; `transferList` as postMessage's (ArrayBuffers are copied, then detached as transferred). */
-function encodeMessage(value, transferList) {
+function isMessagePort(v) {
+  return v instanceof require('internal/message-port').MessagePort;
+}
+
+class MessageDeserializer extends Deserializer {
+  #ports;
+
+  constructor(bytes, ports) {
+    super(bytes);
+    this.#ports = ports;
+  }
+
+  _readHostObject() {
+    return this.#ports[this.readUint32()];
+  }
+}
+
+/**
+ * The bytes of `value`: the ids of the MessagePorts it carries (a u32 count, then each id), then V8's wire
+ * format, where each port is a host object naming its place in that list. `transferList` as postMessage's:
+ * ArrayBuffers are copied, then detached; MessagePorts go to `relay` (internal/worker-ports.js), which gives
+ * them ids. `anyPort`: every port met is transferred (a relayed message, whose ports were transferred to its
+ * hidden port already). Without a relay (an uncaught error) no port is carried.
+ */
+function encodeMessage(value, transferList, relay, anyPort = false) {
+  const { MessagePort } = require('internal/message-port');
   let list = [];
   if (transferList !== undefined && transferList !== null) {
     if (typeof transferList !== 'object' || typeof transferList[SymbolIterator] !== 'function') {
-      throw require('internal/errors').codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
+      throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
     }
     list = [...transferList];
   }
+  const listed = [];
   for (const item of new SafeArrayIterator(list)) {
-    const { MessagePort } = require('internal/message-port');
-    if (item instanceof MessagePort) throw dataCloneError('A MessagePort cannot be transferred to a Worker in this VM');
-    if (!(item instanceof ArrayBuffer)) throw require('internal/errors').codeError(TypeError, 'ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
+    if (item instanceof MessagePort) {
+      if (relay === undefined) throw dataCloneError('A MessagePort cannot be carried here');
+      ArrayPrototypePush(listed, item);
+    } else if (!(item instanceof ArrayBuffer)) throw codeError(TypeError, 'ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
   }
-  const ser = new MessageSerializer();
+  const ser = new MessageSerializer(relay, listed, anyPort);
+  const ports = ser.ports;
   ser.writeHeader();
   ser.writeValue(value);
-  const bytes = ser.releaseBuffer();
+  const body = ser.releaseBuffer();
+  // The ports listed but not in the value move too (the other side cannot reach them, as in Node).
+  for (const port of new SafeArrayIterator(listed)) if (ArrayPrototypeIndexOf(ports, port) === -1) ArrayPrototypePush(ports, port);
+  const out = new Uint8Array(4 + 4 * ports.length + GetLength(body));
+  putU32(out, 0, ports.length);
+  for (let i = 0; i < ports.length; i++) putU32(out, 4 + 4 * i, relay.export(ports[i]));
+  TypedArrayPrototypeSet(out, body, 4 + 4 * ports.length);
   for (const item of new SafeArrayIterator(list)) {
+    if (!(item instanceof ArrayBuffer)) continue;
     if (typeof ArrayBufferPrototypeTransfer === 'function') ArrayBufferPrototypeTransfer(item);
     else internal.host('detachArrayBuffer', item);
   }
-  return bytes;
+  return out;
 }
 
-function decodeMessage(bytes) {
-  const der = new Deserializer(bytes);
+/** What encodeMessage wrote: `{ value, ports }`, the ports new ones of this thread relayed by `relay`. */
+function decodeMessage(bytes, relay) {
+  const count = u32(bytes, 0);
+  const ports = [];
+  for (let i = 0; i < count; i++) ArrayPrototypePush(ports, relay.import(u32(bytes, 4 + 4 * i)));
+  const der = new MessageDeserializer(TypedArrayPrototypeSubarray(bytes, 4 + 4 * count, GetLength(bytes)), ports);
   der.readHeader();
-  return der.readValue();
+  return { value: der.readValue(), ports };
 }
 
 /** The built-in error classes by name, and their names by prototype. */
@@ -280,7 +348,7 @@ function encodeError(error) {
 }
 
 function decodeError(bytes) {
-  const record = decodeMessage(bytes);
+  const record = decodeMessage(bytes).value;
   if (!record.error) return record.value;
   const Ctor = record.ctor !== 'AggregateError' ? ERROR_CTORS.get(record.ctor) ?? Error : Error;
   const e = new Ctor(record.message);
@@ -292,4 +360,10 @@ function decodeError(bytes) {
   return e;
 }
 
-module.exports = { KIND, openChannel, encodeMessage, decodeMessage, encodeError, decodeError, dataCloneError };
+/** The relay of MessagePorts for a channel whose frames `send(kind, bytes)` writes. */
+function portRelay(send) {
+  const { PortRelay } = require('internal/worker-ports');
+  return new PortRelay(send, { __proto__: null, message: KIND.PORT_MESSAGE, close: KIND.PORT_CLOSE }, (value, relay) => encodeMessage(value, undefined, relay, true), decodeMessage);
+}
+
+module.exports = { KIND, openChannel, encodeMessage, decodeMessage, encodeError, decodeError, dataCloneError, portRelay };

@@ -16,7 +16,7 @@ const {
 
 const EventEmitter = require('events');
 const { codeError } = require('internal/errors');
-const { KIND, openChannel, encodeMessage, decodeMessage, encodeError } = require('internal/worker-channel');
+const { KIND, openChannel, encodeMessage, decodeMessage, encodeError, portRelay } = require('internal/worker-channel');
 
 /** What worker_threads shows in a worker thread: set once the parent's first frame has come. */
 const state = { __proto__: null, isMainThread: true, parentPort: null, workerData: undefined, threadId: 0, resourceLimits: {} };
@@ -27,12 +27,14 @@ const state = { __proto__: null, isMainThread: true, parentPort: null, workerDat
  */
 class ParentPort extends EventEmitter {
   #channel;
+  #relay;
   #refd = true;
   #closed = false;
 
-  constructor(channel) {
+  constructor(channel, relay) {
     super();
     this.#channel = channel;
+    this.#relay = relay;
     this.on('newListener', (name) => {
       if (name === 'message') internal.nextTick(() => this.#update());
     });
@@ -47,8 +49,8 @@ class ParentPort extends EventEmitter {
 
   postMessage(value, transferList) {
     if (arguments.length === 0) throw codeError(TypeError, 'ERR_MISSING_ARGS', 'The "value" argument must be specified');
-    const bytes = encodeMessage(value, transferList);
-    if (!this.#closed) this.#channel.send(KIND.MESSAGE, bytes);
+    if (this.#closed) return;
+    this.#channel.send(KIND.MESSAGE, encodeMessage(value, transferList, this.#relay));
   }
 
   ref() {
@@ -121,12 +123,14 @@ function startWorker(fd, run) {
   const flushEarly = () => {
     while (early.length > 0 && port.listenerCount('message') > 0) port.emit('message', ArrayPrototypeSplice(early, 0, 1)[0]);
   };
+  const relay = portRelay((kind, bytes) => channel.send(kind, bytes));
   const channel = openChannel(
     fd,
     (kind, bytes) => {
+      if (kind === KIND.PORT_MESSAGE || kind === KIND.PORT_CLOSE) return relay.receive(kind, bytes);
       if (kind === KIND.INIT) {
-        const init = decodeMessage(bytes);
-        port = new ParentPort(channel);
+        const init = decodeMessage(bytes, relay).value;
+        port = new ParentPort(channel, relay);
         port.on('newListener', (name) => {
           if (name !== 'message' || early.length === 0) return;
           internal.nextTick(flushEarly);
@@ -145,11 +149,14 @@ function startWorker(fd, run) {
         return;
       }
       if (kind !== KIND.MESSAGE || port === null) return;
-      ArrayPrototypePush(early, decodeMessage(bytes));
+      ArrayPrototypePush(early, decodeMessage(bytes, relay).value);
       flushEarly();
     },
     // The parent is gone: its threads end with it.
-    () => internal.exit(1),
+    () => {
+      relay.closeAll();
+      internal.exit(1);
+    },
     true,
   );
   internal.onFatal = (error) => {
