@@ -92,13 +92,15 @@ const { pathToFileURL } = require('url');
 for (const args of [['w.js'], [5], [5, { eval: true }], ['1', { eval: true, workerData: () => 1 }], ['1', { eval: true, env: 5 }], ['./w.js', 5]]) {
   try { new Worker(...args); console.log('made'); } catch (e) { console.log(e.name, e.code, e.message); }
 }
-let n = 0;
-for (const f of ['./w.js', pathToFileURL(__dirname + '/w.js')]) {
-  const w = new Worker(f, { workerData: ++n });
-  w.on('message', (m) => console.log('from', m));
+const got = [];
+for (const [f, n] of [['./w.js', 1], [pathToFileURL(__dirname + '/w.js'), 2]]) {
+  new Worker(f, { workerData: n }).on('message', (m) => {
+    got.push(m);
+    if (got.length === 2) console.log('from', got.sort());
+  });
 }
 `,
-      "from 1\n",
+      "from [ 1, 2 ]\n",
       { "w.js": js`require('worker_threads').parentPort.postMessage(require('worker_threads').workerData);` },
     );
   });
@@ -316,7 +318,11 @@ w.on('exit', (c) => console.log('exit', c));
 
   it("what the VM does not carry fails loudly as a DataCloneError: a SharedArrayBuffer (and a port not in the transfer list, as Node)", T, async () => {
     const code = js`const { Worker, MessageChannel } = require('worker_threads');
-const w = new Worker('require("worker_threads").parentPort.on("message", (m) => console.log("got", m))', { eval: true });
+const w = new Worker('const { parentPort } = require("worker_threads"); parentPort.on("message", (m) => parentPort.postMessage(m))', { eval: true });
+w.on('message', (m) => {
+  console.log('got', m);
+  w.terminate();
+});
 const tries = [
   () => w.postMessage({ sab: new SharedArrayBuffer(8) }),
   () => new Worker('0', { eval: true, workerData: new Int32Array(new SharedArrayBuffer(8)) }),
@@ -329,7 +335,6 @@ for (const t of tries) {
 const ab = new ArrayBuffer(4);
 w.postMessage(ab, [ab]);
 console.log('transferred', ab.byteLength);
-setTimeout(() => w.terminate(), 300);
 `;
     const r = await inVm("not-carried", { "case.js": code });
     expect(r).toEqual(

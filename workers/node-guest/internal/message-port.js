@@ -260,6 +260,8 @@ class MessagePort extends EventTarget {
   #closing = false;
   #onmessage = null;
   #onmessageerror = null;
+  /** Takes what reaches the port at once instead of queueing it (MessagePort.sink). */
+  #sink = null;
   constructor() {
     if (!constructing) throw codeError(TypeError, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
     super();
@@ -286,9 +288,21 @@ class MessagePort extends EventTarget {
     old.#update();
     return port;
   }
-  /** The port `port` is entangled with (null once either is closed or moved). */
-  static peer(port) {
-    return port.#peer;
+  /**
+   * Hands every message that reaches `port` (`{ data }`), and then its close (`{ close: true }`), to `sink`
+   * as it comes, beginning with those queued: a port relayed to another thread (internal/worker-ports.js),
+   * whose messages must be on their way before the thread that posted them can end.
+   */
+  static sink(port, sink) {
+    port.#sink = sink;
+    const queued = port.#queue;
+    port.#queue = [];
+    for (const item of new SafeArrayIterator(queued)) sink(item);
+  }
+  /** The port `port` is entangled with (null once either is closed or moved), when it has not started; else null. */
+  static idlePeer(port) {
+    const peer = port.#peer;
+    return peer !== null && !peer.#started ? peer : null;
   }
   static entangle(a, b) {
     a.#peer = b;
@@ -318,6 +332,7 @@ class MessagePort extends EventTarget {
   }
   #enqueue(item) {
     if (this.#closed) return;
+    if (this.#sink !== null) return void this.#sink(item);
     ArrayPrototypePush(this.#queue, item);
     if (this.#started) this.#deliverySteps();
   }
@@ -359,6 +374,7 @@ class MessagePort extends EventTarget {
     // The peer delivers what was sent to it before this, then closes (one not started, once it starts).
     if (peer !== null && !peer.#closed && !peer.#closing) {
       peer.#closing = true;
+      if (peer.#sink !== null) return void peer.#sink({ close: true });
       ArrayPrototypePush(peer.#queue, { close: true });
       if (peer.#started) peer.#deliverySteps();
     }
@@ -407,8 +423,9 @@ class MessagePort extends EventTarget {
   }
 }
 ObjectAssign(MessagePort.prototype, emitterMethods);
-const { entangle, receive, transfer: transferPort, peer: peerPort } = MessagePort;
-delete MessagePort.peer;
+const { entangle, receive, transfer: transferPort, idlePeer, sink: sinkPort } = MessagePort;
+delete MessagePort.idlePeer;
+delete MessagePort.sink;
 delete MessagePort.entangle;
 delete MessagePort.receive;
 delete MessagePort.transfer;
@@ -498,4 +515,4 @@ class BroadcastChannel extends EventTarget {
   }
 }
 
-module.exports = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel, receiveMessageOnPort, cloneWithTransfer, transferPort, peerPort, dataCloneError, nodeMajor };
+module.exports = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel, receiveMessageOnPort, cloneWithTransfer, transferPort, idlePeer, sinkPort, dataCloneError, nodeMajor };

@@ -1,9 +1,10 @@
 // MessagePorts carried across a Worker's channel (internal/worker-channel.js), one relay per channel end. A
 // port in a message's transfer list stays in its thread as a hidden port entangled with its peer (the sender's
 // port is left detached, as a transferred port is); the other thread gets a new port whose peer is a hidden
-// port there; the two hidden ports pass each message on over the channel, as bytes (V8's wire format), under
-// an id the sending side gave the port. Closing either end closes the other; the channel's end closes them
-// all. The hidden ports do not keep their thread alive: the ports the program holds do, as Node's.
+// port there; each hidden port passes what reaches it on over the channel at once (so that nothing posted is
+// lost when its thread ends), as bytes (V8's wire format), under an id the sending side gave the port.
+// Closing either end closes the other; the channel's end closes them all. The hidden ports are never
+// started, so they do not keep their thread alive: the ports the program holds do, as Node's.
 'use strict';
 
 const {
@@ -16,7 +17,7 @@ const {
   GetLength,
 } = require('internal/primordials');
 
-const { MessageChannel, transferPort, peerPort } = require('internal/message-port');
+const { MessageChannel, transferPort, idlePeer, sinkPort } = require('internal/message-port');
 
 /** PORT_MESSAGE / PORT_CLOSE frames: the first byte says whose id it is. */
 const SENDERS = 0;
@@ -67,7 +68,7 @@ class PortRelay {
     const id = this.#nextId++;
     const hidden = transferPort(port);
     this.#mine.set(id, hidden);
-    this.#relay(hidden, SENDERS, id, this.#mine);
+    this.#relay(hidden, SENDERS, id);
     return id;
   }
 
@@ -75,36 +76,45 @@ class PortRelay {
   import(id) {
     const { port1, port2 } = new MessageChannel();
     this.#theirs.set(id, port2);
-    this.#relay(port2, RECEIVERS, id, this.#theirs);
+    this.#relay(port2, RECEIVERS, id);
     return port1;
   }
 
-  /** Passes what `hidden` receives on to the other side, as `whose` port `id`. */
-  #relay(hidden, whose, id, map) {
-    hidden.on('message', (value) => {
-      if (map.get(id) === hidden) this.#send(this.#kinds.message, portFrame(whose, id, this.#encode(value)));
+  /** Passes what reaches `hidden` on to the other side at once, as `whose` port `id`. */
+  #relay(hidden, whose, id) {
+    sinkPort(hidden, (item) => {
+      if (this.#find(whose, id) !== hidden) return;
+      if (item.close) {
+        this.#forget(whose, id);
+        this.#send(this.#kinds.close, portFrame(whose, id, new Uint8Array(0)));
+      } else this.#send(this.#kinds.message, portFrame(whose, id, this.#encode(item.data)));
     });
-    hidden.on('close', () => {
-      if (map.get(id) !== hidden) return;
-      map.delete(id);
-      this.#send(this.#kinds.close, portFrame(whose, id, new Uint8Array(0)));
-    });
-    hidden.unref();
+  }
+
+  /** The hidden port of `whose` port `id` (SENDERS: one this side gave the id). */
+  #find(whose, id) {
+    return whose === SENDERS ? this.#mine.get(id) : this.#theirs.get(id);
+  }
+
+  #forget(whose, id) {
+    if (whose === SENDERS) this.#mine.delete(id);
+    else this.#theirs.delete(id);
   }
 
   /** A port message or close from the other side. */
   receive(kind, bytes) {
-    // Their SENDERS ids are ours to look up among theirs, and the reverse.
-    const map = bytes[0] === SENDERS ? this.#theirs : this.#mine;
+    // The sender's SENDERS ids are among this side's imports, and the reverse.
+    const whose = bytes[0] === SENDERS ? RECEIVERS : SENDERS;
     const id = u32(bytes, 1);
-    const hidden = map.get(id);
+    const hidden = this.#find(whose, id);
     if (hidden === undefined) return;
     if (kind === this.#kinds.close) {
-      map.delete(id);
-      // The program's port closes now, as a port whose other thread closed its end, listened to or not.
-      const port = peerPort(hidden);
-      if (port !== null) port.close();
-      hidden.close();
+      this.#forget(whose, id);
+      // The program's port delivers what came before, then closes; one that never started closes now, as a
+      // port whose end in another thread closed does, listened to or not.
+      const idle = idlePeer(hidden);
+      if (idle !== null) idle.close();
+      else hidden.close();
       return;
     }
     const { value, ports } = this.#decode(TypedArrayPrototypeSubarray(bytes, 5, GetLength(bytes)));
@@ -114,10 +124,10 @@ class PortRelay {
   /** The channel ended: every relayed port closes. */
   closeAll() {
     const all = [];
-    for (const map of new SafeArrayIterator([this.#mine, this.#theirs])) {
-      map.forEach((hidden) => ArrayPrototypePush(all, hidden));
-      map.clear();
-    }
+    for (const hidden of this.#mine.values()) ArrayPrototypePush(all, hidden);
+    for (const hidden of this.#theirs.values()) ArrayPrototypePush(all, hidden);
+    this.#mine.clear();
+    this.#theirs.clear();
     for (const hidden of new SafeArrayIterator(all)) hidden.close();
   }
 }
