@@ -58,6 +58,9 @@ export function startNodeProcess(k: Kernel, p: Process): void {
         channel.wakeKernel();
       });
       spare.start({ argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 });
+      // After the task, which the runtime reads first.
+      p.toRuntime = (message, transfer) => w.postMessage(message, transfer);
+      for (const [message, transfer] of p.runtimeInbox.splice(0)) w.postMessage(message, transfer);
     },
     (e: unknown) => {
       p.tellStderr(`node: could not start: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
 import { getHeapStatistics, promiseHooks } from "node:v8";
-import { MessageChannel, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
+import { MessageChannel, MessagePort as HostMessagePort, type MessagePort, moveMessagePortToContext, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
 import { setImportCallback } from "./import-callback.js";
@@ -155,6 +155,29 @@ class HeapMeter {
   }
 }
 
+/**
+ * The memory links of this process's threads (Sys.THREADOF, src/kernel/syscalls/process.ts): by link (0: the
+ * parent; else the Worker's pid), the port this runtime posts SharedArrayBuffers on, the one it reads them from
+ * (moved into the guest's context), and how many went each way. They come from the kernel as messages beside
+ * the task, read when first needed.
+ */
+const portUnref = HostMessagePort.prototype.unref;
+const memoryLinks = new Map<number, { out: MessagePort; in: unknown; sent: number; taken: number }>();
+function memoryLink(link: number): { out: MessagePort; in: unknown; sent: number; taken: number } {
+  for (let m = receiveMessageOnPort(parentPort!); m !== undefined; m = receiveMessageOnPort(parentPort!)) {
+    const d = m.message as { memoryLink?: unknown; out?: MessagePort; in?: MessagePort };
+    if (typeof d.memoryLink !== "number" || !d.out || !d.in) continue;
+    // Neither holds the worker's loop: the guest's own handles do.
+    d.out.unref();
+    const moved = moveMessagePortToContext(d.in, context as never);
+    Reflect.apply(portUnref, moved, []);
+    memoryLinks.set(d.memoryLink, { out: d.out, in: moved, sent: 0, taken: 0 });
+  }
+  const l = memoryLinks.get(link);
+  if (!l) throw new Error("no such thread");
+  return l;
+}
+
 /** What the last runScript gave, until taken. */
 let scriptResult: unknown;
 /** The timers of the guest, by its ids. */
@@ -299,6 +322,36 @@ const runtimeOps: Record<string, HostOp> = {
   detachArrayBuffer: (buffer) => {
     if (!types.isArrayBuffer(buffer) || isHostValue(buffer)) throw new Error("bad buffer");
     structuredClone(buffer, { transfer: [buffer] });
+  },
+  /**
+   * Shares a guest SharedArrayBuffer with the thread at the other end of `link` (0: this process's parent; else
+   * a Worker's pid): its memory is posted on the link (the bytes only: V8 shares the backing store), before
+   * the message that names it by the id answered here. Only the memory crosses, never an object.
+   */
+  shareMemory: (sab, link) => {
+    if (!types.isSharedArrayBuffer(sab) || isHostValue(sab) || typeof link !== "number") throw new Error("bad memory");
+    const l = memoryLink(link);
+    l.out.postMessage(sab);
+    return l.sent++;
+  },
+  /**
+   * The guest-realm SharedArrayBuffer the other end of `link` shared as `id`: read from the link's port, which
+   * lives in the guest's context (so what it reads is made there); ones shared for a message that then failed
+   * to be sent are passed over.
+   */
+  takeMemory: (link, id) => {
+    if (typeof link !== "number" || typeof id !== "number") throw new Error("bad memory");
+    const l = memoryLink(link);
+    for (;;) {
+      if (id < l.taken) throw new Error("memory taken already");
+      const got = receiveMessageOnPort(l.in as unknown as MessagePort);
+      if (got === undefined) throw new Error("no memory shared");
+      const sab: unknown = (got as { message: unknown }).message;
+      if (l.taken++ === id) {
+        if (!types.isSharedArrayBuffer(sab) || isHostValue(sab)) throw new Error("bad memory");
+        return sab;
+      }
+    }
   },
   scriptResult: () => {
     const r = scriptResult;

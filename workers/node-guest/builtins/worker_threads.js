@@ -8,8 +8,9 @@
 // as bytes over a socket pair (internal/worker-channel.js), so no object of either realm crosses; a message
 // wakes the other side's event loop through its wake ring. `terminate()` kills the thread, `'exit'` carries
 // its exit code and `'error'` the uncaught error rebuilt in the parent's realm; the thread's side is
-// internal/worker-thread.js. Not carried (each fails with a DataCloneError rather than half work): a
-// MessagePort in a transfer list, and a SharedArrayBuffer, which would need the two isolates to share memory.
+// internal/worker-thread.js. MessagePorts in a transfer list are relayed (internal/worker-ports.js), and a
+// SharedArrayBuffer is shared: its memory goes from one thread's runtime to the other's (the kernel links them,
+// Sys.THREADOF), so Atomics between the threads work.
 // MessageChannel, MessagePort and BroadcastChannel are the globals' (internal/message-port.js), within a thread.
 'use strict';
 
@@ -85,9 +86,7 @@ function limits(given) {
 class Worker extends EventEmitter {
   #pid = 0;
   #channel = null;
-  #relay = portRelay((kind, bytes) => {
-    if (this.#channel !== null) this.#channel.send(kind, bytes);
-  });
+  #relay;
   #ended = false;
   #terminated = false;
   #exitCode = undefined;
@@ -114,8 +113,7 @@ class Worker extends EventEmitter {
     const heapMb = this.#limits.maxOldGenerationSizeMb;
     const process = require('process');
     const threadId = ++lastThreadId;
-    // What the thread is to run, before it exists: data that cannot be cloned throws here, as Node's does.
-    const init = encodeMessage({
+    const init = {
       filename: file,
       code: isEval ? filename : undefined,
       eval: isEval,
@@ -125,7 +123,7 @@ class Worker extends EventEmitter {
       resourceLimits: { ...this.#limits },
       pid: process.pid,
       ppid: process.ppid,
-    }, options.transferList, this.#relay);
+    };
     this.threadId = threadId;
     this.stdin = null;
     this.stdout = null;
@@ -155,8 +153,21 @@ class Worker extends EventEmitter {
       });
       return;
     }
+    this.#relay = portRelay((kind, bytes) => {
+      if (this.#channel !== null) this.#channel.send(kind, bytes);
+    }, this.#pid);
+    let bytes;
+    try {
+      // Once the thread exists: its SharedArrayBuffers go to its runtime. What cannot be cloned throws, as Node's.
+      bytes = encodeMessage(init, options.transferList, this.#relay);
+    } catch (e) {
+      sys.close(pair[0]);
+      sys.kill(this.#pid, SIGKILL);
+      sys.waitpid(this.#pid, true);
+      throw e;
+    }
     this.#channel = openChannel(pair[0], (kind, bytes) => this.#frame(kind, bytes), () => this.#closed(), true);
-    this.#channel.send(KIND.INIT, init);
+    this.#channel.send(KIND.INIT, bytes);
   }
 
   #frame(kind, bytes) {
@@ -189,7 +200,7 @@ class Worker extends EventEmitter {
 
   #end(code) {
     this.#ended = true;
-    this.#relay.closeAll();
+    if (this.#relay !== undefined) this.#relay.closeAll();
     this.#channel = null;
     this.threadId = -1;
     this.emit('exit', code);

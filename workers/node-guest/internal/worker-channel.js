@@ -36,7 +36,7 @@ const {
 } = require('internal/primordials');
 
 const { waitFd, cancelFd, setRef } = require('internal/event-loop');
-const { Serializer, Deserializer, setHostObjectTest } = require('internal/v8-serializer');
+const { Serializer, Deserializer, setHostObjectTest, setSharedArrayBufferSource } = require('internal/v8-serializer');
 const { codeError } = require('internal/errors');
 const { u32, putU32 } = require('internal/worker-ports');
 const netSys = require('internal/net-sys');
@@ -217,8 +217,11 @@ class MessageSerializer extends Serializer {
     return dataCloneError(message);
   }
 
-  _getSharedArrayBufferId() {
-    throw dataCloneError('A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory');
+  /** The memory goes to the other thread's runtime beside the message (workers/node-host/runtime.ts shareMemory). */
+  _getSharedArrayBufferId(sab) {
+    const r = this.#relay === undefined ? undefined : internal.host('shareMemory', sab, this.#relay.link);
+    if (typeof r !== 'number') throw dataCloneError(`${'#<SharedArrayBuffer>'} could not be cloned.`);
+    return r;
   }
 
   _writeHostObject(port) {
@@ -241,9 +244,14 @@ function isMessagePort(v) {
 class MessageDeserializer extends Deserializer {
   #ports;
 
-  constructor(bytes, ports) {
+  constructor(bytes, ports, link) {
     super(bytes);
     this.#ports = ports;
+    setSharedArrayBufferSource(this, (id) => {
+      const sab = internal.host('takeMemory', link, id);
+      if (internal.isFailure(sab)) throw dataCloneError('A SharedArrayBuffer of the message is missing');
+      return sab;
+    });
   }
 
   _readHostObject() {
@@ -298,7 +306,7 @@ function decodeMessage(bytes, relay) {
   const count = u32(bytes, 0);
   const ports = [];
   for (let i = 0; i < count; i++) ArrayPrototypePush(ports, relay.import(u32(bytes, 4 + 4 * i)));
-  const der = new MessageDeserializer(TypedArrayPrototypeSubarray(bytes, 4 + 4 * count, GetLength(bytes)), ports);
+  const der = new MessageDeserializer(TypedArrayPrototypeSubarray(bytes, 4 + 4 * count, GetLength(bytes)), ports, relay === undefined ? undefined : relay.link);
   der.readHeader();
   return { value: der.readValue(), ports };
 }
@@ -360,10 +368,13 @@ function decodeError(bytes) {
   return e;
 }
 
-/** The relay of MessagePorts for a channel whose frames `send(kind, bytes)` writes. */
-function portRelay(send) {
+/**
+ * The relay of MessagePorts for a channel whose frames `send(kind, bytes)` writes, and of its shared memory:
+ * `link` names the other thread to the runtime (0: the parent; else the Worker's pid).
+ */
+function portRelay(send, link) {
   const { PortRelay } = require('internal/worker-ports');
-  return new PortRelay(send, { __proto__: null, message: KIND.PORT_MESSAGE, close: KIND.PORT_CLOSE }, (value, relay) => encodeMessage(value, undefined, relay, true), decodeMessage);
+  return new PortRelay(send, link, { __proto__: null, message: KIND.PORT_MESSAGE, close: KIND.PORT_CLOSE }, (value, relay) => encodeMessage(value, undefined, relay, true), decodeMessage);
 }
 
 module.exports = { KIND, openChannel, encodeMessage, decodeMessage, encodeError, decodeError, dataCloneError, portRelay };

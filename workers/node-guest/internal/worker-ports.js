@@ -56,8 +56,12 @@ class PortRelay {
   #theirs = new SafeMap();
   #nextId = 1;
 
-  constructor(send, kinds, encode, decode) {
+  /** Which thread the channel leads to, for the runtime's shared memory (0: the parent; else the Worker's pid). */
+  link;
+
+  constructor(send, link, kinds, encode, decode) {
     this.#send = send;
+    this.link = link;
     this.#kinds = kinds;
     this.#encode = (value) => encode(value, this);
     this.#decode = (bytes) => decode(bytes, this);
