@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AgentOsOptions, ExecResult } from "../../src/index.js";
 import { createVm, result, writeTree } from "../helpers.js";
@@ -27,8 +28,21 @@ async function inVm(name: string, files: Record<string, string>, command = "node
 function onHost(name: string, files: Record<string, string>): Promise<ExecResult> {
   const dir = join(hostRoot, name);
   mkdirSync(dir, { recursive: true });
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
   return runHostNode(["case.js"], dir);
+}
+
+/** piscina as published (a dependency of this project), as node_modules/piscina: its package.json and dist. */
+function piscinaFiles(): Record<string, string> {
+  const dir = realpathSync(fileURLToPath(new URL("../../node_modules/piscina", import.meta.url)));
+  const files: Record<string, string> = { "node_modules/piscina/package.json": readFileSync(join(dir, "package.json"), "utf8") };
+  for (const name of readdirSync(join(dir, "dist"), { recursive: true }) as string[]) {
+    if (name.endsWith(".js") || name.endsWith(".mjs")) files[`node_modules/piscina/dist/${name}`] = readFileSync(join(dir, "dist", name), "utf8");
+  }
+  return files;
 }
 
 /**
@@ -280,6 +294,60 @@ if (isMainThread) {
       "init port: hello over the init port\nmain got { n: 1, from: 'worker' }\nmain got { n: 3, from: 'worker' }\ninner got through the inner port\nport1 closed\nexit 1\n",
     );
   });
+
+  it("a SharedArrayBuffer is shared both ways: writes seen at once, Atomics.wait in the worker woken by the parent's notify", T, async () => {
+    await both(
+      "shared-memory",
+      js`const { Worker, isMainThread, parentPort, workerData } = require('worker_threads');
+if (isMainThread) {
+  const sab = new SharedArrayBuffer(16);
+  const i32 = new Int32Array(sab);
+  const w = new Worker(__filename, { workerData: { i32 } });
+  w.on('message', (m) => {
+    if (m.woke) return console.log('worker woke', m.woke);
+    console.log('main sees', Atomics.load(i32, 0), m.back instanceof SharedArrayBuffer, m.back.byteLength);
+    new Int32Array(m.back)[0] = 99;
+    Atomics.store(i32, 1, 1);
+    Atomics.notify(i32, 1);
+  });
+  w.on('exit', (c) => console.log('exit', c, Atomics.load(i32, 2)));
+} else {
+  const { i32 } = workerData;
+  Atomics.store(i32, 0, 42);
+  const back = new SharedArrayBuffer(4);
+  parentPort.postMessage({ back });
+  Atomics.wait(i32, 1, 0);
+  Atomics.add(i32, 2, 7);
+  parentPort.postMessage({ woke: [Atomics.load(i32, 1), new Int32Array(back)[0]] });
+}
+`,
+      "main sees 42 true 4\nworker woke [ 1, 99 ]\nexit 0 7\n",
+    );
+  });
+
+  it("piscina runs tasks in guest workers (its Atomics.wait loop, and with atomics disabled)", T, async () => {
+    const files = { ...piscinaFiles(), "task.js": "module.exports = ({ a, b }) => a + b;\n" };
+    for (const atomics of ["sync", "disabled"]) {
+      await both(
+        `piscina-${atomics}`,
+        js`const Piscina = require('piscina');
+const pool = new Piscina({ filename: __dirname + '/task.js', atomics: '${atomics}' });
+(async () => {
+  console.log(await Promise.all([pool.run({ a: 1, b: 2 }), pool.run({ a: 3, b: 4 })]));
+  // Idle workers wait in Atomics.wait (atomics 'sync') until the parent's notify.
+  await new Promise((r) => setTimeout(r, 100));
+  console.log(await pool.run({ a: 10, b: 20 }));
+  const many = await Promise.all(Array.from({ length: 50 }, (_, i) => pool.run({ a: i, b: 1 })));
+  console.log(many.reduce((x, y) => x + y, 0));
+  await pool.destroy();
+  console.log('destroyed');
+})();
+`,
+        "[ 3, 7 ]\n30\n1275\ndestroyed\n",
+        files,
+      );
+    }
+  });
 });
 
 describe("worker_threads.Worker within the VM's limits", () => {
@@ -316,16 +384,16 @@ w.on('exit', (c) => console.log('exit', c));
     expect(r).toEqual(result("error ERR_WORKER_OUT_OF_MEMORY\nexit 1\n"));
   });
 
-  it("what the VM does not carry fails loudly as a DataCloneError: a SharedArrayBuffer (and a port not in the transfer list, as Node)", T, async () => {
-    const code = js`const { Worker, MessageChannel } = require('worker_threads');
+  it("what the VM does not do fails loudly: SHARE_ENV, stdout: true; what Node refuses is refused as Node does", T, async () => {
+    const code = js`const { Worker, MessageChannel, SHARE_ENV } = require('worker_threads');
 const w = new Worker('const { parentPort } = require("worker_threads"); parentPort.on("message", (m) => parentPort.postMessage(m))', { eval: true });
 w.on('message', (m) => {
   console.log('got', m);
   w.terminate();
 });
 const tries = [
-  () => w.postMessage({ sab: new SharedArrayBuffer(8) }),
-  () => new Worker('0', { eval: true, workerData: new Int32Array(new SharedArrayBuffer(8)) }),
+  () => new Worker('0', { eval: true, env: SHARE_ENV }),
+  () => new Worker('0', { eval: true, stdout: true }),
   () => { const { port1 } = new MessageChannel(); w.postMessage({ port1 }); },
   () => w.postMessage(() => 1),
 ];
@@ -336,10 +404,10 @@ const ab = new ArrayBuffer(4);
 w.postMessage(ab, [ab]);
 console.log('transferred', ab.byteLength);
 `;
-    const r = await inVm("not-carried", { "case.js": code });
+    const r = await inVm("not-done", { "case.js": code });
     expect(r).toEqual(
-      result(`DataCloneError 25 A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory
-DataCloneError 25 A SharedArrayBuffer cannot be shared with a Worker in this VM: its threads share no memory
+      result(`Error ERR_ACCESS_DENIED worker_threads.SHARE_ENV is not available in this VM: a Worker gets a copy of the environment
+Error ERR_ACCESS_DENIED Worker option stdout: true is not available in this VM: a Worker writes to its parent's stdout and stderr
 TypeError ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST Object that needs transfer was found in message but not listed in transferList
 DataCloneError 25 () => 1 could not be cloned.
 transferred 0

@@ -155,7 +155,7 @@ class Worker extends EventEmitter {
     }
     this.#relay = portRelay((kind, bytes) => {
       if (this.#channel !== null) this.#channel.send(kind, bytes);
-    }, this.#pid);
+    }, () => this.#channel, this.#pid);
     let bytes;
     try {
       // Once the thread exists: its SharedArrayBuffers go to its runtime. What cannot be cloned throws, as Node's.

@@ -262,6 +262,8 @@ class MessagePort extends EventTarget {
   #onmessageerror = null;
   /** Takes what reaches the port at once instead of queueing it (MessagePort.sink). */
   #sink = null;
+  /** Fetches what another thread sent to the port (MessagePort.sink's `pull`). */
+  #pull = null;
   constructor() {
     if (!constructing) throw codeError(TypeError, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
     super();
@@ -291,10 +293,12 @@ class MessagePort extends EventTarget {
   /**
    * Hands every message that reaches `port` (`{ data }`), and then its close (`{ close: true }`), to `sink`
    * as it comes, beginning with those queued: a port relayed to another thread (internal/worker-ports.js),
-   * whose messages must be on their way before the thread that posted them can end.
+   * whose messages must be on their way before the thread that posted them can end. `pull()` fetches at once
+   * what the other thread sent, for a receiveMessageOnPort of the peer that finds nothing queued.
    */
-  static sink(port, sink) {
+  static sink(port, sink, pull) {
     port.#sink = sink;
+    port.#pull = pull;
     const queued = port.#queue;
     port.#queue = [];
     for (const item of new SafeArrayIterator(queued)) sink(item);
@@ -347,6 +351,8 @@ class MessagePort extends EventTarget {
   /** Takes the next queued message now (worker_threads.receiveMessageOnPort). */
   static receive(port) {
     if (port.#closed) return undefined;
+    const peer = port.#peer;
+    if (port.#queue.length === 0 && peer !== null && peer.#pull !== null) peer.#pull();
     const item = port.#queue[0];
     if (item === undefined || item.close) return undefined;
     ArrayPrototypeShift(port.#queue);

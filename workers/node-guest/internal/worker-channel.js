@@ -81,7 +81,20 @@ function openChannel(fd, onFrame, onEnd, held) {
     pending = joined;
   };
 
-  const deliver = () => {
+  /** Frames read by `pull` that it does not deliver: delivered before any later one, from the loop. */
+  const deferred = [];
+  let flushScheduled = false;
+  const flushDeferred = () => {
+    flushScheduled = false;
+    while (open && deferred.length > 0) {
+      const f = ArrayPrototypeShift(deferred);
+      onFrame(f[0], f[1]);
+    }
+  };
+
+  /** Hands each whole frame received to onFrame (or, with `now`, those `now` accepts; the rest wait). */
+  const deliver = (now) => {
+    if (now === undefined) flushDeferred();
     let at = 0;
     const total = GetLength(pending);
     while (open && total - at >= 5) {
@@ -91,7 +104,8 @@ function openChannel(fd, onFrame, onEnd, held) {
       const bytes = new Uint8Array(n);
       TypedArrayPrototypeSet(bytes, TypedArrayPrototypeSubarray(pending, at + 5, at + 5 + n), 0);
       at += 5 + n;
-      onFrame(kind, bytes);
+      if (now === undefined || (deferred.length === 0 && now(kind))) onFrame(kind, bytes);
+      else ArrayPrototypePush(deferred, [kind, bytes]);
     }
     if (at > 0) {
       const rest = new Uint8Array(total - at);
@@ -172,6 +186,28 @@ function openChannel(fd, onFrame, onEnd, held) {
         pump();
       } finally {
         if (open) sys.setNonblocking(fd, true);
+      }
+    },
+    /**
+     * Reads what has come, without waiting, and delivers at once the frames `now(kind)` accepts (ahead of them
+     * nothing is held back); the others wait for the loop. For receiveMessageOnPort on a relayed port, which
+     * Atomics-based code calls right after another thread's Atomics.notify, with its loop blocked.
+     */
+    pull(now) {
+      for (;;) {
+        let bytes;
+        try {
+          bytes = netSys.recv(fd, 64 * 1024);
+        } catch {
+          break; // nothing more now (the ring is armed already by the wait on the fd)
+        }
+        if (GetLength(bytes) === 0) break; // end of file: the loop's read sees it too
+        append(bytes);
+      }
+      deliver(now);
+      if (deferred.length > 0 && !flushScheduled) {
+        flushScheduled = true;
+        require('internal/timers').setImmediate(flushDeferred);
       }
     },
     setHeld(on) {
@@ -369,12 +405,17 @@ function decodeError(bytes) {
 }
 
 /**
- * The relay of MessagePorts for a channel whose frames `send(kind, bytes)` writes, and of its shared memory:
- * `link` names the other thread to the runtime (0: the parent; else the Worker's pid).
+ * The relay of MessagePorts for a channel whose frames `send(kind, bytes)` writes (`channel()`: the channel,
+ * null while there is none), and of its shared memory: `link` names the other thread to the runtime (0: the
+ * parent; else the Worker's pid).
  */
-function portRelay(send, link) {
+function portRelay(send, channel, link) {
   const { PortRelay } = require('internal/worker-ports');
-  return new PortRelay(send, link, { __proto__: null, message: KIND.PORT_MESSAGE, close: KIND.PORT_CLOSE }, (value, relay) => encodeMessage(value, undefined, relay, true), decodeMessage);
+  const pull = () => {
+    const c = channel();
+    if (c !== null) c.pull((kind) => kind === KIND.PORT_MESSAGE || kind === KIND.PORT_CLOSE);
+  };
+  return new PortRelay(send, pull, link, { __proto__: null, message: KIND.PORT_MESSAGE, close: KIND.PORT_CLOSE }, (value, relay) => encodeMessage(value, undefined, relay, true), decodeMessage);
 }
 
 module.exports = { KIND, openChannel, encodeMessage, decodeMessage, encodeError, decodeError, dataCloneError, portRelay };

@@ -59,8 +59,12 @@ class PortRelay {
   /** Which thread the channel leads to, for the runtime's shared memory (0: the parent; else the Worker's pid). */
   link;
 
-  constructor(send, link, kinds, encode, decode) {
+  /** Delivers the port frames that have come, at once (the channel's pull). */
+  #pull;
+
+  constructor(send, pull, link, kinds, encode, decode) {
     this.#send = send;
+    this.#pull = pull;
     this.link = link;
     this.#kinds = kinds;
     this.#encode = (value) => encode(value, this);
@@ -92,7 +96,7 @@ class PortRelay {
         this.#forget(whose, id);
         this.#send(this.#kinds.close, portFrame(whose, id, new Uint8Array(0)));
       } else this.#send(this.#kinds.message, portFrame(whose, id, this.#encode(item.data)));
-    });
+    }, this.#pull);
   }
 
   /** The hidden port of `whose` port `id` (SENDERS: one this side gave the id). */

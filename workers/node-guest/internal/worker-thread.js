@@ -123,7 +123,7 @@ function startWorker(fd, run) {
   const flushEarly = () => {
     while (early.length > 0 && port.listenerCount('message') > 0) port.emit('message', ArrayPrototypeSplice(early, 0, 1)[0]);
   };
-  const relay = portRelay((kind, bytes) => channel.send(kind, bytes), 0);
+  const relay = portRelay((kind, bytes) => channel.send(kind, bytes), () => channel, 0);
   const channel = openChannel(
     fd,
     (kind, bytes) => {
