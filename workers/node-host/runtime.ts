@@ -326,7 +326,9 @@ const runtimeOps: Record<string, HostOp> = {
   /**
    * Shares a guest SharedArrayBuffer with the thread at the other end of `link` (0: this process's parent; else
    * a Worker's pid): its memory is posted on the link (the bytes only: V8 shares the backing store), before
-   * the message that names it by the id answered here. Only the memory crosses, never an object.
+   * the message that names it by the id answered here (memoryNext told it before). Only the memory crosses,
+   * never an object. The guest shares only for a message it then sends, so what waits on a link is bounded
+   * by what the other side has still to read.
    */
   shareMemory: (sab, link) => {
     if (!types.isSharedArrayBuffer(sab) || isHostValue(sab) || typeof link !== "number") throw new Error("bad memory");
@@ -339,6 +341,11 @@ const runtimeOps: Record<string, HostOp> = {
    * lives in the guest's context (so what it reads is made there); ones shared for a message that then failed
    * to be sent are passed over.
    */
+  /** The id the next SharedArrayBuffer shared on `link` will have. */
+  memoryNext: (link) => {
+    if (typeof link !== "number") throw new Error("bad memory");
+    return memoryLink(link).sent;
+  },
   takeMemory: (link, id) => {
     if (typeof link !== "number" || typeof id !== "number") throw new Error("bad memory");
     const l = memoryLink(link);

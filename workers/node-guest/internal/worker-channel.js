@@ -253,11 +253,29 @@ class MessageSerializer extends Serializer {
     return dataCloneError(message);
   }
 
-  /** The memory goes to the other thread's runtime beside the message (workers/node-host/runtime.ts shareMemory). */
+  /** SharedArrayBuffers met, in order, and the id the runtime will give the first (shareShared). */
+  shared = [];
+  #firstId = -1;
+
+  /**
+   * The id the memory will have on the link to the other thread (workers/node-host/runtime.ts shareMemory): the
+   * runtime numbers what goes on a link in order, so the ids are known before anything is shared, and only a
+   * message that serialized whole shares its memory (shareShared).
+   */
   _getSharedArrayBufferId(sab) {
-    const r = this.#relay === undefined ? undefined : internal.host('shareMemory', sab, this.#relay.link);
-    if (typeof r !== 'number') throw dataCloneError(`${'#<SharedArrayBuffer>'} could not be cloned.`);
-    return r;
+    if (this.#firstId === -1) {
+      const next = this.#relay === undefined ? undefined : internal.host('memoryNext', this.#relay.link);
+      if (typeof next !== 'number') throw dataCloneError('#<SharedArrayBuffer> could not be cloned.');
+      this.#firstId = next;
+    }
+    return this.#firstId + ArrayPrototypePush(this.shared, sab) - 1;
+  }
+
+  /** Shares the memory met, once the message is whole. */
+  shareShared() {
+    for (let i = 0; i < this.shared.length; i++) {
+      if (internal.host('shareMemory', this.shared[i], this.#relay.link) !== this.#firstId + i) throw dataCloneError('#<SharedArrayBuffer> could not be shared.');
+    }
   }
 
   _writeHostObject(port) {
@@ -323,6 +341,7 @@ function encodeMessage(value, transferList, relay, anyPort = false) {
   ser.writeHeader();
   ser.writeValue(value);
   const body = ser.releaseBuffer();
+  ser.shareShared();
   // The ports listed but not in the value move too (the other side cannot reach them, as in Node).
   for (const port of new SafeArrayIterator(listed)) if (ArrayPrototypeIndexOf(ports, port) === -1) ArrayPrototypePush(ports, port);
   const out = new Uint8Array(4 + 4 * ports.length + GetLength(body));
