@@ -237,7 +237,7 @@ const WORKLOADS: Record<string, string> = {
   readline: "(async () => { const rl = require('readline').createInterface({ input: require('stream').Readable.from(['a\\nb\\n']) }); for await (const l of rl) void l; })()",
   worker_threads:
     "(async () => { const { MessageChannel, Worker } = require('worker_threads'); const c = new MessageChannel(); await new Promise((r) => { c.port2.on('message', r); c.port1.postMessage({ a: 1 }); }); c.port1.close();" +
-    " const w = new Worker(\"const { parentPort, workerData } = require('worker_threads'); parentPort.once('message', ({ port }) => { port.postMessage(new Map([[workerData.a, new Date(0)]])); port.close(); throw Object.assign(new TypeError('x'), { code: 'C' }); });\", { eval: true, workerData: { a: [1, 2n] } }); const exited = new Promise((r) => { w.on('error', () => {}); w.on('exit', r); });" +
+    " const w = new Worker(\"const { parentPort, workerData } = require('worker_threads'); parentPort.once('message', ({ port }) => { port.postMessage({ m: new Map([[workerData.a, new Date(0)]]), s: new SharedArrayBuffer(4) }); port.close(); throw Object.assign(new TypeError('x'), { code: 'C' }); });\", { eval: true, workerData: { a: [1, 2n] } }); const exited = new Promise((r) => { w.on('error', () => {}); w.on('exit', r); });" +
     " const ch = new MessageChannel(); const got = new Promise((r) => ch.port1.once('message', r)); const ab = new ArrayBuffer(8); w.postMessage({ port: ch.port2, ab, u: new Uint8Array(ab, 2), shared: new Int32Array(new SharedArrayBuffer(8)) }, [ch.port2, ab]); await got;" +
     " await exited; })()",
   dns: "(async () => { await require('dns').promises.lookup('localhost'); })()",

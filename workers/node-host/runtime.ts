@@ -157,25 +157,37 @@ class HeapMeter {
 
 /**
  * The memory links of this process's threads (Sys.THREADOF, src/kernel/syscalls/process.ts): by link (0: the
- * parent; else the Worker's pid), the port this runtime posts SharedArrayBuffers on, the one it reads them from
- * (moved into the guest's context), and how many went each way. They come from the kernel as messages beside
- * the task, read when first needed.
+ * parent; else the Worker's pid), the port this runtime posts SharedArrayBuffers on, the one it reads those of
+ * the other thread from, and how many went each way. They come from the kernel as messages beside the task,
+ * read when first needed. Neither holds the worker's loop: the guest's own handles do.
  */
-const portUnref = HostMessagePort.prototype.unref;
-const memoryLinks = new Map<number, { out: MessagePort; in: unknown; sent: number; taken: number }>();
-function memoryLink(link: number): { out: MessagePort; in: unknown; sent: number; taken: number } {
+const memoryLinks = new Map<number, { out: MessagePort; in: MessagePort; sent: number; taken: number }>();
+function memoryLink(link: number): { out: MessagePort; in: MessagePort; sent: number; taken: number } {
   for (let m = receiveMessageOnPort(parentPort!); m !== undefined; m = receiveMessageOnPort(parentPort!)) {
     const d = m.message as { memoryLink?: unknown; out?: MessagePort; in?: MessagePort };
     if (typeof d.memoryLink !== "number" || !d.out || !d.in) continue;
-    // Neither holds the worker's loop: the guest's own handles do.
     d.out.unref();
-    const moved = moveMessagePortToContext(d.in, context as never);
-    Reflect.apply(portUnref, moved, []);
-    memoryLinks.set(d.memoryLink, { out: d.out, in: moved, sent: 0, taken: 0 });
+    d.in.unref();
+    memoryLinks.set(d.memoryLink, { out: d.out, in: d.in, sent: 0, taken: 0 });
   }
   const l = memoryLinks.get(link);
   if (!l) throw new Error("no such thread");
   return l;
+}
+
+/**
+ * How shared memory that came in this realm becomes the guest's: posted to a port that lives in the guest's
+ * context, whose reads make their values there (V8 shares the backing store). The port is moved there while
+ * booting: moving one runs Node's per-context code in that context, which after the guest's first line could
+ * be the guest's hooks.
+ */
+let toGuest: { out: MessagePort; in: MessagePort } | undefined;
+function guestMemoryPort(): void {
+  const { port1, port2 } = new MessageChannel();
+  port1.unref();
+  const moved = moveMessagePortToContext(port2, context as never) as unknown as MessagePort;
+  Reflect.apply(HostMessagePort.prototype.unref, moved, []);
+  toGuest = { out: port1, in: moved };
 }
 
 /** What the last runScript gave, until taken. */
@@ -337,9 +349,8 @@ const runtimeOps: Record<string, HostOp> = {
     return l.sent++;
   },
   /**
-   * The guest-realm SharedArrayBuffer the other end of `link` shared as `id`: read from the link's port, which
-   * lives in the guest's context (so what it reads is made there); ones shared for a message that then failed
-   * to be sent are passed over.
+   * The guest-realm SharedArrayBuffer the other end of `link` shared as `id`: read from the link's port, then
+   * made the guest's through the port in its context (guestMemoryPort).
    */
   /** The id the next SharedArrayBuffer shared on `link` will have. */
   memoryNext: (link) => {
@@ -351,13 +362,13 @@ const runtimeOps: Record<string, HostOp> = {
     const l = memoryLink(link);
     for (;;) {
       if (id < l.taken) throw new Error("memory taken already");
-      const got = receiveMessageOnPort(l.in as unknown as MessagePort);
-      if (got === undefined) throw new Error("no memory shared");
-      const sab: unknown = (got as { message: unknown }).message;
-      if (l.taken++ === id) {
-        if (!types.isSharedArrayBuffer(sab) || isHostValue(sab)) throw new Error("bad memory");
-        return sab;
-      }
+      const got = receiveMessageOnPort(l.in);
+      if (got === undefined || !toGuest) throw new Error("no memory shared");
+      if (l.taken++ !== id) continue;
+      toGuest.out.postMessage((got as { message: unknown }).message);
+      const sab: unknown = (receiveMessageOnPort(toGuest.in) as { message: unknown } | undefined)?.message;
+      if (!types.isSharedArrayBuffer(sab) || isHostValue(sab)) throw new Error("bad memory");
+      return sab;
     }
   },
   scriptResult: () => {
@@ -622,6 +633,7 @@ function madeCodeCache(): Record<string, Uint8Array> | undefined {
  * environment, directory) is the guest's own, given with `start`.
  */
 function prepare(): (task: NodeTask) => void {
+  guestMemoryPort();
   const sys = new System(bootData.channel, [], [], "/", Number.MAX_SAFE_INTEGER, new HeapMeter());
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, scratch.byteOffset, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);
