@@ -10,8 +10,10 @@
 // its exit code and `'error'` the uncaught error rebuilt in the parent's realm; the thread's side is
 // internal/worker-thread.js. MessagePorts in a transfer list are relayed (internal/worker-ports.js), and a
 // SharedArrayBuffer is shared: its memory goes from one thread's runtime to the other's (the kernel links them,
-// Sys.THREADOF), so Atomics between the threads work.
-// MessageChannel, MessagePort and BroadcastChannel are the globals' (internal/message-port.js), within a thread.
+// Sys.THREADOF), so Atomics between the threads work. Not available, with an error that says so: SHARE_ENV
+// (a worker's environment is a copy) and the stdin/stdout/stderr options (it writes to its parent's stdio).
+// MessageChannel, MessagePort and BroadcastChannel are the globals' (internal/message-port.js), within a thread;
+// a BroadcastChannel does not reach other threads.
 'use strict';
 
 const {
@@ -38,7 +40,7 @@ const sys = internal.sys;
 
 const SHARE_ENV = SymbolFor('nodejs.worker_threads.SHARE_ENV');
 const SIGKILL = 9;
-/** The heap a guest process gets without resourceLimits: the kernel caps every one at the process memory limit. */
+/** Node's resourceLimits keys; only maxOldGenerationSizeMb changes anything (the kernel caps it at the process memory limit). */
 const LIMIT_KEYS = ['maxYoungGenerationSizeMb', 'maxOldGenerationSizeMb', 'codeRangeSizeMb', 'stackSizeMb'];
 let lastThreadId = 0;
 
