@@ -21,6 +21,8 @@ const {
   MathCeil,
   ObjectKeys,
   Promise,
+  PromiseReject,
+  PromiseResolve,
   SafeArrayIterator,
   StringPrototypeStartsWith,
   SymbolFor,
@@ -220,7 +222,7 @@ class Worker extends EventEmitter {
       require('process').emitWarning('Passing a callback to worker.terminate() is deprecated. It returns a Promise instead.', 'DeprecationWarning', 'DEP0132');
       this.once('exit', (code) => callback(null, code));
     }
-    if (this.#ended) return Promise.resolve(undefined);
+    if (this.#ended) return PromiseResolve(undefined);
     const done = new Promise((resolve) => ArrayPrototypePush(this.#waiters, resolve));
     if (!this.#terminated) {
       this.#terminated = true;
@@ -246,7 +248,7 @@ class Worker extends EventEmitter {
   }
 
   getHeapSnapshot() {
-    return Promise.reject(codeError(Error, 'ERR_ACCESS_DENIED', 'worker.getHeapSnapshot() is not available in this VM'));
+    return PromiseReject(codeError(Error, 'ERR_ACCESS_DENIED', 'worker.getHeapSnapshot() is not available in this VM'));
   }
 }
 
