@@ -374,6 +374,23 @@ for (let i = 0; i < 6; i++) {
     expect(r.stderr).toBe("");
   });
 
+  it("a worker bomb (each worker starts two more) stops at the process limit, ends with its parent, and leaves nothing", T, async () => {
+    const code = js`const { Worker, isMainThread } = require('worker_threads');
+let failed = 0;
+const spawnTwo = () => {
+  for (let i = 0; i < 2; i++) {
+    const w = new Worker(__filename);
+    w.on('error', (e) => { if (e.code === 'ERR_WORKER_INIT_FAILED') failed++; });
+  }
+};
+spawnTwo();
+if (isMainThread) setTimeout(() => { console.log('main done'); process.exit(0); }, 500);
+else setInterval(() => {}, 1000);
+`;
+    const r = await inVm("bomb", { "case.js": code }, "node case.js; ps -e -o args | grep -v grep | grep -c node", { limits: { maxProcesses: 8 } });
+    expect(r.stdout).toBe("main done\n0\n");
+  });
+
   it("a worker's heap is capped by the VM's process memory limit whatever resourceLimits asks", T, async () => {
     const code = js`const { Worker } = require('worker_threads');
 const w = new Worker('const a = []; for (;;) a.push(new Array(1e5).fill(1));', { eval: true, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
