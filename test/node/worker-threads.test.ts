@@ -363,15 +363,16 @@ for (let i = 0; i < 6; i++) {
 }
 `;
     // The shell, the parent and four workers: the limit of six processes.
-    const r = await inVm("process-limit", { "case.js": code }, "node case.js; ps -e -o args | grep -v grep | grep -c node", { limits: { maxProcesses: 6 } });
+    // Then five at once: the shell waits for room (it retries a spawn that found none) until worker 0 has ended.
+    const r = await inVm("process-limit", { "case.js": code }, "node case.js; for i in 1 2 3 4 5; do node -e 0 & done; wait; echo room", { limits: { maxProcesses: 6 } });
     const lines = r.stdout.split("\n");
     const failed = "Error ERR_WORKER_INIT_FAILED -11 Worker initialization failure: EAGAIN: the VM runs as many processes as it may";
     expect(lines.filter((l) => l.endsWith(failed)).map((l) => l.split(" ")[0]).sort()).toEqual(["4", "5"]);
     expect(lines.filter((l) => l.endsWith(" ran")).sort()).toEqual(["1 ran", "2 ran", "3 ran"]);
     expect(lines.filter((l) => / exit /.test(l)).sort()).toEqual(["1 exit 0", "2 exit 0", "3 exit 0", "4 exit 1", "5 exit 1"]);
-    // Worker 0 ended with its parent: no node process is left.
-    expect(lines.at(-2)).toBe("0");
-    expect(r.stderr).toBe("");
+    // Worker 0 ended with its parent (else the five would wait for room for ever).
+    expect(lines.at(-2)).toBe("room");
+    expect(r.stderr).toMatch(/^(sh: fork: retry: Resource temporarily unavailable\n)*$/);
   });
 
   it("a worker bomb (each worker starts two more) stops at the process limit, ends with its parent, and leaves nothing", T, async () => {
@@ -387,8 +388,11 @@ spawnTwo();
 if (isMainThread) setTimeout(() => { console.log('main done'); process.exit(0); }, 500);
 else setInterval(() => {}, 1000);
 `;
-    const r = await inVm("bomb", { "case.js": code }, "node case.js; ps -e -o args | grep -v grep | grep -c node", { limits: { maxProcesses: 8 } });
-    expect(r.stdout).toBe("main done\n0\n");
+    // Then seven at once: there is room for them only once every worker has ended with its parent.
+    const r = await inVm("bomb", { "case.js": code }, "node case.js; for i in 1 2 3 4 5 6 7; do node -e 0 & done; wait; echo room", { limits: { maxProcesses: 8 } });
+    expect(r.stdout).toBe("main done\nroom\n");
+    // bash's words when a spawn finds no room and it waits for some.
+    expect(r.stderr).toMatch(/^(sh: fork: retry: Resource temporarily unavailable\n)*$/);
   });
 
   it("a worker's heap is capped by the VM's process memory limit whatever resourceLimits asks", T, async () => {
