@@ -253,7 +253,11 @@ if (isMainThread) {
 if (isMainThread) {
   const init = new MessageChannel();
   const w = new Worker(__filename, { workerData: { port: init.port2 }, transferList: [init.port2] });
-  init.port1.once('message', (m) => console.log('init port:', m));
+  // The exchange on port1 begins once the init port has spoken: one order on the host too.
+  init.port1.once('message', (m) => {
+    console.log('init port:', m);
+    port1.postMessage({ n: 0 });
+  });
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (m) => {
     console.log('main got', m);
@@ -273,7 +277,6 @@ if (isMainThread) {
     w.terminate();
   });
   w.postMessage({ port: port2 }, [port2]);
-  port1.postMessage({ n: 0 });
   w.on('exit', (c) => console.log('exit', c));
 } else {
   workerData.port.postMessage('hello over the init port');
