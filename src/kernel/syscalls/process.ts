@@ -166,6 +166,7 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const pid = ch.uarg(0);
     const child = [...p.children].find((c) => c.pid === pid);
     if (!child || child.state !== "running") throw kerr("ESRCH", { syscall: "threadof", pid });
+    if (child.isThread) throw kerr("EEXIST", { syscall: "threadof", pid });
     child.isThread = true;
     // Two one-way links between the runtimes, for SharedArrayBuffers (workers/node-host/runtime.ts shareMemory):
     // each posts on its `out` port, and the other reads its `in` port in its guest's context.
