@@ -11,7 +11,7 @@ import { LongestFirst } from "./test/longest-first.js";
 //   each measured against the host's RSS (`pnpm test:attacks`);
 // - the package test packs the tarball and installs it with its peers from the npm registry, and the examples run
 //   as a user runs them (`pnpm test:package`).
-const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts", "test/node/packages.test.ts", "test/node/primordials.test.ts"];
+const NODE_REFERENCE = ["test/node/node.differential.test.ts", "test/node/web-globals.test.ts", "test/node/packages.test.ts", "test/node/primordials.test.ts", "test/npm.test.ts"];
 const USERLAND_REFERENCE = [
   "test/tools.differential.test.ts",
   "test/git.differential.test.ts",
@@ -35,6 +35,10 @@ const USERLAND_REFERENCE = [
   "test/curl.differential.test.ts",
   "test/wget.differential.test.ts",
   "test/free.differential.test.ts",
+  "test/cal.differential.test.ts",
+  "test/watch.differential.test.ts",
+  "test/nc.differential.test.ts",
+  "test/lsof.differential.test.ts",
   "test/service/search.test.ts",
   "test/service/small-tools.test.ts",
   "test/service/diff.test.ts",

@@ -53,3 +53,20 @@ export class HostTwin {
 
 /** Whether the host has `tool` (found by its shell), for a describe.skipIf with the reason in its title. */
 export const hostHas = (tool: string): boolean => spawnSync("sh", ["-c", `command -v ${tool}`]).status === 0;
+
+/**
+ * Installs the Debian package `pkg` when the host lacks `tool` (a differential test's reference), as root with
+ * apt-get, in a test's set-up; answers whether the host has the tool then. Without root or apt-get the tool
+ * stays missing and the tests that need it are skipped, their titles saying why.
+ */
+export function installReference(tool: string, pkg: string): boolean {
+  if (hostHas(tool)) return true;
+  if (process.getuid?.() !== 0 || !hostHas("apt-get")) return false;
+  const install = (): number | null =>
+    spawnSync("apt-get", ["install", "-y", "-q", "--no-install-recommends", pkg], { stdio: "ignore", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status;
+  if (install() !== 0) {
+    spawnSync("apt-get", ["update", "-q"], { stdio: "ignore" });
+    install();
+  }
+  return hostHas(tool);
+}

@@ -364,6 +364,27 @@ export class System {
     throw new SysError("ERANGE");
   }
 
+  /** A new pipe: [read end, write end]. */
+  pipe(): [number, number] {
+    this.check(this.k.call(Sys.PIPE));
+    return [this.k.out(0), this.k.out(1)];
+  }
+
+  /** Parks for `ms` milliseconds on a kernel timer. */
+  sleep(ms: number): void {
+    this.check(this.k.call(Sys.SLEEP, [Math.max(0, Math.min(Math.round(ms), 0x7fffffff))]));
+  }
+
+  /** The open files of the VM's processes (of `pid` alone, unless 0), for lsof (Sys.OPENFILES). */
+  openFiles(pid = 0): Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }> {
+    type Listed = Array<{ pid: number; command: string; files: Array<Record<string, unknown>> }>;
+    const err = this.k.call(Sys.OPENFILES, [pid]);
+    // Too many for one reply: process by process.
+    if (err === Errno.ERANGE && pid === 0) return this.processes().processes.flatMap((q) => (q.state === "Z" ? [] : this.openFiles(q.pid)));
+    this.check(err);
+    return JSON.parse(new TextDecoder().decode(this.k.data.subarray(0, this.k.channel.replyLength))) as Listed;
+  }
+
   /** Sends `signal` to process `pid`. */
   kill(pid: number, signal: number): void {
     this.check(this.k.call(Sys.KILL, [pid, signal]));

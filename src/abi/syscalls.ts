@@ -198,11 +198,17 @@ export const Sys = {
    */
   RESOLVE: 67,
   /**
+   * args: pid (0: every process) · reply: the open files of the VM's running processes as JSON (ERANGE when longer
+   * than the payload): `[{ pid, command, files: [{ fd, access, type, dev?, size?, node?, name, proto?, local?,
+   * remote?, state? }] }]` (src/kernel/open-files.ts), the working and root directories first. What `lsof` lists.
+   */
+  OPENFILES: 68,
+  /**
    * args: pid · Makes the caller's child `pid` a thread of the caller (a guest `node`'s worker_threads.Worker):
    * it is killed when the caller exits, as a process's threads end with it, and a heap that runs out ends it
    * without the fatal message a process prints (its parent reports it as Node reports a worker's).
    */
-  THREADOF: 68,
+  THREADOF: 69,
 } as const;
 
 export type SysName = keyof typeof Sys;

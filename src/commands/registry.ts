@@ -156,7 +156,7 @@ export function needsLocaleData(env: Readonly<Record<string, string>>): boolean 
  * The runtime's own commands in TypeScript that run in a pool worker (workers/commands/<name>.ts): the tools
  * that uutils does not build for WASI, or that the VM answers itself (README "Where the commands come from").
  */
-const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "ps", "chroot", "chcon", "runcon", "stdbuf", "envsubst", "hexdump", "hd", "free", "less", "iconv"];
+const SCRIPTS = ["nice", "nohup", "timeout", "stat", "tac", "find", "grep", "egrep", "fgrep", "xargs", "xxd", "gzip", "gunzip", "zcat", "tar", "diff", "cmp", "column", "rev", "du", "env", "file", "bc", "strings", "more", "install", "chown", "chgrp", "mkfifo", "mknod", "df", "tree", "fd", "id", "whoami", "groups", "logname", "users", "who", "pinky", "uptime", "hostname", "sync", "stty", "kill", "ps", "chroot", "chcon", "runcon", "stdbuf", "envsubst", "hexdump", "hd", "free", "less", "iconv", "cal", "ncal", "watch", "lsof", "nc"];
 
 const guestsDist = join(PACKAGE_DIR, "guests/dist/");
 

@@ -1,4 +1,4 @@
-/** The C library's messages for the file system errors TypeScript commands report, as GNU tools print them. */
+/** The C library's messages for the file system and socket errors TypeScript commands report, as GNU tools print them. */
 
 const STRERROR: Record<string, string> = {
   ENOENT: "No such file or directory",
@@ -18,6 +18,16 @@ const STRERROR: Record<string, string> = {
   ESRCH: "No such process",
   ENOTSUP: "Operation not supported",
   EAGAIN: "Resource temporarily unavailable",
+  ECONNREFUSED: "Connection refused",
+  ECONNRESET: "Connection reset by peer",
+  EADDRINUSE: "Address already in use",
+  EADDRNOTAVAIL: "Cannot assign requested address",
+  ETIMEDOUT: "Connection timed out",
+  ENETUNREACH: "Network is unreachable",
+  EHOSTUNREACH: "No route to host",
+  EAFNOSUPPORT: "Address family not supported by protocol",
+  ENOTCONN: "Transport endpoint is not connected",
+  EPIPE: "Broken pipe",
 };
 
 /** The errno name of a KernelError (or Node error), or "". */

@@ -92,6 +92,11 @@ export class FdTable {
     this.nonblockingFds.clear();
   }
 
+  /** The open fds and their files, by fd number. */
+  entries(): Array<[number, OpenFile]> {
+    return [...this.fds.entries()].sort((a, b) => a[0] - b[0]);
+  }
+
   get size(): number {
     return this.fds.size;
   }

@@ -1,6 +1,7 @@
 import { rootCertificates } from "node:tls";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { PACKAGE_DIR } from "../util/package-dir.js";
 import { Image, type ImageEntry } from "./image.js";
 
@@ -9,15 +10,35 @@ const GIT_TEMPLATE_DIR = "/usr/share/git-core/templates";
 /** Where CPython, built with prefix /usr, finds its standard library. */
 const PYTHON_LIB_DIR = "/usr/lib/python3.13";
 
+/** Where npm lives in Node's own distribution, and its commands' links (node-v*-linux-x64/{lib/node_modules,bin}). */
+const NPM_DIR = "/usr/lib/node_modules/npm";
+
 let gitImage: Image | undefined;
 let pythonImage: Image | undefined;
+let npmImage: Image | undefined;
+let pipConf: Image | undefined;
+
+/**
+ * pip's site-wide configuration: an index at host.agentos.internal (the host's loopback as the VM's network
+ * policy lets the VM reach it) is trusted over plain HTTP, as pip trusts one at localhost.
+ */
+const PIP_CONF = "/etc/pip.conf";
+const PIP_CONF_TEXT = `# An index at host.agentos.internal (the host's loopback, as the VM's network policy allows) is trusted over
+# plain HTTP, as pip trusts one at localhost.
+[global]
+trusted-host = host.agentos.internal
+`;
+let npmLinks: Image | undefined;
 
 /**
  * The runtime's own files that VMs only read, as image layers (image.ts) made once per host process and
  * shared by every VM below its own files: the CA bundle (Node's root certificates) and OpenSSL's default
  * configuration (Debian 12's openssl.cnf, which `openssl req` and curl read), git's templates
  * (guests/dist/git-templates.json, from its build) when the VM has git, and CPython's standard library
- * (guests/dist/python3.13-lib.tar.gz), read when a process first enters its directory. A VM pays for none of their bytes unless it changes them.
+ * (guests/dist/python3.13-lib.tar.gz), read when a process first enters its directory, with pip's /etc/pip.conf, and npm (the package
+ * dependency, as Node's distribution ships it: `npm` and `npx` are links to its scripts, which guest `node` runs
+ * by their `#!/usr/bin/env node` line) when the VM has node, read when a process first enters its directory.
+ * A VM pays for none of their bytes unless it changes them.
  */
 export function runtimeLayers(commands: { names(): readonly string[] }): Image[] {
   caImage ??= Image.fromFiles({
@@ -37,7 +58,16 @@ export function runtimeLayers(commands: { names(): readonly string[] }): Image[]
   }
   if (names.includes("python3")) {
     pythonImage ??= Image.deferred(PYTHON_LIB_DIR, () => Image.fromTar(readFileSync(join(PACKAGE_DIR, "guests/dist/python3.13-lib.tar.gz"))));
-    layers.push(pythonImage);
+    pipConf ??= Image.fromFiles({ [PIP_CONF]: PIP_CONF_TEXT });
+    layers.push(pythonImage, pipConf);
+  }
+  if (names.includes("node")) {
+    npmImage ??= Image.deferred(NPM_DIR, () => Image.fromDirectory(dirname(createRequire(import.meta.url).resolve("npm/package.json"))));
+    npmLinks ??= Image.fromFiles({
+      "/usr/bin/npm": { symlink: "../lib/node_modules/npm/bin/npm-cli.js" },
+      "/usr/bin/npx": { symlink: "../lib/node_modules/npm/bin/npx-cli.js" },
+    });
+    layers.push(npmImage, npmLinks);
   }
   return layers;
 }

@@ -9,6 +9,7 @@ import type { Kernel } from "../kernel.js";
 import type { OpenFile } from "../open-file.js";
 import { join } from "../path.js";
 import { PidFd } from "../pid-fd.js";
+import { listOpenFiles } from "../open-files.js";
 import { RoomFd } from "../room-fd.js";
 import { SignalFd } from "../signal-fd.js";
 import type { Process } from "../process.js";
@@ -229,6 +230,13 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     }));
     const text = new TextEncoder().encode(JSON.stringify({ now: Date.now(), processes }));
     if (text.length > ch.data.length) throw kerr("ERANGE", { syscall: "proclist", message: `the process list (${text.length} bytes) is longer than the channel's payload` });
+    ch.data.set(text);
+    return text.length;
+  },
+
+  [Sys.OPENFILES]: (k, _p, ch) => {
+    const text = new TextEncoder().encode(JSON.stringify(listOpenFiles(k, ch.uarg(0))));
+    if (text.length > ch.data.length) throw kerr("ERANGE", { syscall: "openfiles", message: `the list of open files (${text.length} bytes) is longer than the channel's payload` });
     ch.data.set(text);
     return text.length;
   },

@@ -832,6 +832,9 @@ function attachClient(req, socket) {
       req.emit('close');
       if (res) res.emit('close');
     });
+    // Flowing again: the body's back-pressure may have paused the socket for its last chunk, and a paused idle
+    // socket would neither see the server close it nor, reused, read the next response.
+    socket.resume();
     if (req.agent && socket._agentOnFree) socket._agentOnFree();
     else socket.destroy();
   }
@@ -905,6 +908,8 @@ function attachClient(req, socket) {
   socket.on('end', onEnd);
   socket.on('error', onError);
   socket.on('close', onClose);
+  // A 'data' listener does not resume a socket that was paused: a reused one must read this response.
+  socket.resume();
 }
 
 ClientRequest.prototype._destroyedQuietly = function () {
