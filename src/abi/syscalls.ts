@@ -203,6 +203,12 @@ export const Sys = {
    * remote?, state? }] }]` (src/kernel/open-files.ts), the working and root directories first. What `lsof` lists.
    */
   OPENFILES: 68,
+  /**
+   * args: pid · Makes the caller's child `pid` a thread of the caller (a guest `node`'s worker_threads.Worker):
+   * it is killed when the caller exits, as a process's threads end with it, and a heap that runs out ends it
+   * without the fatal message a process prints (its parent reports it as Node reports a worker's).
+   */
+  THREADOF: 69,
 } as const;
 
 export type SysName = keyof typeof Sys;

@@ -213,6 +213,8 @@ export class Kernel {
     this.quieted();
     // Orphans are nobody's to wait for: they leave the table when they exit.
     for (const c of p.children) {
+      // A process's threads end with it (its guest `node` Workers).
+      if (c.isThread) c.kill(Signal.SIGKILL);
       c.parent = undefined;
       c.orphaned = true;
       if (c.state === "exited") this.processes.remove(c);

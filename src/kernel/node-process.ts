@@ -1,5 +1,5 @@
 import type { Worker } from "node:worker_threads";
-import { takeNodeWorker } from "../pool/node-workers.js";
+import { bootNodeWorker, takeNodeWorker } from "../pool/node-workers.js";
 import type { Kernel } from "./kernel.js";
 import { envEntries } from "./pool-process.js";
 import type { Process } from "./process.js";
@@ -29,8 +29,12 @@ export function startNodeProcess(k: Kernel, p: Process): void {
   // The guest's heap and ArrayBuffers are counted against the VM (workers/node-host/runtime.ts HeapMeter)
   // until the process gives back its slots (Kernel.exitProcess).
   openGuestMemory(p);
-  const heapMb = Math.max(16, Math.floor(k.limits.maxProcessMemoryBytes / MiB));
-  takeNodeWorker(heapMb).then(
+  const limitMb = Math.max(16, Math.floor(k.limits.maxProcessMemoryBytes / MiB));
+  const askedMb = requestedHeapMb(p);
+  // A smaller heap than the limit (`--max-old-space-size`, a Worker's resourceLimits) is rare: its worker
+  // boots for it, rather than keep spares of every size asked for.
+  const heapMb = askedMb === undefined ? limitMb : Math.max(16, Math.min(limitMb, askedMb));
+  (heapMb === limitMb ? takeNodeWorker(heapMb) : bootNodeWorker(heapMb)).then(
     (spare) => {
       const { channel, wake } = spare;
       const w = (worker = spare.worker);
@@ -41,7 +45,8 @@ export function startNodeProcess(k: Kernel, p: Process): void {
       w.on("error", (e: Error & { code?: string }) => {
         if (e.code === "ERR_WORKER_OUT_OF_MEMORY") {
           outOfMemory = true;
-          p.tellStderr(`\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n`);
+          // A thread's parent reports it (ERR_WORKER_OUT_OF_MEMORY), as Node reports a Worker's.
+          if (!p.isThread) p.tellStderr(`\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n`);
         } else p.tellStderr(`node: ${e.message}\n`);
       });
       // The guest's exit is reported first (a message), the worker's end after its teardown.
@@ -53,10 +58,31 @@ export function startNodeProcess(k: Kernel, p: Process): void {
         channel.wakeKernel();
       });
       spare.start({ argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 });
+      // After the task, which the runtime reads first.
+      p.toRuntime = (message, transfer) => w.postMessage(message, transfer);
+      for (const [message, transfer] of p.runtimeInbox.splice(0)) w.postMessage(message, transfer);
     },
     (e: unknown) => {
       p.tellStderr(`node: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
       k.exitProcess(p, 1);
     },
   );
+}
+
+/**
+ * The old-generation size `--max-old-space-size=N` asks for, in MiB, from NODE_OPTIONS or the options before
+ * the script (the kernel starts the guest's worker with its heap limit, so it reads them before the guest).
+ */
+function requestedHeapMb(p: Process): number | undefined {
+  let asked: number | undefined;
+  const read = (args: readonly string[]): void => {
+    for (const a of args) {
+      if (!a.startsWith("-")) break;
+      const m = /^--max[-_]old[-_]space[-_]size=(\d+)$/.exec(a);
+      if (m) asked = Number(m[1]);
+    }
+  };
+  read((p.env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean));
+  read(p.argv.slice(1));
+  return asked;
 }

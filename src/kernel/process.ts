@@ -1,3 +1,4 @@
+import type { Transferable as WorkerTransferable } from "node:worker_threads";
 import { exitStatus, ROOT_PREOPEN_FD, signalStatus } from "../abi/wasi.js";
 import { KILL_GRACE_MS } from "../limits.js";
 import { LoopHold } from "../util/loop-hold.js";
@@ -86,6 +87,19 @@ export class Process {
   state: ProcessState = "running";
   /** POSIX wait status once exited. */
   waitStatus = 0;
+  /** A thread of its parent (Sys.THREADOF): it is killed when the parent exits. */
+  isThread = false;
+  /**
+   * Posts to the runtime of a guest `node` process (its pool worker): the shared-memory links of its threads
+   * (Sys.THREADOF). Set once the process has its worker; what comes before waits in `runtimeInbox`.
+   */
+  toRuntime: ((message: object, transfer: WorkerTransferable[]) => void) | undefined = undefined;
+  readonly runtimeInbox: [object, WorkerTransferable[]][] = [];
+
+  postToRuntime(message: object, transfer: WorkerTransferable[]): void {
+    if (this.toRuntime) this.toRuntime(message, transfer);
+    else this.runtimeInbox.push([message, transfer]);
+  }
   /** Its parent exited first: nobody will collect its status. */
   orphaned = false;
   runner: ProcessRunner | undefined;

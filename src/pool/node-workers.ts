@@ -116,6 +116,11 @@ export function takeNodeWorker(heapMb: number): Promise<NodeWorker> {
   return taken;
 }
 
+/** A worker booted for one process with a heap of `heapMb`, outside the spares (a size asked for rarely). */
+export function bootNodeWorker(heapMb: number): Promise<NodeWorker> {
+  return boot(heapMb);
+}
+
 function refill(heapMb: number, list: Promise<NodeWorker>[]): void {
   if (spares.get(heapMb) !== list) return; // its heap size was dropped meanwhile
   while (list.length < NODE_SPARE_WORKERS) {

@@ -235,7 +235,11 @@ const WORKLOADS: Record<string, string> = {
   module: "(async () => { require('fs').writeFileSync('/h/dep.cjs', 'exports.a = 1'); await import('/h/dep.cjs'); require('module').createRequire('/h/x.js')('/h/dep.cjs'); })()",
   url: "(() => { new (require('url').URL)('http://a/b?c=d').searchParams.get('c'); require('url').parse('http://x/y'); require('querystring').parse('a=1'); })()",
   readline: "(async () => { const rl = require('readline').createInterface({ input: require('stream').Readable.from(['a\\nb\\n']) }); for await (const l of rl) void l; })()",
-  worker_threads: "(async () => { const { MessageChannel } = require('worker_threads'); const c = new MessageChannel(); await new Promise((r) => { c.port2.on('message', r); c.port1.postMessage({ a: 1 }); }); c.port1.close(); })()",
+  worker_threads:
+    "(async () => { const { MessageChannel, Worker } = require('worker_threads'); const c = new MessageChannel(); await new Promise((r) => { c.port2.on('message', r); c.port1.postMessage({ a: 1 }); }); c.port1.close();" +
+    " const w = new Worker(\"const { parentPort, workerData } = require('worker_threads'); parentPort.once('message', ({ port }) => { port.postMessage({ m: new Map([[workerData.a, new Date(0)]]), s: new SharedArrayBuffer(4) }); port.close(); throw Object.assign(new TypeError('x'), { code: 'C' }); });\", { eval: true, workerData: { a: [1, 2n] } }); const exited = new Promise((r) => { w.on('error', () => {}); w.on('exit', r); });" +
+    " const ch = new MessageChannel(); const got = new Promise((r) => ch.port1.once('message', r)); const ab = new ArrayBuffer(8); w.postMessage({ port: ch.port2, ab, u: new Uint8Array(ab, 2), shared: new Int32Array(new SharedArrayBuffer(8)) }, [ch.port2, ab]); await got;" +
+    " await exited; })()",
   dns: "(async () => { await require('dns').promises.lookup('localhost'); })()",
   dgram: "(async () => { const s = require('dgram').createSocket('udp4'); await new Promise((r) => s.bind(0, r)); s.close(); })()",
   timers: "(async () => { await require('timers/promises').setTimeout(1); await new Promise((r) => setImmediate(r)); })()",

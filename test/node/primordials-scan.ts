@@ -97,6 +97,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
     "for-of init": "URLSearchParams' init, the guest's sequence of pairs, iterated as Node's constructor does",
     "destructure [k, v]": "one pair of the guest's URLSearchParams init (Node iterates each pair too)",
   },
+  "internal/worker-channel.js": {
+    "spread transferList": "the guest's transfer list (postMessage's, a WebIDL sequence)",
+  },
   "internal/message-port.js": {
     "spread transfer": "the guest's transfer list (WebIDL sequence)",
     "spread options.ports": "MessageEvent's ports, the guest's sequence (WebIDL)",

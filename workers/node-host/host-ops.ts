@@ -245,6 +245,7 @@ export function hostOps(state: HostState): Record<string, HostOp> {
       check(err);
       return k.out(0);
     },
+    threadOf: (pid) => check(k.call(Sys.THREADOF, [int(pid)])),
     pidfd: (pid) => {
       check(k.call(Sys.PIDFD, [int(pid)]));
       return k.out(0);

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { types } from "node:util";
 import { getHeapStatistics, promiseHooks } from "node:v8";
-import { MessageChannel, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
+import { MessageChannel, MessagePort as HostMessagePort, type MessagePort, moveMessagePortToContext, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { WASM_PAGE_BYTES, type NodeTask } from "../../src/abi/process-task.js";
 import { System } from "../system.js";
 import { setImportCallback } from "./import-callback.js";
@@ -155,6 +155,41 @@ class HeapMeter {
   }
 }
 
+/**
+ * The memory links of this process's threads (Sys.THREADOF, src/kernel/syscalls/process.ts): by link (0: the
+ * parent; else the Worker's pid), the port this runtime posts SharedArrayBuffers on, the one it reads those of
+ * the other thread from, and how many went each way. They come from the kernel as messages beside the task,
+ * read when first needed. Neither holds the worker's loop: the guest's own handles do.
+ */
+const memoryLinks = new Map<number, { out: MessagePort; in: MessagePort; sent: number; taken: number }>();
+function memoryLink(link: number): { out: MessagePort; in: MessagePort; sent: number; taken: number } {
+  for (let m = receiveMessageOnPort(parentPort!); m !== undefined; m = receiveMessageOnPort(parentPort!)) {
+    const d = m.message as { memoryLink?: unknown; out?: MessagePort; in?: MessagePort };
+    if (typeof d.memoryLink !== "number" || !d.out || !d.in) continue;
+    d.out.unref();
+    d.in.unref();
+    memoryLinks.set(d.memoryLink, { out: d.out, in: d.in, sent: 0, taken: 0 });
+  }
+  const l = memoryLinks.get(link);
+  if (!l) throw new Error("no such thread");
+  return l;
+}
+
+/**
+ * How shared memory that came in this realm becomes the guest's: posted to a port that lives in the guest's
+ * context, whose reads make their values there (V8 shares the backing store). The port is moved there while
+ * booting: moving one runs Node's per-context code in that context, which after the guest's first line could
+ * be the guest's hooks.
+ */
+let toGuest: { out: MessagePort; in: MessagePort } | undefined;
+function guestMemoryPort(): void {
+  const { port1, port2 } = new MessageChannel();
+  port1.unref();
+  const moved = moveMessagePortToContext(port2, context as never) as unknown as MessagePort;
+  Reflect.apply(HostMessagePort.prototype.unref, moved, []);
+  toGuest = { out: port1, in: moved };
+}
+
 /** What the last runScript gave, until taken. */
 let scriptResult: unknown;
 /** The timers of the guest, by its ids. */
@@ -289,6 +324,51 @@ const runtimeOps: Record<string, HostOp> = {
         scriptResult = dispatch("makeError", name === "SyntaxError" ? "SyntaxError" : "Error", undefined, String(message), typeof stack === "string" ? stack : undefined);
       } else scriptResult = e;
       return "threw";
+    }
+  },
+  /**
+   * Detaches a guest ArrayBuffer that a message transferred (postMessage's transfer list), as Node does, where
+   * the engine has no ArrayBuffer.prototype.transfer (Node 20): V8's own transfer, whose copy is dropped. No
+   * guest code runs: an ArrayBuffer has nothing to read but its bytes.
+   */
+  detachArrayBuffer: (buffer) => {
+    if (!types.isArrayBuffer(buffer) || isHostValue(buffer)) throw new Error("bad buffer");
+    structuredClone(buffer, { transfer: [buffer] });
+  },
+  /**
+   * Shares a guest SharedArrayBuffer with the thread at the other end of `link` (0: this process's parent; else
+   * a Worker's pid): its memory is posted on the link (the bytes only: V8 shares the backing store), before
+   * the message that names it by the id answered here (memoryNext told it before). Only the memory crosses,
+   * never an object. The guest shares only for a message it then sends, so what waits on a link is bounded
+   * by what the other side has still to read.
+   */
+  shareMemory: (sab, link) => {
+    if (!types.isSharedArrayBuffer(sab) || isHostValue(sab) || typeof link !== "number") throw new Error("bad memory");
+    const l = memoryLink(link);
+    l.out.postMessage(sab);
+    return l.sent++;
+  },
+  /**
+   * The guest-realm SharedArrayBuffer the other end of `link` shared as `id`: read from the link's port, then
+   * made the guest's through the port in its context (guestMemoryPort).
+   */
+  /** The id the next SharedArrayBuffer shared on `link` will have. */
+  memoryNext: (link) => {
+    if (typeof link !== "number") throw new Error("bad memory");
+    return memoryLink(link).sent;
+  },
+  takeMemory: (link, id) => {
+    if (typeof link !== "number" || typeof id !== "number") throw new Error("bad memory");
+    const l = memoryLink(link);
+    for (;;) {
+      if (id < l.taken) throw new Error("memory taken already");
+      const got = receiveMessageOnPort(l.in);
+      if (got === undefined || !toGuest) throw new Error("no memory shared");
+      if (l.taken++ !== id) continue;
+      toGuest.out.postMessage((got as { message: unknown }).message);
+      const sab: unknown = (receiveMessageOnPort(toGuest.in) as { message: unknown } | undefined)?.message;
+      if (!types.isSharedArrayBuffer(sab) || isHostValue(sab)) throw new Error("bad memory");
+      return sab;
     }
   },
   scriptResult: () => {
@@ -553,6 +633,7 @@ function madeCodeCache(): Record<string, Uint8Array> | undefined {
  * environment, directory) is the guest's own, given with `start`.
  */
 function prepare(): (task: NodeTask) => void {
+  guestMemoryPort();
   const sys = new System(bootData.channel, [], [], "/", Number.MAX_SAFE_INTEGER, new HeapMeter());
   const state: HostState = { sys, scratch, scratchF64: new Float64Array(scratch.buffer, scratch.byteOffset, 16) };
   for (const [name, op] of Object.entries(hostOps(state))) ops.set(name, op);

@@ -1,3 +1,4 @@
+import { MessageChannel } from "node:worker_threads";
 import { unpackFields } from "../../abi/channel.js";
 import { STDIO_DEVNULL, WAIT_ANY, WNOHANG } from "../../abi/wasi.js";
 import { WASM_PAGE_BYTES } from "../../abi/process-task.js";
@@ -159,6 +160,21 @@ export const processSyscalls: Record<number, SyscallHandler> = {
     const child = [...p.children].find((c) => c.pid === pid);
     if (!child) throw kerr("ESRCH", { syscall: "pidfd", pid });
     ch.setOut(0, p.fds.allocate(new PidFd(child)));
+    return 0;
+  },
+
+  [Sys.THREADOF]: (_k, p, ch) => {
+    const pid = ch.uarg(0);
+    const child = [...p.children].find((c) => c.pid === pid);
+    if (!child || child.state !== "running") throw kerr("ESRCH", { syscall: "threadof", pid });
+    if (child.isThread) throw kerr("EEXIST", { syscall: "threadof", pid });
+    child.isThread = true;
+    // Two one-way links between the runtimes, for SharedArrayBuffers (workers/node-host/runtime.ts shareMemory):
+    // each posts on its `out` port, and the other reads its `in` port in its guest's context.
+    const down = new MessageChannel();
+    const up = new MessageChannel();
+    p.postToRuntime({ memoryLink: child.pid, out: down.port1, in: up.port2 }, [down.port1, up.port2]);
+    child.postToRuntime({ memoryLink: 0, out: up.port1, in: down.port2 }, [up.port1, down.port2]);
     return 0;
   },
 

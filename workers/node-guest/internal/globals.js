@@ -278,6 +278,7 @@ function emitExit() {
 internal.exit = (code) => {
   if (code !== undefined) process.exitCode = code;
   emitExit();
+  if (internal.onExit) internal.onExit(exitCode());
   internal.host('exit', exitCode());
 };
 
@@ -335,7 +336,9 @@ internal.fatal = (error, origin = 'uncaughtException') => {
     process.emit('uncaughtException', error, origin);
     return;
   }
-  printError(error);
+  // A Worker's thread gives it to its parent's 'error' event instead (internal/worker-thread.js).
+  if (internal.onFatal) internal.onFatal(error);
+  else printError(error);
   process.exitCode = 1;
   internal.exit();
 };
@@ -423,6 +426,7 @@ internal.on('beforeExit', () => {
 });
 internal.on('exit', () => {
   emitExit();
+  if (internal.onExit) internal.onExit(exitCode());
   return exitCode();
 });
 internal.on('makeError', (ctor, code, message, stack) => {

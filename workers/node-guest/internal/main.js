@@ -70,6 +70,12 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
     if (fd >= 0) require('child_process')._forkChild(fd, serialization === 'advanced' ? serialization : 'json');
   }
+  // A Worker's thread (builtins/worker_threads.js): its channel to the parent, which says what to run.
+  let workerFd;
+  if (environment.NODE_WORKER_FD !== undefined) {
+    workerFd = NumberParseInt(environment.NODE_WORKER_FD, 10);
+    delete process.env.NODE_WORKER_FD;
+  }
   for (const entry$57 of new SafeArrayIterator([[1, 'stdout'], [2, 'stderr']])) { const fd = entry$57[0], name = entry$57[1];
     let stream;
     ObjectDefineProperty(process, name, { get: () => (stream ??= stdio.createWritable(fd)), configurable: true, enumerable: true });
@@ -135,7 +141,16 @@ internal.on('start', (argv, env, cwd, pid, ppid, version, versions) => {
     }
     return void PromisePrototypeThen(chain, () => runEntry(), (e) => internal.fatal(e));
   }
+  if (workerFd >= 0) return require('internal/worker-thread').startWorker(workerFd, runWorker);
   runEntry();
+
+  /** A Worker's script: a file as the main module, or `eval` code as Node's `[worker eval]`. */
+  function runWorker(init) {
+    ArrayPrototypePush(process.argv, init.eval ? '[worker eval]' : init.filename);
+    pushAll(process.argv, init.argv);
+    if (init.eval) return runEval(init.code, false, 'commonjs', cwd, '[worker eval]');
+    runMain(init.filename, init.filename);
+  }
 
   function runEntry() {
   if (testMode) {

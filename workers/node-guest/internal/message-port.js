@@ -260,6 +260,10 @@ class MessagePort extends EventTarget {
   #closing = false;
   #onmessage = null;
   #onmessageerror = null;
+  /** Takes what reaches the port at once instead of queueing it (MessagePort.sink). */
+  #sink = null;
+  /** Fetches what another thread sent to the port (MessagePort.sink's `pull`). */
+  #pull = null;
   constructor() {
     if (!constructing) throw codeError(TypeError, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
     super();
@@ -285,6 +289,24 @@ class MessagePort extends EventTarget {
     old.#closed = true;
     old.#update();
     return port;
+  }
+  /**
+   * Hands every message that reaches `port` (`{ data }`), and then its close (`{ close: true }`), to `sink`
+   * as it comes, beginning with those queued: a port relayed to another thread (internal/worker-ports.js),
+   * whose messages must be on their way before the thread that posted them can end. `pull()` fetches at once
+   * what the other thread sent, for a receiveMessageOnPort of the peer that finds nothing queued.
+   */
+  static sink(port, sink, pull) {
+    port.#sink = sink;
+    port.#pull = pull;
+    const queued = port.#queue;
+    port.#queue = [];
+    for (const item of new SafeArrayIterator(queued)) sink(item);
+  }
+  /** The port `port` is entangled with (null once either is closed or moved), when it has not started; else null. */
+  static idlePeer(port) {
+    const peer = port.#peer;
+    return peer !== null && !peer.#started ? peer : null;
   }
   static entangle(a, b) {
     a.#peer = b;
@@ -314,6 +336,7 @@ class MessagePort extends EventTarget {
   }
   #enqueue(item) {
     if (this.#closed) return;
+    if (this.#sink !== null) return void this.#sink(item);
     ArrayPrototypePush(this.#queue, item);
     if (this.#started) this.#deliverySteps();
   }
@@ -328,6 +351,8 @@ class MessagePort extends EventTarget {
   /** Takes the next queued message now (worker_threads.receiveMessageOnPort). */
   static receive(port) {
     if (port.#closed) return undefined;
+    const peer = port.#peer;
+    if (port.#queue.length === 0 && peer !== null && peer.#pull !== null) peer.#pull();
     const item = port.#queue[0];
     if (item === undefined || item.close) return undefined;
     ArrayPrototypeShift(port.#queue);
@@ -355,6 +380,7 @@ class MessagePort extends EventTarget {
     // The peer delivers what was sent to it before this, then closes (one not started, once it starts).
     if (peer !== null && !peer.#closed && !peer.#closing) {
       peer.#closing = true;
+      if (peer.#sink !== null) return void peer.#sink({ close: true });
       ArrayPrototypePush(peer.#queue, { close: true });
       if (peer.#started) peer.#deliverySteps();
     }
@@ -403,7 +429,9 @@ class MessagePort extends EventTarget {
   }
 }
 ObjectAssign(MessagePort.prototype, emitterMethods);
-const { entangle, receive, transfer: transferPort } = MessagePort;
+const { entangle, receive, transfer: transferPort, idlePeer, sink: sinkPort } = MessagePort;
+delete MessagePort.idlePeer;
+delete MessagePort.sink;
 delete MessagePort.entangle;
 delete MessagePort.receive;
 delete MessagePort.transfer;
@@ -493,4 +521,4 @@ class BroadcastChannel extends EventTarget {
   }
 }
 
-module.exports = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel, receiveMessageOnPort, cloneWithTransfer };
+module.exports = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel, receiveMessageOnPort, cloneWithTransfer, transferPort, idlePeer, sinkPort, dataCloneError, nodeMajor };

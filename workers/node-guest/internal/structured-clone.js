@@ -6,6 +6,7 @@ const {
   Array,
   ArrayBuffer,
   ArrayBufferIsView,
+  SharedArrayBuffer,
   ArrayIsArray,
   Boolean,
   DataView,
@@ -65,6 +66,9 @@ module.exports = function structuredClone(value, options) {
     if (v instanceof Date) out = new Date(DatePrototypeGetTime(v));
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
     else if (v instanceof ArrayBuffer) out = ArrayPrototypeIncludes(transfer, v) ? v : ArrayBufferPrototypeSlice(v, 0);
+    // Shared memory stays shared: Node's clone is a second object over the same memory, which JavaScript cannot
+    // make, so the clone is the object itself (its views are new, over it).
+    else if (SharedArrayBuffer !== undefined && v instanceof SharedArrayBuffer) out = v;
     else if (ArrayBufferIsView(v)) {
       const buffer = clone(GetBuffer(v));
       const Ctor = v instanceof DataView ? DataView : ObjectGetPrototypeOf(ObjectGetPrototypeOf(v)) === ObjectGetPrototypeOf(Uint8Array.prototype) ? globalThis[v[SymbolToStringTag]] : Uint8Array;

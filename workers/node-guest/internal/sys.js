@@ -126,6 +126,8 @@ const sys = {
   waitpid: (pid, block) => call('waitpid', undefined, undefined, 'waitpid', pid, block === true),
   pidfd: (pid) => call('pidfd', undefined, undefined, 'pidfd', pid),
   kill: (pid, signal) => call('kill', undefined, undefined, 'kill', pid, signal),
+  /** Makes child `pid` a thread of this process: it ends when this process does (a Worker's process). */
+  threadOf: (pid) => call('threadof', undefined, undefined, 'threadOf', pid),
   sigcatch: (mask) => call('sigaction', undefined, undefined, 'sigcatch', mask),
   pollRead: (fds) => call('poll', undefined, undefined, 'pollRead', ArrayPrototypeJoin(fds, ',')),
   /** Bulk bytes to the host's pending input (for hashes and zlib). */

@@ -270,6 +270,8 @@ class Writer {
     this.nextId = 0;
     this.transfers = new SafeMap();
     this.viewsAsHostObjects = false;
+    /** Which objects go to _writeHostObject (setHostObjectTest): a Worker's MessagePorts. */
+    this.isHostObject = null;
   }
 
   reserve(n) {
@@ -396,6 +398,7 @@ function writeReceiver(self, w, v) {
     return w.varint(id);
   }
   MapPrototypeSet(w.ids, v, w.nextId++);
+  if (w.isHostObject !== null && w.isHostObject(v)) return writeHostObject(self, w, v);
   if (typeof v === 'function') return cloneError(self, `${describe(v)} could not be cloned.`);
   if (ArrayIsArray(v)) return writeArray(self, w, v);
   const proto = ObjectGetPrototypeOf(v);
@@ -446,7 +449,8 @@ function writeReceiver(self, w, v) {
     w.varint(type.tag);
     w.varint(GetByteOffset(view));
     w.varint(GetByteLength(view));
-    return w.varint(ArrayBufferResizable(GetBuffer(view)) ? 2 : 0);
+    // A view of shared memory is never of a resizable ArrayBuffer (a growable SharedArrayBuffer is not either, here).
+    return w.varint(!isSharedArrayBuffer(GetBuffer(view)) && ArrayBufferResizable(GetBuffer(view)) ? 2 : 0);
   }
   if (isNativeError(v)) return writeError(self, w, v);
   if (isBooleanObject(v)) return w.byte(BooleanValueOf(v) ? tags.trueObject : tags.falseObject);
@@ -590,6 +594,8 @@ class Reader {
     this.nextId = 0;
     this.transfers = new SafeMap();
     this.broken13 = false;
+    /** (id) → the SharedArrayBuffer a writer shared under that id (setSharedArrayBufferSource). */
+    this.sharedSource = null;
   }
 
   get remaining() { return GetLength(this.bytes) - this.position; }
@@ -678,7 +684,7 @@ class Reader {
 function readObject(self, r) {
   let v = readObjectInternal(self, r);
   // A view is written right after its buffer, and turns the buffer just read into the view.
-  if (r.peekTag() === tags.view && typeof v === 'object' && v !== null && isArrayBuffer(v)) {
+  if (r.peekTag() === tags.view && typeof v === 'object' && v !== null && (isArrayBuffer(v) || isSharedArrayBuffer(v))) {
     r.readTag();
     v = readView(r, v);
   }
@@ -807,6 +813,15 @@ function readObjectInternal(self, r) {
       if (r.varint() !== length) throw FAIL;
       return s;
     }
+    case tags.sharedArrayBuffer: {
+      // Only where the runtime carries shared memory (setSharedArrayBufferSource): a Worker's messages.
+      if (r.sharedSource === null) throw FAIL;
+      const id = r.nextId++;
+      const sab = r.sharedSource(r.varint());
+      if (!isSharedArrayBuffer(sab)) throw FAIL;
+      r.ids[id] = sab;
+      return sab;
+    }
     case tags.arrayBuffer: case tags.resizableArrayBuffer: {
       const id = r.nextId++;
       const byteLength = r.varint();
@@ -852,7 +867,7 @@ function readProperties(self, r, o, endTag) {
 }
 
 function readView(r, buffer) {
-  const bufferLength = ArrayBufferByteLength(buffer);
+  const bufferLength = isSharedArrayBuffer(buffer) ? SharedArrayBufferByteLength(buffer) : ArrayBufferByteLength(buffer);
   const tag = r.varint(8);
   const byteOffset = r.varint();
   const byteLength = r.varint();
@@ -864,7 +879,7 @@ function readView(r, buffer) {
   const size = type.ctor.BYTES_PER_ELEMENT || 1;
   if (byteOffset % size || byteLength % size) throw FAIL;
   const lengthTracking = (flags & 1) !== 0, backedByRab = (flags & 2) !== 0;
-  const resizable = ArrayBufferResizable(buffer);
+  const resizable = !isSharedArrayBuffer(buffer) && ArrayBufferResizable(buffer);
   if ((lengthTracking || backedByRab) && !resizable) throw FAIL;
   if (resizable && !backedByRab) throw FAIL;
   const view = lengthTracking ? new type.ctor(buffer, byteOffset) : new type.ctor(buffer, byteOffset, byteLength / size);
@@ -1096,4 +1111,17 @@ function deserialize(buffer) {
   return der.readValue();
 }
 
-module.exports = { Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize };
+/**
+ * Makes `serializer` write the objects `test` picks as host objects (V8 does so with its embedder's objects):
+ * the runtime's, for a Worker's MessagePorts (internal/worker-ports.js); not a method a guest's subclass sees.
+ */
+function setHostObjectTest(serializer, test) {
+  state(serializer).isHostObject = test;
+}
+
+/** Makes `deserializer` read shared SharedArrayBuffers, each from `source(id)` (a Worker's messages: internal/worker-channel.js). */
+function setSharedArrayBufferSource(deserializer, source) {
+  state(deserializer).sharedSource = source;
+}
+
+module.exports = { Serializer, Deserializer, DefaultSerializer, DefaultDeserializer, serialize, deserialize, setHostObjectTest, setSharedArrayBufferSource };
