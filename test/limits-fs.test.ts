@@ -54,8 +54,9 @@ async function attacked(options: AgentOsOptions = { limits: SMALL_FS }): Promise
 async function dataBytes(vm: AgentOs): Promise<number> {
   let n = 0;
   for (const e of await vm.readdirRecursive("/")) {
-    if (e.path.startsWith("/usr/share/git-core/templates/") || e.path.startsWith("/usr/lib/python3.13/")) continue;
-    if (e.path === "/etc/ssl/certs/ca-certificates.crt" || e.path === "/usr/lib/ssl/openssl.cnf") continue; // a shared layer's files, as the templates
+    // The shared layers' files (src/kernel/runtime-image.ts), which the VM's quota does not count.
+    if (e.path.startsWith("/usr/share/git-core/templates/") || e.path.startsWith("/usr/lib/python3.13/") || e.path.startsWith("/usr/lib/node_modules/npm/")) continue;
+    if (["/etc/ssl/certs/ca-certificates.crt", "/usr/lib/ssl/openssl.cnf", "/etc/pip.conf", "/usr/bin/npm", "/usr/bin/npx"].includes(e.path)) continue;
     n += e.type === "symlink" ? (await vm.lstat(e.path)).size : e.size;
   }
   return n;

@@ -62,7 +62,7 @@ describe("exec router: results", () => {
     const vm = await createVm();
     expect(await routed(vm, "exit 42")).toEqual(result("", 42));
     expect(await routed(vm, "tr a-z A-Z", { stdin: "piped\n" })).toEqual(result("PIPED\n"));
-    expect(await routed(vm, "pwd; ls", { cwd: "/etc" })).toEqual(result("/etc\ngroup\nhostname\nhosts\nnsswitch.conf\npasswd\nresolv.conf\nssl\n"));
+    expect(await routed(vm, "pwd; ls", { cwd: "/etc" })).toEqual(result("/etc\ngroup\nhostname\nhosts\nnsswitch.conf\npasswd\npip.conf\nresolv.conf\nssl\n"));
     expect(await routed(vm, 'echo "$GREETING $HOME"; env | grep GREETING', { env: { GREETING: "it's" } })).toEqual(
       result("it's /home/user\nGREETING=it's\n"),
     );
@@ -183,7 +183,7 @@ describe("exec router: a simple command starts its program without a shell", () 
     expect((await bothWays(vm, "env", { env, cwd: "/tmp" })).stdout).toContain("A0=2\nA=1\nHOME=/home/user\nLANG=C.UTF-8\nLOGNAME=user\nPATH=/usr/local/bin:/usr/bin:/bin\nPWD=/tmp\n");
     expect(await bothWays(vm, `/usr/bin/printf '%s|' a "b  c" 'd "e"' --k=v x,y:z@1%2+3 ''`)).toEqual(result('a|b  c|d "e"|--k=v|x,y:z@1%2+3||'));
     expect(await bothWays(vm, "tr a-z A-Z", { stdin: "piped\n" })).toEqual(result("PIPED\n"));
-    expect(await bothWays(vm, "ls -a", { cwd: "/etc" })).toEqual(result(".\n..\ngroup\nhostname\nhosts\nnsswitch.conf\npasswd\nresolv.conf\nssl\n"));
+    expect(await bothWays(vm, "ls -a", { cwd: "/etc" })).toEqual(result(".\n..\ngroup\nhostname\nhosts\nnsswitch.conf\npasswd\npip.conf\nresolv.conf\nssl\n"));
   });
 
   it("exit codes, signals, and programs that cannot run are as the shell reports them", async () => {
