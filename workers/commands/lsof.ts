@@ -2,6 +2,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { versionText } from "../../src/gnu/version.js";
 import { nameOf, passwd, USER } from "./user-db.js";
 import { strerror } from "../../src/gnu/strerror.js";
+import type { ListedFile as File } from "../../src/kernel/open-files.js";
 
 // lsof 4.95 in TypeScript: it lists the VM's open files from the kernel's fd tables (Sys.OPENFILES), which no
 // build of lsof could read (it reads /proc, which the VM does not have). Each running process's working and root
@@ -22,19 +23,6 @@ Defaults in parentheses; comma-separated set (s) items; dash-separated ranges.
   names  select named files or files on named file systems
 `;
 
-interface File {
-  fd: string;
-  access: string;
-  type: string;
-  dev?: number;
-  size?: number;
-  node?: number;
-  name: string;
-  proto?: string;
-  local?: { address: string; port: number };
-  remote?: { address: string; port: number };
-  state?: string;
-}
 
 /** -i's selection: [46][protocol][@host][:port]. */
 interface InetSpec {
