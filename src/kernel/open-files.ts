@@ -9,32 +9,10 @@ import { SignalFd } from "./signal-fd.js";
 import { DatagramSocket, Socket, StreamSocket } from "./socket.js";
 import type { Process } from "./process.js";
 import { AF } from "../abi/net.js";
+import type { ListedFile, ListedFiles } from "../abi/listed-file.js";
 
-/** One open file of a process as lsof shows it (Sys.OPENFILES). */
-export interface ListedFile {
-  /** The fd's number, or cwd (working directory), rtd (root directory). */
-  fd: string;
-  /** r, w or u (both); "" for cwd and rtd. */
-  access: string;
-  /** lsof's TYPE: REG, DIR, CHR, FIFO, IPv4, IPv6, unix, a_inode. */
-  type: string;
-  dev?: number;
-  size?: number;
-  node?: number;
-  /** The path, `pipe`, or for an inode without a file [pidfd], [signalfd], [roomfd]. */
-  name: string;
-  /** Sockets: TCP or UDP (inet), STREAM or DGRAM (unix); the addresses as `address:port`; the TCP state. */
-  proto?: string;
-  local?: { address: string; port: number };
-  remote?: { address: string; port: number };
-  state?: string;
-}
+export type { ListedFile, ListedFiles };
 
-export interface ListedFiles {
-  pid: number;
-  command: string;
-  files: ListedFile[];
-}
 
 const TCP_STATES: Record<string, string> = { unbound: "CLOSED", bound: "CLOSED", listening: "LISTEN", connecting: "SYN_SENT", connected: "ESTABLISHED" };
 

@@ -2,7 +2,7 @@ import type { ScriptProcess } from "../script-host.js";
 import { versionText } from "../../src/gnu/version.js";
 import { nameOf, passwd, USER } from "./user-db.js";
 import { strerror } from "../../src/gnu/strerror.js";
-import type { ListedFile as File } from "../../src/kernel/open-files.js";
+import type { ListedFile as File } from "../../src/abi/listed-file.js";
 
 // lsof 4.95 in TypeScript: it lists the VM's open files from the kernel's fd tables (Sys.OPENFILES), which no
 // build of lsof could read (it reads /proc, which the VM does not have). Each running process's working and root
