@@ -754,6 +754,43 @@ for (const o of offenders.slice(0, 50)) console.log('OFFENDER ' + o);
 process.exit(0);
 `;
 
+describe("the npm polyfills call the built-in constructors as they were at boot", () => {
+  it("a guest's replacements of Array, TypeError, Uint8Array, Symbol, Promise, … on the global are never called by them", async () => {
+    // Replaced before the first builtin that loads a polyfill (stream, events, buffer's, string_decoder, path's),
+    // each a function that counts its calls and then does what the original does.
+    const r = await runGuest(
+      {
+        "/w/ctors.js": `const calls = {};
+const names = ['Array', 'ArrayBuffer', 'Error', 'TypeError', 'RangeError', 'Uint8Array', 'Symbol', 'Promise', 'Map', 'Set', 'WeakMap', 'Number', 'String', 'Boolean', 'DataView', 'Date', 'RegExp'];
+const originals = {};
+for (const n of names) {
+  const O = globalThis[n]; originals[n] = O;
+  const fake = function (...args) { calls[n] = (calls[n] || 0) + 1; return new.target ? Reflect.construct(O, args, new.target === fake ? O : new.target) : O(...args); };
+  Object.setPrototypeOf(fake, O); fake.prototype = O.prototype;
+  for (const k of Reflect.ownKeys(O)) if (!(k in fake)) try { Object.defineProperty(fake, k, Object.getOwnPropertyDescriptor(O, k)); } catch {}
+  globalThis[n] = fake;
+}
+const { Readable, PassThrough, pipeline } = require('stream');
+const { StringDecoder } = require('string_decoder');
+const EventEmitter = require('events');
+const path = require('path');
+const e = new EventEmitter(); e.on('x', () => {}); e.emit('x', 1);
+try { e.emit('error', new originals.Error('boom')); } catch {}
+const d = new StringDecoder('utf8'); d.write(Buffer.from([0xe2, 0x82])); d.end(Buffer.from([0xac]));
+path.join('a', '..', 'b'); path.relative('/a/b', '/a/c');
+Buffer.from('hello').toString('base64'); Buffer.concat([Buffer.alloc(3), Buffer.from('x')]).readUInt16LE(0);
+try { Buffer.alloc(4).readUInt32LE(8); } catch {}
+pipeline(Readable.from(['a', 'b']), new PassThrough(), (err) => {
+  for (const n of names) globalThis[n] = originals[n];
+  console.log(err === undefined ? 'ok' : 'failed', JSON.stringify(calls));
+});`,
+      },
+      "node /w/ctors.js",
+    );
+    expect({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr }).toEqual({ exitCode: 0, stdout: "ok {}\n", stderr: "" });
+  });
+});
+
 describe("host-object scan (§2.4 c)", () => {
   it("every object reachable from globalThis and every builtin ends at the guest's Object.prototype", async () => {
     const r = await runGuest({ "/w/scan.js": SCAN_SCRIPT }, "node /w/scan.js");

@@ -109,9 +109,17 @@ function npmResolve(request: string, from: string | undefined): string {
 const RUNTIME_PARAMS = ["exports", "require", "module", "internal", "__filename", "__dirname"];
 /**
  * A polyfill's Object, Math, Reflect and JSON are the boot-time ones (workers/node-guest/internal/polyfill-globals.js),
- * and `primordials` the runtime's (what polyfill-patches.ts rewrites their calls into).
+ * `primordials` the runtime's (what polyfill-patches.ts rewrites their calls into), and the built-in constructors
+ * it names (`new Array(n)`, `new TypeError(…)`, `x instanceof Uint8Array`, `Symbol.for(…)`) the boot-time ones
+ * too (POLYFILL_CONSTRUCTORS, in polyfill-globals.js's order), not what a guest put on the global since.
  */
-const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname", "Object", "Math", "Reflect", "JSON", "primordials"];
+const POLYFILL_CONSTRUCTORS = [
+  "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean", "DataView", "Date", "Error", "EvalError",
+  "FinalizationRegistry", "Float32Array", "Float64Array", "Int16Array", "Int32Array", "Int8Array", "Map", "Number", "Promise", "RangeError",
+  "ReferenceError", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol", "SyntaxError", "TypeError", "URIError", "Uint16Array",
+  "Uint32Array", "Uint8Array", "Uint8ClampedArray", "WeakMap", "WeakRef", "WeakSet",
+];
+const POLYFILL_PARAMS = ["exports", "require", "module", "__filename", "__dirname", "Object", "Math", "Reflect", "JSON", "primordials", ...POLYFILL_CONSTRUCTORS];
 const INSPECT_PARAMS = ["exports", "require", "module", "__h"];
 /** A guest's CommonJS module (workers/node-guest/internal/modules.js). */
 const CJS_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
@@ -562,6 +570,25 @@ function compileInternal(source: string, params: readonly string[], filename: st
 }
 
 /**
+ * A polyfill with POLYFILL_PARAMS, but for the constructors it declares itself (readable-stream's own
+ * AggregateError class): those parameters get a name nothing reads, so that its declaration is the one it uses
+ * and the arguments keep their places.
+ */
+function compilePolyfill(source: string, filename: string): Function {
+  const params = [...POLYFILL_PARAMS];
+  for (;;) {
+    try {
+      return compileInternal(source, params, filename);
+    } catch (e) {
+      const name = /^Identifier '(\w+)' has already been declared$/.exec((e as Error).message)?.[1];
+      const at = name === undefined ? -1 : params.indexOf(name);
+      if (at < POLYFILL_PARAMS.length - POLYFILL_CONSTRUCTORS.length) throw e;
+      params[at] = `__declared_${name}`;
+    }
+  }
+}
+
+/**
  * The runtime's loader: the bootstrap's second capability, which only its module system holds (never `host`,
  * never `internal.host`): resolving a polyfill's require (`resolve`: the id of a polyfill file, or "" when
  * `request` names none) and compiling a file of the runtime by id (`compile`: a strict function of the guest's
@@ -577,8 +604,8 @@ const loaderOps: Record<string, HostOp> = {
   compile: (id, variant) => {
     if (typeof id !== "string" || (variant !== undefined && variant !== "inspect-patched")) throw new Error("bad compile");
     const source = internalSource(id, variant);
-    const params = variant === "inspect-patched" ? INSPECT_PARAMS : id.startsWith("npm:") ? POLYFILL_PARAMS : RUNTIME_PARAMS;
-    return compileInternal(source, params, internalName(id, variant));
+    if (variant !== "inspect-patched" && id.startsWith("npm:")) return compilePolyfill(source, internalName(id, variant));
+    return compileInternal(source, variant === "inspect-patched" ? INSPECT_PARAMS : RUNTIME_PARAMS, internalName(id, variant));
   },
 };
 

@@ -212,8 +212,13 @@ function internalLoad(id) {
   if (polyfill) {
     // Object, Math, Reflect and JSON as they were at boot (internal/polyfill-globals.js), and the runtime's
     // primordials (no capability), which the worker's rewrites of the polyfills call (polyfill-patches.ts).
+    // Then the built-in constructors as they were at boot (runtime.ts POLYFILL_CONSTRUCTORS). One array literal:
+    // appending to an array would run a guest's setter on Array.prototype's indices with the polyfill's require.
     const g = (polyfillGlobals ??= internalLoad('internal/polyfill-globals'));
-    ReflectApply(fn, module.exports, [module.exports, require, module, file, dir, g[0], g[1], g[2], g[3], internalLoad('internal/primordials')]);
+    ReflectApply(fn, module.exports, [module.exports, require, module, file, dir,
+      g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8], g[9], g[10], g[11], g[12], g[13],
+      g[14], g[15], g[16], g[17], g[18], g[19], g[20], g[21], g[22], g[23], g[24], g[25], g[26], g[27],
+      g[28], g[29], g[30], g[31], g[32], g[33], g[34], g[35], g[36], g[37], g[38], g[39], g[40], g[41]]);
   } else ReflectApply(fn, module.exports, [module.exports, require, module, internal, file, dir]);
   module.loaded = true;
   // readable-stream's stand-in for Node's primordials calls methods on its arguments (`self.push(el)`): it is

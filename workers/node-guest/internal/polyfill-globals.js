@@ -1,6 +1,6 @@
 'use strict';
 // What the npm polyfills (buffer, events, readable-stream, path-browserify, …) see as `Object`, `Math`,
-// `Reflect` and `JSON`: the worker compiles each polyfill as a function of these names too
+// `Reflect` and `JSON` (and the built-in constructors, below): the worker compiles each polyfill as a function of these names too
 // (workers/node-host/runtime.ts, POLYFILL_PARAMS), so that `Object.setPrototypeOf(…)`, `Object.create(…)` or
 // `Math.min(…)` in a polyfill calls the intrinsic as it was at boot (internal/primordials.js), not what a guest
 // put on the global since: the polyfills load lazily, often after guest code, and npm code calls these as it
@@ -46,9 +46,24 @@ ReflectDefineProperty(Object, 'prototype', { __proto__: null, value: ObjectProto
 
 const namespace = (real, prefix) => withStatics(ObjectCreate(ObjectGetPrototypeOf(real)), real, prefix);
 
-module.exports = ObjectFreeze([
+// The built-in constructors a polyfill names, as primordials.js captured them (the memory limit's wrappers where
+// it has them), in the order of runtime.ts's POLYFILL_CONSTRUCTORS, after Object, Math, Reflect, JSON and the
+// primordials: a guest that replaced `globalThis.Array` or `globalThis.TypeError` is not called by them.
+const CONSTRUCTORS = [
+  'AggregateError', 'Array', 'ArrayBuffer', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'DataView', 'Date', 'Error', 'EvalError',
+  'FinalizationRegistry', 'Float32Array', 'Float64Array', 'Int16Array', 'Int32Array', 'Int8Array', 'Map', 'Number', 'Promise', 'RangeError',
+  'ReferenceError', 'RegExp', 'Set', 'SharedArrayBuffer', 'String', 'Symbol', 'SyntaxError', 'TypeError', 'URIError', 'Uint16Array',
+  'Uint32Array', 'Uint8Array', 'Uint8ClampedArray', 'WeakMap', 'WeakRef', 'WeakSet',
+];
+const values = [
   withStatics(Object, ObjectCtor, 'Object'),
   namespace(primordials.Math, 'Math'),
   namespace(primordials.Reflect, 'Reflect'),
   namespace(primordials.JSON, 'JSON'),
-]);
+  primordials,
+];
+// Defined, not assigned: an assignment past the end would run a guest's setter on Array.prototype's index.
+for (let i = 0; i < CONSTRUCTORS.length; i++) {
+  ReflectDefineProperty(values, values.length, { __proto__: null, value: primordials[CONSTRUCTORS[i]], writable: true, enumerable: true, configurable: true });
+}
+module.exports = ObjectFreeze(values);
