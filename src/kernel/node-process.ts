@@ -1,4 +1,4 @@
-import type { Worker } from "node:worker_threads";
+import type { Transferable as WorkerTransferable, Worker } from "node:worker_threads";
 import { bootNodeWorker, takeNodeWorker } from "../pool/node-workers.js";
 import type { Kernel } from "./kernel.js";
 import { envEntries } from "./pool-process.js";
@@ -59,8 +59,17 @@ export function startNodeProcess(k: Kernel, p: Process): void {
       });
       spare.start({ argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 });
       // After the task, which the runtime reads first.
-      p.toRuntime = (message, transfer) => w.postMessage(message, transfer);
-      for (const [message, transfer] of p.runtimeInbox.splice(0)) w.postMessage(message, transfer);
+      // A link that cannot be posted (its worker gone, a port already moved) is the guest's failure to hear of,
+      // never a throw in the kernel's promise chain, where it would be the host's unhandled rejection.
+      const post = (message: object, transfer: WorkerTransferable[]): void => {
+        try {
+          w.postMessage(message, transfer);
+        } catch (e) {
+          p.tellStderr(`node: could not link a worker thread's shared memory: ${e instanceof Error ? e.message : String(e)}\n`);
+        }
+      };
+      p.toRuntime = post;
+      for (const [message, transfer] of p.runtimeInbox.splice(0)) post(message, transfer);
     },
     (e: unknown) => {
       p.tellStderr(`node: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
