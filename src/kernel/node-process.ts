@@ -59,13 +59,14 @@ export function startNodeProcess(k: Kernel, p: Process): void {
       });
       spare.start({ argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 });
       // After the task, which the runtime reads first.
-      // A link that cannot be posted (its worker gone, a port already moved) is the guest's failure to hear of,
-      // never a throw in the kernel's promise chain, where it would be the host's unhandled rejection.
+      // Never a throw in the kernel's promise chain, where it would be the host's unhandled rejection. A link
+      // whose ports are closed (DataCloneError: the thread at its other end ended, or its parent, before this
+      // process booted) links nothing any more; any other failure is the guest's to hear of.
       const post = (message: object, transfer: WorkerTransferable[]): void => {
         try {
           w.postMessage(message, transfer);
         } catch (e) {
-          p.tellStderr(`node: could not link a worker thread's shared memory: ${e instanceof Error ? e.message : String(e)}\n`);
+          if (!(e instanceof Error && e.name === "DataCloneError")) p.tellStderr(`node: could not link a worker thread's shared memory: ${e instanceof Error ? e.message : String(e)}\n`);
         }
       };
       p.toRuntime = post;
