@@ -58,9 +58,8 @@ export function startNodeProcess(k: Kernel, p: Process): void {
         channel.wakeKernel();
       });
       spare.start({ argv: p.argv, env: envEntries(p), cwd: p.cwd, pid: p.pid, ppid: p.parent?.pid ?? 0 });
-      // After the task, which the runtime reads first.
-      // Never a throw in the kernel's promise chain, where it would be the host's unhandled rejection. A link
-      // whose ports are closed (DataCloneError: the thread at its other end ended, or its parent, before this
+      // What is posted to the runtime goes after the task, which the runtime reads first; never as a throw in the
+      // kernel's promise chain, where it would be the host's unhandled rejection. A link whose ports are closed (DataCloneError: the thread at its other end ended, or its parent, before this
       // process booted) links nothing any more; any other failure is the guest's to hear of.
       const post = (message: object, transfer: WorkerTransferable[]): void => {
         try {

@@ -16,6 +16,7 @@ const NPM_DIR = "/usr/lib/node_modules/npm";
 let gitImage: Image | undefined;
 let pythonImage: Image | undefined;
 let npmImage: Image | undefined;
+let npmLinks: Image | undefined;
 let pipConf: Image | undefined;
 
 /**
@@ -28,7 +29,6 @@ const PIP_CONF_TEXT = `# An index at host.agentos.internal (the host's loopback,
 [global]
 trusted-host = host.agentos.internal
 `;
-let npmLinks: Image | undefined;
 
 /**
  * The runtime's own files that VMs only read, as image layers (image.ts) made once per host process and
