@@ -93,6 +93,27 @@ function render(y: number, m: number, count: number, julian: boolean): string {
   const m2 = m1 + count - 1;
   // The year stands above the rows when they start with a row's first month and fill at least one row.
   const yearHeader = count - 1 >= perRow - 1 && (m1 % 12) % perRow === 0;
+  return monthRows(m1, m2, perRow, width, yearHeader, (months) => {
+    let out = "";
+    for (const n of months) {
+      const name = MONTHS[n % 12]!;
+      out += `${center(yearHeader ? name : `${name} ${Math.floor(n / 12)}`, width).padEnd(width)}  `;
+    }
+    out += "\n";
+    const sep = julian ? " " : "";
+    for (let i = 0; i < months.length; i++) out += `${WEEKDAYS.map((d) => `${sep}${d} `).join("")} `;
+    out += "\n";
+    const lines = months.map((n) => monthLines(Math.floor(n / 12), (n % 12) + 1, julian));
+    for (let i = 0; i < 6; i++) out += `${lines.map((l) => `${l[i]!.padEnd(width)}  `).join("")}\n`;
+    return out;
+  });
+}
+
+/**
+ * Months m1..m2 (counted from year 0) in rows of `perRow`, `render` writing each row's months, a blank line
+ * between rows, and the year centred above a row whose year is new when `yearHeader`.
+ */
+function monthRows(m1: number, m2: number, perRow: number, width: number, yearHeader: boolean, render: (months: number[]) => string): string {
   let out = "";
   let previousYear = -1;
   for (let row = m1; row <= m2; row += perRow) {
@@ -104,16 +125,7 @@ function render(y: number, m: number, count: number, julian: boolean): string {
       out += `${center(String(rowYear), perRow * width)}\n`;
       previousYear = rowYear;
     }
-    for (const n of months) {
-      const name = MONTHS[n % 12]!;
-      out += `${center(yearHeader ? name : `${name} ${Math.floor(n / 12)}`, width).padEnd(width)}  `;
-    }
-    out += "\n";
-    const sep = julian ? " " : "";
-    for (let i = 0; i < months.length; i++) out += `${WEEKDAYS.map((d) => `${sep}${d} `).join("")} `;
-    out += "\n";
-    const lines = months.map((n) => monthLines(Math.floor(n / 12), (n % 12) + 1, julian));
-    for (let i = 0; i < 6; i++) out += `${lines.map((l) => `${l[i]!.padEnd(width)}  `).join("")}\n`;
+    out += render(months);
   }
   return out;
 }
@@ -140,18 +152,8 @@ function renderVertical(y: number, m: number, count: number, julian: boolean, mo
   const m2 = m1 + count - 1;
   const yearHeader = count - 1 >= perRow - 1 && (m1 % 12) % perRow === 0;
   const names = mondayFirst ? [...WEEKDAYS.slice(1), WEEKDAYS[0]!] : WEEKDAYS;
-  let out = "";
-  let previousYear = -1;
-  for (let row = m1; row <= m2; row += perRow) {
-    const months: number[] = [];
-    for (let i = 0; i < perRow && row + i <= m2; i++) months.push(row + i);
-    if (row !== m1) out += "\n";
-    const rowYear = Math.floor(row / 12);
-    if (yearHeader && rowYear !== previousYear) {
-      out += `${center(String(rowYear), perRow * width)}\n`;
-      previousYear = rowYear;
-    }
-    out += "    ";
+  return monthRows(m1, m2, perRow, width, yearHeader, (months) => {
+    let out = "    ";
     for (const n of months) out += (yearHeader ? MONTHS[n % 12]! : `${MONTHS[n % 12]} ${Math.floor(n / 12)}`).padEnd(width);
     out += "\n";
     const lines = months.map((n) => {
@@ -171,8 +173,8 @@ function renderVertical(y: number, m: number, count: number, julian: boolean, mo
     });
     for (let i = 0; i < 7; i++) out += `${names[i]}${lines.map((l) => l.rows[i]!.padEnd(width)).join("")}\n`;
     if (weeks) out += `  ${lines.map((l) => l.weekLine.padEnd(width)).join("")}\n`;
-  }
-  return out;
+    return out;
+  });
 }
 
 /** strtol's value of the number `text` starts with (0 without one). */
